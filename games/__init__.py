@@ -1,0 +1,38 @@
+"""Deckhand's card-game engines: pure rules, no I/O, deterministic from their inputs.
+
+``games.names()`` lists the games, ``games.get(name)`` returns one (``UnknownGame`` if
+there is no such game). The contract every game keeps is in ``games.base``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from games.base import Game, IllegalAction, Option, Outcome, State, UnknownGame
+
+__all__ = ["Game", "IllegalAction", "Option", "Outcome", "State", "UnknownGame", "get", "names"]
+
+_MODULES = {
+    "back_alley": "games.back_alley",
+    "craits": "games.craits",
+    "gin_rummy": "games.gin_rummy",
+    "ono99": "games.ono99",
+    "spades": "games.spades",
+}
+_loaded: dict[str, Game[Any]] = {}
+
+
+def names() -> list[str]:
+    """The names of all games, sorted."""
+    return sorted(_MODULES)
+
+
+def get(name: str) -> Game[Any]:
+    """The game called ``name`` (case-insensitive); ``UnknownGame`` if there is none."""
+    key = name.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(name, str) else ""
+    if key not in _MODULES:
+        raise UnknownGame(f"Unknown game {name!r}; games: {', '.join(names())}.")
+    if key not in _loaded:
+        _loaded[key] = importlib.import_module(_MODULES[key]).GAME
+    return _loaded[key]

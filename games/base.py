@@ -1,0 +1,341 @@
+"""The engine contract shared by every game (see DESIGN.md, "The engine contract").
+
+A game is a stateless ``Game`` object; all that changes lives in a ``State`` dataclass whose
+fields are plain JSON values (ints, strings, bools, ``None``, lists, string-keyed dicts)
+apart from ``to_act``, a tuple. That makes every state serialisable as it is
+(``dumps``/``loads``) and cheap to copy.
+
+``Game.apply`` does the checks every game shares — game over, out of turn, malformed
+action — then copies the state and lets the game's ``_apply`` change the copy, so the
+caller's state is never touched, even when the move turns out to be illegal.
+
+Computer players only ever see what a human in their seat would see: a bot is a function
+of ``(view, legal_actions, rng)``. Every game has ``random``; games add ``normal``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Generic, TypeVar
+
+from games import cards
+
+View = dict[str, Any]
+Bot = Callable[[View, list[str], random.Random], str]
+
+
+class IllegalAction(ValueError):
+    """A malformed, out-of-turn or illegal move; the message can be shown to a player."""
+
+
+class UnknownGame(KeyError):
+    """No game by that name."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "Unknown game."
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Per-seat cumulative scores and placements (1 = best; tied seats share a rank)."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+
+
+def rank_scores(scores: Sequence[int], higher_is_better: bool = True) -> tuple[int, ...]:
+    """Competition ranking: 1 + the number of seats with a strictly better score."""
+    sign = 1 if higher_is_better else -1
+    return tuple(1 + sum(1 for o in scores if sign * o > sign * s) for s in scores)
+
+
+_TRUE = frozenset({"1", "true", "on", "yes"})
+_FALSE = frozenset({"0", "false", "off", "no"})
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option: its default (whose type is the option's type) and its limits."""
+
+    default: bool | int | str
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] | None = None
+
+    def coerce(self, name: str, value: object) -> bool | int | str:
+        """Validate ``value`` (strings are converted); raise ``ValueError`` naming the option."""
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                return value.strip().lower() in _TRUE
+            raise ValueError(f"Option {name!r} must be on or off, not {value!r}.")
+        if isinstance(self.default, int):
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                value = int(value)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"Option {name!r} must be a whole number, not {value!r}.")
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"Option {name!r} must be at least {self.minimum}.")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"Option {name!r} must be at most {self.maximum}.")
+            return value
+        if not isinstance(value, str):
+            raise ValueError(f"Option {name!r} must be text, not {value!r}.")
+        value = value.strip().lower()
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"Option {name!r} must be one of: {', '.join(self.choices)}.")
+        return value
+
+
+_ATOMIC = frozenset({str, int, bool, float, type(None), tuple})
+
+
+def _copy(value: Any) -> Any:
+    if type(value) is list:
+        return [x if type(x) in _ATOMIC else _copy(x) for x in value]
+    if type(value) is dict:
+        return {k: (x if type(x) in _ATOMIC else _copy(x)) for k, x in value.items()}
+    return value
+
+
+@dataclass(kw_only=True)
+class State:
+    """Fields every state has. ``events`` holds the public events of the last move."""
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    to_act: tuple[int, ...] = ()
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def is_over(self) -> bool:
+        """True when nobody can act any more: the game has ended."""
+        return not self.to_act
+
+    def clone(self: S) -> S:
+        """An independent copy (lists and dicts copied, immutable values shared)."""
+        new = object.__new__(type(self))
+        new.__dict__.update({k: _copy(v) for k, v in self.__dict__.items()})
+        return new
+
+    def event(self, kind: str, **data: Any) -> None:
+        """Record a public event of the move being applied."""
+        self.events.append({"type": kind, **data})
+
+
+S = TypeVar("S", bound=State)
+
+
+def random_bot(view: View, legal: list[str], rng: random.Random) -> str:
+    """The ``random`` computer player: any legal action, uniformly."""
+    return rng.choice(legal)
+
+
+class Game(ABC, Generic[S]):
+    """One card game. Subclasses set the class attributes and implement the ``_`` hooks."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Mapping[str, Option]] = {}
+    state_type: ClassVar[type[State]]
+    #: The complete deck a stacked ``deck=`` must be a permutation of.
+    full_deck: ClassVar[tuple[str, ...]] = cards.STANDARD_DECK
+    #: Computer players beyond ``random``, by level name.
+    bots: ClassVar[Mapping[str, Bot]] = {}
+
+    # -- creating -----------------------------------------------------------------------
+    def new(
+        self,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, object] | None = None,
+        deck: Sequence[str] | None = None,
+    ) -> S:
+        """A new game. Bad player counts, options or decks raise ``ValueError``."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError("The number of players must be a whole number.")
+        if not self.min_players <= players <= self.max_players:
+            span = (
+                f"{self.min_players}" if self.min_players == self.max_players
+                else f"{self.min_players}–{self.max_players}"
+            )
+            raise ValueError(f"{self.title} is for {span} players, not {players}.")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError("The seed must be a whole number.")
+        opts = self.check_options(options or {})
+        stack = self.check_deck(deck) if deck is not None else None
+        return self._new(players, seed, opts, stack)
+
+    def check_options(self, options: Mapping[str, object]) -> dict[str, Any]:
+        """Validated options with defaults filled in; unknown keys raise ``ValueError``."""
+        unknown = set(options) - set(self.options)
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(
+                f"Unknown option(s) for {self.title}: {', '.join(sorted(unknown))}"
+                f" (options: {known})."
+            )
+        out = {k: o.default for k, o in self.options.items()}
+        for k, v in options.items():
+            out[k] = self.options[k].coerce(k, v)
+        self._check_option_combination(out)
+        return out
+
+    def _check_option_combination(self, options: dict[str, Any]) -> None:
+        """Hook for rules between options; raise ``ValueError``."""
+
+    def parse_card(self, text: str) -> str:
+        """Canonical code of one card of this game's deck; ``ValueError`` if not a card."""
+        return cards.parse_code(text)
+
+    def check_deck(self, deck: Sequence[str]) -> list[str]:
+        """Parse a stacked deck; it must hold exactly this game's full deck."""
+        parsed = [self.parse_card(c) for c in deck]
+        if Counter(parsed) != Counter(self.full_deck):
+            raise ValueError(
+                f"A stacked deck for {self.title} must hold exactly its {len(self.full_deck)}"
+                " cards, each once (or as many times as the deck has it)."
+            )
+        return parsed
+
+    # -- playing ------------------------------------------------------------------------
+    def legal_actions(self, state: S, seat: int) -> list[str]:
+        """Canonical legal actions of ``seat``, in a stable order; ``[]`` if not to act."""
+        if seat not in state.to_act:
+            return []
+        return self._legal(state, seat)
+
+    def apply(self, state: S, seat: int, action: str) -> S:
+        """The state after ``seat`` plays ``action``; ``state`` itself is unchanged."""
+        if state.is_over:
+            raise IllegalAction("The game is over.")
+        if not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise IllegalAction(f"There is no seat {seat!r} at this table.")
+        if seat not in state.to_act:
+            raise IllegalAction("It is not your turn.")
+        if not isinstance(action, str) or not action.strip():
+            raise IllegalAction("Say what to do, e.g. " + self.example_action() + ".")
+        canonical = self.parse_action(action)
+        new = state.clone()
+        new.events = []
+        self._apply(new, seat, canonical)
+        return new
+
+    def parse_action(self, text: str) -> str:
+        """The canonical form of an action string; ``IllegalAction`` if malformed."""
+        try:
+            return self._parse_action(text)
+        except IllegalAction:
+            raise
+        except ValueError as exc:
+            raise IllegalAction(f"{exc}") from None
+
+    def example_action(self) -> str:
+        """An example action for help texts."""
+        return "play QH"
+
+    # -- observing ----------------------------------------------------------------------
+    def view(self, state: S, seat: int | None) -> View:
+        """What ``seat`` (or a spectator, ``None``) may see; JSON-able, no hidden cards."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < state.players):
+            raise ValueError(f"There is no seat {seat!r} at this table.")
+        v: View = {
+            "game": self.name,
+            "seat": seat,
+            "players": state.players,
+            "to_act": list(state.to_act),
+            "over": state.is_over,
+        }
+        v.update(self._view(state, seat))
+        return v
+
+    def outcome(self, state: S) -> Outcome:
+        """Scores and placements (final once the game is over, standings until then)."""
+        scores = self._scores(state)
+        return Outcome(tuple(scores), rank_scores(scores, self.higher_is_better))
+
+    #: False for games where the lowest score wins.
+    higher_is_better: ClassVar[bool] = True
+
+    # -- computer players ---------------------------------------------------------------
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """Names of this game's computer players."""
+        return ("random", *self.bots)
+
+    def choose(
+        self, state: S, seat: int, level: str = "normal", rng: random.Random | None = None
+    ) -> str:
+        """The action the ``level`` computer player picks for ``seat`` (from its view)."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("It is not that seat's turn.")
+        if level == "random":
+            bot: Bot = random_bot
+        elif level in self.bots:
+            bot = self.bots[level]
+        else:
+            raise ValueError(f"Unknown computer level {level!r} (levels: {', '.join(self.levels)}).")
+        return bot(self.view(state, seat), legal, rng or random.Random(0))
+
+    # -- serialising --------------------------------------------------------------------
+    def to_json(self, state: S) -> dict[str, Any]:
+        """A JSON-able dict of the whole state (shares lists with it: dump, don't mutate)."""
+        d: dict[str, Any] = {"game": self.name}
+        d.update(state.__dict__)
+        return d
+
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        """Rebuild a state from ``to_json`` output; ``ValueError`` if it does not fit."""
+        if data.get("game") != self.name:
+            raise ValueError(f"Not a {self.title} state.")
+        names = {f.name for f in fields(self.state_type)}
+        body = {k: v for k, v in data.items() if k != "game"}
+        if set(body) != names:
+            raise ValueError(f"A {self.title} state has the wrong fields.")
+        body["to_act"] = tuple(body["to_act"])
+        return self.state_type(**body)  # type: ignore[return-value]
+
+    def dumps(self, state: S) -> str:
+        """The state as compact JSON text."""
+        return json.dumps(self.to_json(state), separators=(",", ":"))
+
+    def loads(self, text: str) -> S:
+        """A state from ``dumps`` output."""
+        return self.from_json(json.loads(text))
+
+    # -- hooks --------------------------------------------------------------------------
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: dict[str, Any], deck: list[str] | None) -> S:
+        """Deal and set up; ``deck`` (top first) replaces the first shuffle when given."""
+
+    @abstractmethod
+    def _parse_action(self, text: str) -> str:
+        """Canonicalise ``text``; raise ``ValueError``/``IllegalAction`` if malformed."""
+
+    @abstractmethod
+    def _legal(self, state: S, seat: int) -> list[str]:
+        """Legal actions for a seat that is in ``to_act``."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: str) -> None:
+        """Apply a canonical action to ``state``, a private copy the caller discards if
+        this raises ``IllegalAction``."""
+
+    @abstractmethod
+    def _view(self, state: S, seat: int | None) -> View:
+        """Game-specific view fields: at least ``hand`` (seats only), ``scores``, ``phase``."""
+
+    @abstractmethod
+    def _scores(self, state: S) -> list[int]:
+        """Cumulative score per seat (partners carry the same number)."""
