@@ -267,6 +267,10 @@ class Game(ABC, Generic[S]):
     #: False for games where the lowest score wins.
     higher_is_better: ClassVar[bool] = True
 
+    def teams(self, players: int) -> list[int]:
+        """Team number of each seat; every seat is its own team unless a game pairs them."""
+        return list(range(players))
+
     # -- computer players ---------------------------------------------------------------
     @property
     def levels(self) -> tuple[str, ...]:

@@ -1,0 +1,1 @@
+"""Deckhand the application: services, Discord adapter, renderers and the CLI."""
