@@ -1,0 +1,67 @@
+"""Finished matches: one row per match, one per seat (a user or a computer player).
+
+Matches are written by the table service in the same transaction that marks a table
+finished; leagues read them (and add their own rows in that same transaction through
+match recorders, see ``bot.services.tables``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """How one seat finished. Exactly one of ``user_id`` and ``bot_level`` is set."""
+
+    seat: int
+    user_id: int | None
+    bot_level: str | None
+    name: str
+    team: int
+    score: int
+    rank: int
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A finished game. ``guild_id`` 0 is the offline (terminal) guild."""
+
+    table_id: int | None
+    guild_id: int
+    channel_id: int
+    league_id: int | None
+    game: str
+    options: dict[str, Any]
+    seed: int
+    started_at: float
+    finished_at: float
+    seats: tuple[SeatResult, ...]
+
+
+async def insert_match(conn: aiosqlite.Connection, match: MatchRecord) -> int:
+    """Insert a match and its seats (inside the caller's transaction); return its id."""
+    cur = await conn.execute(
+        "INSERT INTO matches (table_id, guild_id, channel_id, league_id, game, options, seed,"
+        " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            match.table_id, match.guild_id, match.channel_id, match.league_id, match.game,
+            json.dumps(match.options, sort_keys=True), match.seed, match.started_at,
+            match.finished_at,
+        ),
+    )
+    match_id = cur.lastrowid
+    assert match_id is not None
+    await conn.executemany(
+        "INSERT INTO match_seats (match_id, seat, user_id, bot_level, name, team, score, rank)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (match_id, s.seat, s.user_id, s.bot_level, s.name, s.team, s.score, s.rank)
+            for s in match.seats
+        ],
+    )
+    return match_id
