@@ -289,7 +289,8 @@ class Game(ABC, Generic[S]):
         elif level in self.bots:
             bot = self.bots[level]
         else:
-            raise ValueError(f"Unknown computer level {level!r} (levels: {', '.join(self.levels)}).")
+            known = ", ".join(self.levels)
+            raise ValueError(f"Unknown computer level {level!r} (levels: {known}).")
         return bot(self.view(state, seat), legal, rng or random.Random(0))
 
     # -- serialising --------------------------------------------------------------------

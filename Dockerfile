@@ -1,0 +1,17 @@
+# Deckhand: the Discord bot. Build: docker build -t deckhand .
+# Run:   docker run --env-file .env -v deckhand-data:/data deckhand
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DECKHAND_DB=/data/deckhand.db
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY games ./games
+COPY storage ./storage
+COPY bot ./bot
+RUN pip install --no-cache-dir . \
+    && useradd --create-home --uid 10001 deckhand \
+    && mkdir -p /data && chown deckhand /data
+USER deckhand
+VOLUME ["/data"]
+ENTRYPOINT ["deckhand"]
+CMD ["run"]
