@@ -48,10 +48,20 @@ class Outcome:
     ranks: tuple[int, ...]
 
 
-def rank_scores(scores: Sequence[int], higher_is_better: bool = True) -> tuple[int, ...]:
-    """Competition ranking: 1 + the number of seats with a strictly better score."""
+def rank_scores(
+    scores: Sequence[int], higher_is_better: bool = True, teams: Sequence[int] | None = None
+) -> tuple[int, ...]:
+    """Competition ranking: 1 + the number of teams (default: seats) with a better score.
+
+    Partners share a score, so partnerships rank as teams: ``(2, 1, 2, 1)``, not
+    ``(3, 1, 3, 1)``.
+    """
     sign = 1 if higher_is_better else -1
-    return tuple(1 + sum(1 for o in scores if sign * o > sign * s) for s in scores)
+    team_of = list(teams) if teams is not None else list(range(len(scores)))
+    best: dict[int, int] = {}
+    for t, s in zip(team_of, scores, strict=True):
+        best[t] = max(best.get(t, sign * s), sign * s)
+    return tuple(1 + sum(1 for v in best.values() if v > sign * s) for s in scores)
 
 
 _TRUE = frozenset({"1", "true", "on", "yes"})
@@ -262,7 +272,8 @@ class Game(ABC, Generic[S]):
     def outcome(self, state: S) -> Outcome:
         """Scores and placements (final once the game is over, standings until then)."""
         scores = self._scores(state)
-        return Outcome(tuple(scores), rank_scores(scores, self.higher_is_better))
+        teams = self.teams(state.players)
+        return Outcome(tuple(scores), rank_scores(scores, self.higher_is_better, teams))
 
     #: False for games where the lowest score wins.
     higher_is_better: ClassVar[bool] = True

@@ -72,6 +72,8 @@ def test_options_coerce_and_refuse() -> None:
 def test_competition_ranking() -> None:
     assert rank_scores([10, 30, 30, 5]) == (3, 1, 1, 4)
     assert rank_scores([10, 30, 30, 5], higher_is_better=False) == (2, 3, 3, 1)
+    assert rank_scores([40, 90, 40, 90], teams=[0, 1, 0, 1]) == (2, 1, 2, 1)
+    assert rank_scores([40, 40, 40, 40], teams=[0, 1, 0, 1]) == (1, 1, 1, 1)
 
 
 def _suit(c: str) -> str:

@@ -1,0 +1,132 @@
+"""Back Alley property tests: random legal and illegal play keeps every invariant."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import games
+from games import IllegalAction
+from games.back_alley.engine import BackAlley
+from games.back_alley.rules import deal_points
+from games.back_alley.state import BackAlleyState
+from games.cards import DECK_WITH_JOKERS
+
+GAME: BackAlley = games.get("back_alley")  # type: ignore[assignment]
+
+
+def all_cards(s: BackAlleyState) -> Counter[str]:
+    cards = [c for h in s.hands for c in h] + s.stock + s.played + [s.turned]
+    if s.discarded:
+        cards.append(s.discarded)
+    return Counter(cards)
+
+
+def check_views(s: BackAlleyState) -> None:
+    for seat in (None, 0, 1, 2, 3):
+        text = json.dumps(GAME.view(s, seat))
+        for other in range(4):
+            if other != seat:
+                unplayed = set(s.hands[other]) - set(s.hands[seat] if seat is not None else ())
+                assert not any(f'"{c}"' in text for c in unplayed - {s.turned}), (seat, other)
+        for c in s.stock:
+            assert f'"{c}"' not in text
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), picks=st.lists(st.integers(0, 10**6), max_size=160))
+def test_random_play_keeps_invariants(seed: int, picks: list[int]) -> None:
+    s = GAME.new(4, seed=seed, options={"deals": 2})
+    for pick in picks:
+        if s.is_over:
+            break
+        seat = s.to_act[0]
+        legal = GAME.legal_actions(s, seat)
+        before = GAME.dumps(s)
+        nxt = GAME.apply(s, seat, legal[pick % len(legal)])
+        assert GAME.dumps(s) == before, "apply never mutates its input"
+        s = nxt
+        assert GAME.loads(GAME.dumps(s)) == s
+        assert all_cards(s) == Counter(DECK_WITH_JOKERS)
+        assert sum(s.tricks) == len(s.played) // 4
+        assert len({len(h) for h in s.hands}) <= 2
+        check_views(s)
+        for e in s.events:
+            json.dumps(e)
+            if e["type"] in ("joker_swap",):
+                assert set(e) == {"type", "seat", "card"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 60), junk=st.text(max_size=12))
+def test_illegal_input_raises_and_changes_nothing(seed: int, steps: int, junk: str) -> None:
+    s = GAME.new(4, seed=seed, options={"deals": 1})
+    for _ in range(steps):
+        if s.is_over:
+            return
+        seat = s.to_act[0]
+        s = GAME.apply(s, seat, GAME.legal_actions(s, seat)[-1])
+    if s.is_over:
+        return
+    seat = s.to_act[0]
+    legal = set(GAME.legal_actions(s, seat))
+    before = GAME.dumps(s)
+    candidates = [junk, *(f"play {c}" for c in DECK_WITH_JOKERS),
+                  *(f"bid {n}" for n in range(-1, 15)), "pass", "board"]
+    for text in candidates:
+        try:
+            canonical = GAME.parse_action(text) if text.strip() else ""
+        except IllegalAction:
+            canonical = ""
+        if canonical in legal:
+            continue
+        try:
+            GAME.apply(s, seat, text)
+        except IllegalAction as exc:
+            assert str(exc)
+        else:
+            raise AssertionError(f"{text!r} was accepted but is not legal")
+        assert GAME.dumps(s) == before
+    for other in range(4):
+        if other != seat:
+            try:
+                GAME.apply(s, other, next(iter(legal)))
+            except IllegalAction as exc:
+                assert "not your turn" in str(exc)
+            else:
+                raise AssertionError("out-of-turn move accepted")
+
+
+@given(
+    contract=st.integers(0, 24), board=st.integers(0, 4), size=st.integers(1, 13),
+    tricks=st.integers(0, 13),
+)
+def test_deal_points_properties(contract: int, board: int, tricks: int, size: int) -> None:
+    tricks = min(tricks, size)
+    points = deal_points(contract, board, tricks, size)
+    if board:
+        assert abs(points) == 10 * size * board and (points > 0) == (tricks == size)
+    elif contract == 0:
+        assert points == tricks
+    elif tricks >= contract:
+        assert points == 5 * contract + tricks - contract
+    else:
+        assert points == -5 * contract
+
+
+@pytest.mark.parametrize("text", ["PLAY 10 h", " play   th ", "10h", "Th", "play 10♥"])
+def test_tolerant_card_input(text: str) -> None:
+    assert GAME.parse_action(text) == "play TH"
+
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("BID 3", "bid 3"), ("3", "bid 3"), ("bid 0", "pass"), ("Pass", "pass"),
+    ("bid board", "board"), ("  BOARD ", "board"), ("bj", "play BJ"),
+    ("play big blooper", "play BJ"),
+])
+def test_tolerant_bid_input(text: str, canonical: str) -> None:
+    assert GAME.parse_action(text) == canonical
