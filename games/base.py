@@ -273,10 +273,15 @@ class Game(ABC, Generic[S]):
         """Scores and placements (final once the game is over, standings until then)."""
         scores = self._scores(state)
         teams = self.teams(state.players)
-        return Outcome(tuple(scores), rank_scores(scores, self.higher_is_better, teams))
+        better = self.higher_scores_win(state.options)
+        return Outcome(tuple(scores), rank_scores(scores, better, teams))
 
     #: False for games where the lowest score wins.
     higher_is_better: ClassVar[bool] = True
+
+    def higher_scores_win(self, options: Mapping[str, Any]) -> bool:
+        """Whether a higher score is better under these options (a game may vary it)."""
+        return self.higher_is_better
 
     def teams(self, players: int) -> list[int]:
         """Team number of each seat; every seat is its own team unless a game pairs them."""

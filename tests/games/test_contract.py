@@ -108,7 +108,7 @@ def test_seeded_games_keep_the_contract(name: str) -> None:
         outcome = game.outcome(state)
         assert len(outcome.scores) == len(outcome.ranks) == players
         assert min(outcome.ranks) == 1
-        better = 1 if game.higher_is_better else -1
+        better = 1 if game.higher_scores_win(state.options) else -1
         for a in range(players):
             for b in range(players):
                 if better * outcome.scores[a] > better * outcome.scores[b]:
