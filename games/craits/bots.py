@@ -1,0 +1,67 @@
+"""Craits computer players (``random`` is the shared one; this adds ``normal``).
+
+``normal`` calls out whenever it can, always announces its last card, keeps the crank
+going with its 2s (keeping aces as cheap defence), and otherwise picks the play that
+sheds the most points while keeping an 8 as an escape and 3s to cancel with (a lone 3
+left at the end scores −50). Powers are worth more when the next player is close to
+going out, and suits are chosen (8s, 9s) for what it holds most of.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from games.base import View
+from games.craits import moves
+from games.craits.scoring import POINTS
+
+#: Extra value of a power card played against a next player holding 1–2 cards.
+ATTACK: Final = {"2": 40, "4": 45, "5": 25, "7": 30}
+
+
+def normal(view: View, legal: list[str], rng: random.Random) -> str:
+    """The ``normal`` computer player."""
+    for action in legal:
+        if action.startswith(("callout", "announce")):
+            return action
+    plays = [a for a in legal if a.startswith("play")]
+    if not plays:
+        return legal[0]
+    if any(a.endswith(" last") for a in plays):
+        plays = [a for a in plays if a.endswith(" last")]
+    return max(plays, key=lambda a: _value(view, moves.read_play(a)))
+
+
+def _value(view: View, play: moves.Play) -> float:
+    hand: list[str] = view["hand"]
+    card, rank = play.card, play.card[0]
+    rest = [c for c in hand if c != card]
+    if not rest:
+        return 1000.0
+    if view["crank"]:
+        return POINTS[rank]
+    seat, n = view["seat"], view["players"]
+    counts: list[int] = view["hand_counts"]
+    ahead = (seat + view["direction"]) % n
+    behind = (seat - view["direction"]) % n
+    value = float(POINTS[rank])
+    if rank == "8":
+        value -= 40
+    elif rank == "3":
+        value -= 90
+    elif rank == "A":
+        value -= 5
+    if counts[ahead] <= 2:
+        value += ATTACK.get(rank, 0)
+        if rank == "T" and n > 2 and counts[behind] > counts[ahead]:
+            value += 30
+    if rank == "2":
+        value += 10 if any(c[0] in "A2" for c in rest) else -10
+    suit = play.named or card[1]
+    follow = [c for c in rest if c[1] == suit and c[0] not in "38"]
+    value += 4 * len(follow) + 0.05 * sum(POINTS[c[0]] for c in follow)
+    value += 4 * sum(1 for c in rest if c[0] == rank)
+    if rank == "6":
+        value += 25 if follow or any(c[0] in "68" for c in rest) else -20
+    return value

@@ -1,0 +1,81 @@
+"""Craits action strings: tolerant parsing to the canonical form, and reading them back.
+
+Canonical forms: ``play 7H``, ``play 8H as S``, ``play 9H as D``, any play with `` last``
+appended, ``draw``, ``announce``, ``callout 2``.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from games import actions
+from games.base import IllegalAction
+from games.cards import SUIT_NAMES, parse_code
+
+#: The other suit of the same colour, for a 9.
+PARTNER_SUIT: Final = {"S": "C", "C": "S", "H": "D", "D": "H"}
+VERBS: Final = "play <card>, draw, announce, callout <seat>"
+
+
+class Play(NamedTuple):
+    """A parsed ``play``: the card, the suit it names (8s and switched 9s) and ``last``."""
+
+    card: str
+    named: str | None
+    last: bool
+
+
+def play_text(card: str, named: str | None = None, last: bool = False) -> str:
+    """The canonical action for a play."""
+    return f"play {card}" + (f" as {named}" if named else "") + (" last" if last else "")
+
+
+def read_play(action: str) -> Play:
+    """A canonical ``play …`` action taken apart."""
+    words = action.split()
+    last = words[-1] == "last"
+    named = words[3] if len(words) > 3 and words[2] == "as" else None
+    return Play(words[1], named, last)
+
+
+def parse(text: str) -> str:
+    """The canonical form of an action; ``IllegalAction`` if it is malformed."""
+    verb, words = actions.split(text)
+    if verb in ("draw", "announce"):
+        return actions.no_args(verb, words)
+    if verb == "callout":
+        if len(words) != 1:
+            raise IllegalAction("Say whom to call out by seat number, e.g. 'callout 2'.")
+        return f"callout {actions.number(words[0], 'The seat')}"
+    if verb == "play":
+        return _parse_play(words)
+    raise IllegalAction(f"Unknown move {verb!r}. Moves: {VERBS}.")
+
+
+def _parse_play(words: list[str]) -> str:
+    last = bool(words) and words[-1].lower() == "last"
+    if last:
+        words = words[:-1]
+    lower = [w.lower() for w in words]
+    named: str | None = None
+    if "as" in lower[1:]:  # a first word "as" is the ace of spades
+        at = lower.index("as", 1)
+        if len(words) != at + 2:
+            raise IllegalAction("Name one suit after 'as', e.g. 'play 8H as S'.")
+        named = actions.suit(words[at + 1])
+        words = words[:at]
+    card = actions.one_card("play", words, parse_code)
+    if card[0] == "8":
+        if named is None:
+            raise IllegalAction(f"Name a suit: play {card} as S")
+    elif card[0] == "9":
+        partner = PARTNER_SUIT[card[1]]
+        if named == card[1]:
+            named = None
+        elif named not in (None, partner):
+            raise IllegalAction(
+                f"A 9 can only switch to the other suit of its colour: {SUIT_NAMES[partner]}"
+            )
+    elif named is not None:
+        raise IllegalAction("Only an 8 (wild) or a 9 (switch colour-mate) names a suit.")
+    return play_text(card, named, last)
