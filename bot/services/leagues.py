@@ -1,0 +1,632 @@
+"""Leagues: recording finished matches, standings, seasons, history, head-to-head, stats.
+
+Discord-free; the ``/league`` and ``/stats`` cogs and ``deckhand standings`` call this.
+
+Decisions:
+* Every guild has a default league called ``Default`` (created on demand, the name is
+  reserved) that every finished game of the guild counts toward; a table may also name a
+  league (``matches.league_id``), which counts the game when it fits the league's game
+  filter. ``LeagueService.record_match`` is the table service's match recorder: it runs
+  inside the transaction that inserts the match, so the match and all league updates
+  commit together or not at all.
+* What counts: at least one human seat, two or more teams, no user in two seats; a
+  league with ``count_bots=False`` ignores games with a computer seat. Computer seats are
+  rated per level (so beating a weak level again and again is worth less) but never
+  ranked or listed in standings.
+* Results, per team (partners share them): a **win** is the best placement held alone, a
+  **draw** is the best placement shared with another team, anything else a **loss**.
+* Scoring, chosen at creation: ``rating`` (standings by OpenSkill ordinal) or
+  ``points:W/D/L`` (``points`` = ``points:3/1/0``). Points count a game of n teams as the
+  n−1 pairwise results against each other team: W per team placed below, D per other
+  team placed the same, L per team placed above. With two teams that is exactly W/D/L;
+  five players ranked 1–5 under 3/1/0 get 12, 9, 6, 3, 0. Ratings are kept either way.
+* Standings order (deterministic, ranks never shared): ``rating`` — ordinal, wins, fewer
+  games, user id; ``points`` — points, ordinal, wins, fewer games, user id. Ratings and
+  totals are kept per league, season and game; a league without a game filter needs the
+  ``game`` argument once more than one game has been played in the season.
+* Seasons: ``new_season`` (admin) closes the current season — its totals stay as they are,
+  viewable with ``season=`` — and the next season starts everyone afresh. Matches record
+  which season they counted toward; a season is the matches after the id recorded at its
+  start, so ``rebuild`` (admin) can recompute everything from ``matches``.
+* Totals are updated incrementally when recording; ``rebuild`` replays the same tally in
+  one write transaction, so it holds the writer lock while it runs (about 45 s for
+  100,000 matches, see ``bench/league_bench.py``): an admin action for a quiet moment.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+import re
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import aiosqlite
+
+import games
+from bot.services import ratings
+from bot.services.ratings import Rating
+from storage import leagues as repo
+from storage.db import Database
+from storage.leagues import League, PlayedMatch, PlayerTotals, Season
+from storage.matches import MatchRecord, SeatResult
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LEAGUE = "Default"
+MAX_NAME = 50
+MAX_ROWS = 100_000
+_POINTS = re.compile(r"^points(?::(\d{1,3})/(\d{1,3})/(\d{1,3}))?$")
+
+
+# -- errors -------------------------------------------------------------------------------
+class LeagueError(ValueError):
+    """A request the league service refuses; the message can be shown as it is."""
+
+
+class DuplicateLeague(LeagueError):
+    """A league of that name already exists in the guild."""
+
+
+class UnknownLeague(LeagueError):
+    """No league of that name in the guild."""
+
+
+class UnknownSeason(LeagueError):
+    """The league has no such season."""
+
+
+class NotAdmin(LeagueError):
+    """An admin-only action asked for by someone who is not an admin."""
+
+
+class GameRequired(LeagueError):
+    """The league covers several games; the caller must say which one."""
+
+
+class InvalidRequest(LeagueError):
+    """A malformed name, scoring scheme, game, count or pair of players."""
+
+
+# -- values -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Scoring:
+    """A scoring scheme: ``rating`` or ``points`` with win/draw/loss points."""
+
+    kind: str
+    win: int = 3
+    draw: int = 1
+    loss: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> Scoring:
+        """``rating``, ``points`` or ``points:W/D/L`` (W ≥ D ≥ L ≥ 0)."""
+        t = text.strip().lower().replace(" ", "") if isinstance(text, str) else ""
+        if t == "rating":
+            return cls("rating")
+        m = _POINTS.match(t)
+        if not m:
+            raise InvalidRequest(
+                f"Unknown scoring {text!r}: use `rating`, `points` or e.g. `points:3/1/0`."
+            )
+        if m.group(1) is None:
+            return cls("points")
+        w, d, lo = (int(g) for g in m.groups())
+        if not w >= d >= lo:
+            raise InvalidRequest("Points must not increase from win to draw to loss.")
+        return cls("points", w, d, lo)
+
+    def __str__(self) -> str:
+        return "rating" if self.kind == "rating" else f"points:{self.win}/{self.draw}/{self.loss}"
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of standings. ``rating`` is the ordinal, ``rating_display`` how it is shown
+    (see ``bot.services.ratings``), ``win_rate`` wins / games, ``streak`` e.g. ``W3`` (the
+    current run of equal results; ``—`` before any game)."""
+
+    rank: int
+    user_id: int
+    name: str
+    rating: float
+    rating_display: int
+    mu: float
+    sigma: float
+    points: int
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float
+    average_score: float
+    streak: str
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A page of standings of one league, season and game (``game`` None: nothing played)."""
+
+    league: League
+    season: int
+    current: bool
+    game: str | None
+    scoring: str
+    total: int
+    rows: tuple[StandingRow, ...]
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two users' record against each other (placement decides) and games as partners."""
+
+    user_a: int
+    user_b: int
+    game: str | None
+    games: int
+    a_wins: int
+    b_wins: int
+    draws: int
+    as_partners: int
+
+
+@dataclass(frozen=True)
+class Partner:
+    """A human who sat on the same team, and how often."""
+
+    user_id: int
+    name: str
+    games: int
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """A user's record in one game across a guild."""
+
+    game: str
+    played: int
+    won: int
+    drawn: int
+    best_score: int
+    favourite_partner: Partner | None
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A user's record across a guild, per game and overall."""
+
+    user_id: int
+    played: int
+    won: int
+    games: tuple[GameStats, ...]
+    favourite_partner: Partner | None
+
+
+# -- the tally (shared by recording and rebuild) ---------------------------------------------
+@dataclass(frozen=True)
+class TeamResult:
+    """A team's result (``W``, ``D`` or ``L``) and points in one match."""
+
+    result: str
+    points: int
+
+
+def team_results(seats: Sequence[SeatResult], scoring: Scoring) -> dict[int, TeamResult]:
+    """Result and points of each team (see the module docstring)."""
+    rank: dict[int, int] = {}
+    for s in seats:
+        rank[s.team] = min(s.rank, rank.get(s.team, s.rank))
+    best = min(rank.values())
+    sharing_best = sum(1 for r in rank.values() if r == best)
+    out = {}
+    for team, r in rank.items():
+        below = sum(1 for o in rank.values() if o > r)
+        above = sum(1 for o in rank.values() if o < r)
+        level = sum(1 for o in rank.values() if o == r) - 1
+        result = "L" if r != best else ("W" if sharing_best == 1 else "D")
+        points = scoring.win * below + scoring.draw * level + scoring.loss * above
+        out[team] = TeamResult(result, points)
+    return out
+
+
+def counts_toward(league: League, game: str, seats: Sequence[SeatResult]) -> bool:
+    """Whether a match of ``game`` with ``seats`` counts toward a league (see the module
+    docstring)."""
+    users = [s.user_id for s in seats if s.user_id is not None]
+    return (
+        (league.game is None or league.game == game)
+        and bool(users)
+        and len(set(users)) == len(users)
+        and len({s.team for s in seats}) >= 2
+        and (league.count_bots or len(users) == len(seats))
+    )
+
+
+def _tally(
+    players: dict[int, PlayerTotals], bots: dict[str, Rating], match_id: int,
+    seats: Sequence[SeatResult], scoring: Scoring,
+) -> None:
+    """Apply one match to the totals (players and bots missing from the dicts start fresh)."""
+    for s in seats:
+        if s.user_id is not None and s.user_id not in players:
+            players[s.user_id] = PlayerTotals(
+                s.user_id, s.name, ratings.DEFAULT.mu, ratings.DEFAULT.sigma
+            )
+    teams = sorted({s.team for s in seats})
+    members = [[s for s in seats if s.team == t] for t in teams]
+
+    def current(s: SeatResult) -> Rating:
+        if s.user_id is not None:
+            p = players[s.user_id]
+            return Rating(p.mu, p.sigma)
+        return bots.get(s.bot_level or "", ratings.DEFAULT)
+
+    new = ratings.rate(
+        [[current(s) for s in team] for team in members],
+        [min(s.rank for s in team) for team in members],
+    )
+    bot_updates: dict[str, list[Rating]] = defaultdict(list)
+    results = team_results(seats, scoring)
+    for team, team_new in zip(members, new, strict=True):
+        for s, r in zip(team, team_new, strict=True):
+            if s.user_id is None:
+                bot_updates[s.bot_level or ""].append(r)
+                continue
+            p = players[s.user_id]
+            res = results[s.team]
+            p.name, p.mu, p.sigma = s.name, r.mu, r.sigma
+            p.games += 1
+            p.wins += res.result == "W"
+            p.draws += res.result == "D"
+            p.losses += res.result == "L"
+            p.points += res.points
+            p.score_sum += s.score
+            p.streak_len = p.streak_len + 1 if p.streak_kind == res.result else 1
+            p.streak_kind = res.result
+            p.last_match = match_id
+    for level, rs in bot_updates.items():
+        bots[level] = Rating(sum(r.mu for r in rs) / len(rs), sum(r.sigma for r in rs) / len(rs))
+
+
+def _row(rank: int, p: PlayerTotals) -> StandingRow:
+    return StandingRow(
+        rank=rank, user_id=p.user_id, name=p.name, rating=p.ordinal,
+        rating_display=ratings.display(p.ordinal), mu=p.mu, sigma=p.sigma, points=p.points,
+        games=p.games, wins=p.wins, draws=p.draws, losses=p.losses,
+        win_rate=p.wins / p.games if p.games else 0.0,
+        average_score=p.score_sum / p.games if p.games else 0.0,
+        streak=f"{p.streak_kind}{p.streak_len}" if p.streak_len else "—",
+    )
+
+
+def _game_name(text: str) -> str:
+    key = text.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(text, str) else ""
+    if key not in games.names():
+        raise InvalidRequest(f"Unknown game {text!r}; games: {', '.join(games.names())}.")
+    return key
+
+
+def _limit(n: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROWS:
+        raise InvalidRequest(f"Ask for between 1 and {MAX_ROWS} rows.")
+    return n
+
+
+def _cell(text: str) -> str:
+    """A text cell that spreadsheets will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def _when(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds")
+
+
+def _higher_is_better(game: str) -> bool:
+    return games.get(game).higher_is_better
+
+
+# -- the service ----------------------------------------------------------------------------
+class LeagueService:
+    """League use cases over a ``Database``; ``clock`` gives the time for new rows and
+    ``higher_is_better(game)`` which way a game's best score lies (the engine by default)."""
+
+    def __init__(
+        self, db: Database, *, clock: Callable[[], float] = time.time,
+        higher_is_better: Callable[[str], bool] = _higher_is_better,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.higher_is_better = higher_is_better
+
+    # -- leagues ------------------------------------------------------------------------
+    async def create_league(
+        self, guild_id: int, name: str, *, is_admin: bool, game: str | None = None,
+        scoring: str = "rating", count_bots: bool = True,
+    ) -> League:
+        """Create a named league (admin only); names are unique per guild, any case."""
+        if not is_admin:
+            raise NotAdmin("Only a server admin (Manage Server) can create leagues.")
+        clean = " ".join(name.split()) if isinstance(name, str) else ""
+        if not 1 <= len(clean) <= MAX_NAME:
+            raise InvalidRequest(f"A league name needs 1 to {MAX_NAME} characters.")
+        if clean.casefold() == DEFAULT_LEAGUE.casefold():
+            raise DuplicateLeague(
+                f"{DEFAULT_LEAGUE} is the server's own league; pick another name."
+            )
+        filt = _game_name(game) if game is not None else None
+        scheme = str(Scoring.parse(scoring))
+        async with self.db.transaction() as conn:
+            existing = await repo.league_by_name(conn, guild_id, clean)
+            if existing:
+                raise DuplicateLeague(f"There is already a league called {existing.name}.")
+            return await repo.insert_league(
+                conn, guild_id=guild_id, name=clean, game=filt, scoring=scheme,
+                count_bots=count_bots, is_default=False, now=self.clock(),
+            )
+
+    async def leagues(self, guild_id: int) -> list[League]:
+        """The guild's leagues, the default first (created if needed)."""
+        await self.league(guild_id)
+        return await repo.guild_leagues(self.db.conn, guild_id)
+
+    async def league(self, guild_id: int, name: str | None = None) -> League:
+        """A league by name (any case); None means the guild's default league."""
+        if name is not None and name.strip().casefold() != DEFAULT_LEAGUE.casefold():
+            found = await repo.league_by_name(self.db.conn, guild_id, " ".join(name.split()))
+            if found is None:
+                raise UnknownLeague(f"There is no league called {name.strip()!r} here.")
+            return found
+        found = await repo.default_league(self.db.conn, guild_id)
+        if found is not None:
+            return found
+        async with self.db.transaction() as conn:
+            return await self._default(conn, guild_id)
+
+    async def league_for_table(self, guild_id: int, name: str, game: str) -> League:
+        """The named league a new table of ``game`` may be tied to."""
+        league = await self.league(guild_id, name)
+        if league.game is not None and league.game != _game_name(game):
+            raise InvalidRequest(f"{league.name} is a league for {league.game} only.")
+        return league
+
+    async def _default(self, conn: aiosqlite.Connection, guild_id: int) -> League:
+        found = await repo.default_league(conn, guild_id)
+        if found is not None:
+            return found
+        return await repo.insert_league(
+            conn, guild_id=guild_id, name=DEFAULT_LEAGUE, game=None, scoring="rating",
+            count_bots=True, is_default=True, now=self.clock(),
+        )
+
+    # -- seasons ------------------------------------------------------------------------
+    async def new_season(self, guild_id: int, name: str | None, *, is_admin: bool) -> Season:
+        """Archive the current season and start the next (admin only)."""
+        if not is_admin:
+            raise NotAdmin("Only a server admin (Manage Server) can start a new season.")
+        league = await self.league(guild_id, name)
+        async with self.db.transaction() as conn:
+            fresh = await repo.league_by_id(conn, league.id)
+            assert fresh is not None
+            return await repo.start_season(conn, fresh, self.clock())
+
+    async def seasons(self, guild_id: int, name: str | None = None) -> list[Season]:
+        """A league's seasons, oldest first."""
+        league = await self.league(guild_id, name)
+        return await repo.seasons(self.db.conn, league.id)
+
+    def _season(self, league: League, season: int | None) -> int:
+        if season is None:
+            return league.season
+        valid = isinstance(season, int) and not isinstance(season, bool)
+        if not valid or not 1 <= season <= league.season:
+            raise UnknownSeason(
+                f"{league.name} has seasons 1 to {league.season}; there is no season {season}."
+            )
+        return season
+
+    # -- recording ----------------------------------------------------------------------
+    async def record_match(
+        self, conn: aiosqlite.Connection, match_id: int, match: MatchRecord
+    ) -> None:
+        """The match recorder: count a just-inserted match toward its leagues (the guild's
+        default and the table's named league), inside the caller's transaction."""
+        targets = [await self._default(conn, match.guild_id)]
+        if match.league_id is not None and match.league_id != targets[0].id:
+            named = await repo.league_by_id(conn, match.league_id)
+            if named is None or named.guild_id != match.guild_id:
+                log.warning("match %s names league %s, not one of its guild", match_id,
+                            match.league_id)
+            else:
+                targets.append(named)
+        for league in targets:
+            if counts_toward(league, match.game, match.seats):
+                await self._record_in(conn, league, match_id, match)
+
+    async def _record_in(
+        self, conn: aiosqlite.Connection, league: League, match_id: int, match: MatchRecord
+    ) -> None:
+        season, game = league.season, match.game
+        players = await repo.load_players(
+            conn, league.id, season, game, [s.user_id for s in match.seats if s.user_id is not None]
+        )
+        stored = await repo.load_bots(
+            conn, league.id, season, game, [s.bot_level for s in match.seats if s.bot_level]
+        )
+        bots = {k: Rating(mu, sg) for k, (mu, sg) in stored.items()}
+        _tally(players, bots, match_id, match.seats, Scoring.parse(league.scoring))
+        await repo.save_players(conn, league.id, season, game, players.values())
+        await repo.save_bots(conn, league.id, season, game,
+                             {k: (r.mu, r.sigma) for k, r in bots.items()})
+        await repo.add_league_match(conn, league.id, match_id, season, game)
+
+    async def rebuild(self, guild_id: int, name: str | None = None, *, is_admin: bool) -> int:
+        """Recompute a league's totals and ratings from ``matches`` (admin only); returns
+        how many matches counted."""
+        if not is_admin:
+            raise NotAdmin("Only a server admin (Manage Server) can rebuild a league.")
+        league = await self.league(guild_id, name)
+        scoring = Scoring.parse(league.scoring)
+        async with self.db.transaction() as conn:
+            bounds = [(s.after_match, s.season) for s in await repo.seasons(conn, league.id)]
+            await repo.clear_league(conn, league.id)
+            players: dict[tuple[int, str], dict[int, PlayerTotals]] = defaultdict(dict)
+            bots: dict[tuple[int, str], dict[str, Rating]] = defaultdict(dict)
+            counted: list[tuple[int, int, str]] = []
+            async for m in repo.matches_for_league(conn, league):
+                if not counts_toward(league, m.game, m.seats):
+                    continue
+                season = max(s for after, s in bounds if after < m.match_id)
+                key = (season, m.game)
+                _tally(players[key], bots[key], m.match_id, m.seats, scoring)
+                counted.append((m.match_id, season, m.game))
+            for (season, game), ps in players.items():
+                await repo.save_players(conn, league.id, season, game, ps.values())
+                await repo.save_bots(conn, league.id, season, game,
+                                     {k: (r.mu, r.sigma) for k, r in bots[(season, game)].items()})
+            await conn.executemany(
+                "INSERT INTO league_matches (league_id, match_id, season, game)"
+                " VALUES (?, ?, ?, ?)",
+                [(league.id, mid, season, game) for mid, season, game in counted],
+            )
+        return len(counted)
+
+    # -- standings ----------------------------------------------------------------------
+    async def standings(
+        self, guild_id: int, name: str | None = None, *, game: str | None = None,
+        season: int | None = None, limit: int = 25, offset: int = 0,
+    ) -> Standings:
+        """A page of standings (rank 1 first). Empty when nothing has been played."""
+        league = await self.league(guild_id, name)
+        number = self._season(league, season)
+        _limit(limit)
+        if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+            raise InvalidRequest("The offset must be a whole number, 0 or more.")
+        chosen = await self._standings_game(league, number, game)
+        scoring = Scoring.parse(league.scoring)
+        if chosen is None:
+            return Standings(league, number, number == league.season, None, str(scoring), 0, ())
+        order = repo.ORDER_BY_RATING if scoring.kind == "rating" else repo.ORDER_BY_POINTS
+        conn = self.db.conn
+        page = await repo.standings(conn, league.id, number, chosen, order, limit, offset)
+        total = await repo.count_players(conn, league.id, number, chosen)
+        rows = tuple(_row(offset + i + 1, p) for i, p in enumerate(page))
+        return Standings(league, number, number == league.season, chosen, str(scoring), total, rows)
+
+    async def _standings_game(self, league: League, season: int, game: str | None) -> str | None:
+        if game is not None:
+            chosen = _game_name(game)
+            if league.game is not None and chosen != league.game:
+                raise InvalidRequest(f"{league.name} is a league for {league.game} only.")
+            return chosen
+        if league.game is not None:
+            return league.game
+        played = await repo.season_games(self.db.conn, league.id, season)
+        if len(played) > 1:
+            raise GameRequired(
+                f"{league.name} has standings for several games; pick one: {', '.join(played)}."
+            )
+        return played[0] if played else None
+
+    # -- history ------------------------------------------------------------------------
+    async def league_history(
+        self, guild_id: int, name: str | None = None, *, season: int | None = None,
+        limit: int = 10,
+    ) -> list[PlayedMatch]:
+        """The league's last ``limit`` matches, newest first (all seasons unless one is
+        given); an empty list when none."""
+        league = await self.league(guild_id, name)
+        number = None if season is None else self._season(league, season)
+        return await repo.league_history(self.db.conn, league.id, number, _limit(limit))
+
+    async def player_history(
+        self, guild_id: int, user_id: int, *, league: str | None = None, limit: int = 10
+    ) -> list[PlayedMatch]:
+        """A user's last ``limit`` matches in the guild (or one league), newest first."""
+        league_id = (await self.league(guild_id, league)).id if league is not None else None
+        return await repo.player_history(self.db.conn, guild_id, user_id, league_id,
+                                         _limit(limit))
+
+    async def head_to_head(
+        self, guild_id: int, user_a: int, user_b: int, *, game: str | None = None
+    ) -> HeadToHead:
+        """How two users fared against each other in the guild (zeros when never)."""
+        if user_a == user_b:
+            raise InvalidRequest("Pick two different players.")
+        g = _game_name(game) if game is not None else None
+        c = await repo.head_to_head(self.db.conn, guild_id, user_a, user_b, g)
+        return HeadToHead(user_a, user_b, g, c.games, c.a_wins, c.b_wins, c.draws, c.as_partners)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
+        """Per game: played, won, drawn, best score and favourite partner (the human most
+        often on the same team; ties go to the most recent, then the lower id)."""
+        conn = self.db.conn
+        per_game = await repo.game_stats(conn, guild_id, user_id)
+        partner_rows = await repo.partners(conn, guild_id, user_id)
+
+        def favourite(rows: list[repo.PartnerRow]) -> Partner | None:
+            if not rows:
+                return None
+            best = min(rows, key=lambda r: (-r.games, -r.last_match, r.partner_id))
+            return Partner(best.partner_id, best.partner_name, best.games)
+
+        overall: dict[int, repo.PartnerRow] = {}
+        for r in partner_rows:
+            o = overall.get(r.partner_id)
+            if o is None:
+                overall[r.partner_id] = r
+            else:
+                newer = r if r.last_match > o.last_match else o
+                overall[r.partner_id] = repo.PartnerRow(
+                    "", r.partner_id, newer.partner_name, o.games + r.games, newer.last_match
+                )
+        stats = tuple(
+            GameStats(
+                g.game, g.played, g.won, g.drawn,
+                g.max_score if self.higher_is_better(g.game) else g.min_score,
+                favourite([r for r in partner_rows if r.game == g.game]),
+            )
+            for g in per_game
+        )
+        return PlayerStats(
+            user_id, sum(g.played for g in stats), sum(g.won for g in stats), stats,
+            favourite(list(overall.values())),
+        )
+
+    # -- CSV ----------------------------------------------------------------------------
+    async def standings_csv(
+        self, guild_id: int, name: str | None = None, *, game: str | None = None,
+        season: int | None = None,
+    ) -> str:
+        """The whole standings as CSV (header row first)."""
+        st = await self.standings(guild_id, name, game=game, season=season, limit=MAX_ROWS)
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(["rank", "user_id", "name", "rating", "ordinal", "mu", "sigma", "points",
+                    "games", "wins", "draws", "losses", "win_rate", "average_score", "streak"])
+        for r in st.rows:
+            w.writerow([r.rank, r.user_id, _cell(r.name), r.rating_display, f"{r.rating:.4f}",
+                        f"{r.mu:.4f}", f"{r.sigma:.4f}", r.points, r.games, r.wins, r.draws,
+                        r.losses, f"{r.win_rate:.4f}", f"{r.average_score:.2f}", r.streak])
+        return out.getvalue()
+
+    async def history_csv(
+        self, guild_id: int, name: str | None = None, *, season: int | None = None,
+        limit: int = MAX_ROWS,
+    ) -> str:
+        """A league's matches as CSV, one row per seat, newest match first."""
+        matches = await self.league_history(guild_id, name, season=season, limit=limit)
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(["match_id", "finished_at", "game", "seat", "user_id", "computer", "name",
+                    "team", "score", "rank"])
+        for m in matches:
+            for s in m.seats:
+                w.writerow([m.match_id, _when(m.finished_at), m.game, s.seat,
+                            "" if s.user_id is None else s.user_id, s.bot_level or "",
+                            _cell(s.name), s.team, s.score, s.rank])
+        return out.getvalue()
+

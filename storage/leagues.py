@@ -1,0 +1,514 @@
+"""Leagues repository: leagues, seasons, per-player totals, history and stats queries.
+
+Every function takes the connection: writers call them inside ``Database.transaction()``
+(the league recorder runs in the table service's match transaction), readers pass
+``db.conn``. Rules (what counts, how totals change) live in ``bot.services.leagues``;
+this module only stores and queries.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from dataclasses import dataclass
+
+import aiosqlite
+
+from storage.matches import SeatResult
+
+#: ORDER BY clauses of the two standings orders; each matches an index of 002_leagues.sql.
+ORDER_BY_RATING = "ordinal DESC, wins DESC, games ASC, user_id ASC"
+ORDER_BY_POINTS = "points DESC, ordinal DESC, wins DESC, games ASC, user_id ASC"
+
+
+@dataclass(frozen=True)
+class League:
+    """A league row."""
+
+    id: int
+    guild_id: int
+    name: str
+    game: str | None
+    scoring: str
+    count_bots: bool
+    is_default: bool
+    season: int
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Season:
+    """One season of a league; ``ended_at`` is None for the current one."""
+
+    league_id: int
+    season: int
+    after_match: int
+    started_at: float
+    ended_at: float | None
+
+
+@dataclass
+class PlayerTotals:
+    """A player's running totals in one league, season and game (mutable while tallying)."""
+
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    points: int = 0
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    score_sum: int = 0
+    streak_kind: str = "W"
+    streak_len: int = 0
+    last_match: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating ``mu - 3 sigma``."""
+        return self.mu - 3.0 * self.sigma
+
+
+@dataclass(frozen=True)
+class PlayedMatch:
+    """A finished match with its seats (by seat number)."""
+
+    match_id: int
+    guild_id: int
+    league_id: int | None
+    game: str
+    started_at: float
+    finished_at: float
+    seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True)
+class HeadToHeadCounts:
+    """Matches two users played against each other (``a`` placed better = ``a_wins``)."""
+
+    games: int
+    a_wins: int
+    b_wins: int
+    draws: int
+    as_partners: int
+
+
+@dataclass(frozen=True)
+class GameStatsRow:
+    """One user's results in one game across a guild."""
+
+    game: str
+    played: int
+    won: int
+    drawn: int
+    max_score: int
+    min_score: int
+
+
+@dataclass(frozen=True)
+class PartnerRow:
+    """How often a user sat on the same team as a human partner in one game."""
+
+    game: str
+    partner_id: int
+    partner_name: str
+    games: int
+    last_match: int
+
+
+def _league(row: sqlite3.Row) -> League:
+    return League(
+        id=row["id"], guild_id=row["guild_id"], name=row["name"], game=row["game"],
+        scoring=row["scoring"], count_bots=bool(row["count_bots"]),
+        is_default=bool(row["is_default"]), season=row["season"], created_at=row["created_at"],
+    )
+
+
+def _totals(row: sqlite3.Row) -> PlayerTotals:
+    return PlayerTotals(
+        user_id=row["user_id"], name=row["name"], mu=row["mu"], sigma=row["sigma"],
+        points=row["points"], games=row["games"], wins=row["wins"], draws=row["draws"],
+        losses=row["losses"], score_sum=row["score_sum"],
+        streak_kind=row["streak_kind"], streak_len=row["streak_len"],
+        last_match=row["last_match"],
+    )
+
+
+async def _one(
+    conn: aiosqlite.Connection, sql: str, params: Sequence[object]
+) -> sqlite3.Row | None:
+    async with conn.execute(sql, tuple(params)) as cur:
+        row: sqlite3.Row | None = await cur.fetchone()
+        return row
+
+
+async def _all(conn: aiosqlite.Connection, sql: str, params: Sequence[object]) -> list[sqlite3.Row]:
+    async with conn.execute(sql, tuple(params)) as cur:
+        return list(await cur.fetchall())
+
+
+# -- leagues and seasons ------------------------------------------------------------------
+async def insert_league(
+    conn: aiosqlite.Connection, *, guild_id: int, name: str, game: str | None, scoring: str,
+    count_bots: bool, is_default: bool, now: float,
+) -> League:
+    """Create a league and its season 1 (which counts every qualifying match)."""
+    cur = await conn.execute(
+        "INSERT INTO leagues (guild_id, name, game, scoring, count_bots, is_default, season,"
+        " created_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
+        (guild_id, name, game, scoring, int(count_bots), int(is_default), now),
+    )
+    league_id = cur.lastrowid
+    assert league_id is not None
+    await conn.execute(
+        "INSERT INTO league_seasons (league_id, season, after_match, started_at)"
+        " VALUES (?, 1, 0, ?)",
+        (league_id, now),
+    )
+    return League(league_id, guild_id, name, game, scoring, count_bots, is_default, 1, now)
+
+
+async def league_by_id(conn: aiosqlite.Connection, league_id: int) -> League | None:
+    """The league with that id, or None."""
+    row = await _one(conn, "SELECT * FROM leagues WHERE id = ?", (league_id,))
+    return _league(row) if row else None
+
+
+async def league_by_name(conn: aiosqlite.Connection, guild_id: int, name: str) -> League | None:
+    """The guild's league of that name (case-insensitive), or None."""
+    row = await _one(
+        conn, "SELECT * FROM leagues WHERE guild_id = ? AND name = ? COLLATE NOCASE",
+        (guild_id, name),
+    )
+    return _league(row) if row else None
+
+
+async def default_league(conn: aiosqlite.Connection, guild_id: int) -> League | None:
+    """The guild's default league, or None if it has not been created yet."""
+    row = await _one(
+        conn, "SELECT * FROM leagues WHERE guild_id = ? AND is_default = 1", (guild_id,)
+    )
+    return _league(row) if row else None
+
+
+async def guild_leagues(conn: aiosqlite.Connection, guild_id: int) -> list[League]:
+    """The guild's leagues, the default first, then by name."""
+    rows = await _all(
+        conn,
+        "SELECT * FROM leagues WHERE guild_id = ? ORDER BY is_default DESC, name COLLATE NOCASE",
+        (guild_id,),
+    )
+    return [_league(r) for r in rows]
+
+
+async def seasons(conn: aiosqlite.Connection, league_id: int) -> list[Season]:
+    """A league's seasons, oldest first."""
+    rows = await _all(
+        conn, "SELECT * FROM league_seasons WHERE league_id = ? ORDER BY season", (league_id,)
+    )
+    return [
+        Season(r["league_id"], r["season"], r["after_match"], r["started_at"], r["ended_at"])
+        for r in rows
+    ]
+
+
+async def start_season(conn: aiosqlite.Connection, league: League, now: float) -> Season:
+    """End the current season and start the next; later matches count toward the new one."""
+    row = await _one(conn, "SELECT COALESCE(MAX(id), 0) FROM matches", ())
+    after = int(row[0]) if row else 0
+    number = league.season + 1
+    await conn.execute(
+        "UPDATE league_seasons SET ended_at = ? WHERE league_id = ? AND season = ?",
+        (now, league.id, league.season),
+    )
+    await conn.execute(
+        "INSERT INTO league_seasons (league_id, season, after_match, started_at)"
+        " VALUES (?, ?, ?, ?)",
+        (league.id, number, after, now),
+    )
+    await conn.execute("UPDATE leagues SET season = ? WHERE id = ?", (number, league.id))
+    return Season(league.id, number, after, now, None)
+
+
+# -- totals -------------------------------------------------------------------------------
+async def load_players(
+    conn: aiosqlite.Connection, league_id: int, season: int, game: str, user_ids: Iterable[int]
+) -> dict[int, PlayerTotals]:
+    """The stored totals of those users (absent users are missing from the result)."""
+    ids = list(user_ids)
+    if not ids:
+        return {}
+    marks = ", ".join("?" * len(ids))
+    rows = await _all(
+        conn,
+        f"SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"
+        f" AND user_id IN ({marks})",
+        (league_id, season, game, *ids),
+    )
+    return {r["user_id"]: _totals(r) for r in rows}
+
+
+async def save_players(
+    conn: aiosqlite.Connection, league_id: int, season: int, game: str,
+    players: Iterable[PlayerTotals],
+) -> None:
+    """Insert or replace those totals."""
+    await conn.executemany(
+        "INSERT OR REPLACE INTO league_players (league_id, season, game, user_id, name, mu,"
+        " sigma, ordinal, points, games, wins, draws, losses, score_sum,"
+        " streak_kind, streak_len, last_match)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                league_id, season, game, p.user_id, p.name, p.mu, p.sigma, p.ordinal, p.points,
+                p.games, p.wins, p.draws, p.losses, p.score_sum, p.streak_kind,
+                p.streak_len, p.last_match,
+            )
+            for p in players
+        ],
+    )
+
+
+async def load_bots(
+    conn: aiosqlite.Connection, league_id: int, season: int, game: str, levels: Iterable[str]
+) -> dict[str, tuple[float, float]]:
+    """Stored ``(mu, sigma)`` of those computer levels."""
+    names = sorted(set(levels))
+    if not names:
+        return {}
+    marks = ", ".join("?" * len(names))
+    rows = await _all(
+        conn,
+        f"SELECT bot_level, mu, sigma FROM league_bot_ratings WHERE league_id = ?"
+        f" AND season = ? AND game = ? AND bot_level IN ({marks})",
+        (league_id, season, game, *names),
+    )
+    return {r["bot_level"]: (r["mu"], r["sigma"]) for r in rows}
+
+
+async def save_bots(
+    conn: aiosqlite.Connection, league_id: int, season: int, game: str,
+    ratings: dict[str, tuple[float, float]],
+) -> None:
+    """Insert or replace computer-level ratings."""
+    if not ratings:
+        return
+    await conn.executemany(
+        "INSERT OR REPLACE INTO league_bot_ratings (league_id, season, game, bot_level, mu,"
+        " sigma) VALUES (?, ?, ?, ?, ?, ?)",
+        [(league_id, season, game, lvl, mu, sg) for lvl, (mu, sg) in ratings.items()],
+    )
+
+
+async def add_league_match(
+    conn: aiosqlite.Connection, league_id: int, match_id: int, season: int, game: str
+) -> None:
+    """Note that a match counted toward a league season."""
+    await conn.execute(
+        "INSERT INTO league_matches (league_id, match_id, season, game) VALUES (?, ?, ?, ?)",
+        (league_id, match_id, season, game),
+    )
+
+
+async def clear_league(conn: aiosqlite.Connection, league_id: int) -> None:
+    """Delete everything derived for a league (before a rebuild)."""
+    for table in ("league_players", "league_bot_ratings", "league_matches"):
+        await conn.execute(f"DELETE FROM {table} WHERE league_id = ?", (league_id,))
+
+
+# -- reading matches ----------------------------------------------------------------------
+async def _with_seats(conn: aiosqlite.Connection, rows: list[sqlite3.Row]) -> list[PlayedMatch]:
+    if not rows:
+        return []
+    ids = [r["id"] for r in rows]
+    marks = ", ".join("?" * len(ids))
+    seat_rows = await _all(
+        conn,
+        f"SELECT * FROM match_seats WHERE match_id IN ({marks}) ORDER BY match_id, seat",
+        ids,
+    )
+    by_match: dict[int, list[SeatResult]] = {i: [] for i in ids}
+    for s in seat_rows:
+        by_match[s["match_id"]].append(
+            SeatResult(s["seat"], s["user_id"], s["bot_level"], s["name"], s["team"], s["score"],
+                       s["rank"])
+        )
+    return [
+        PlayedMatch(r["id"], r["guild_id"], r["league_id"], r["game"], r["started_at"],
+                    r["finished_at"], tuple(by_match[r["id"]]))
+        for r in rows
+    ]
+
+
+async def matches_for_league(
+    conn: aiosqlite.Connection, league: League, page: int = 2000
+) -> AsyncIterator[PlayedMatch]:
+    """Every match that could count toward the league (guild, league and game filters), by
+    id; the caller applies the remaining rules."""
+    where = "guild_id = ?"
+    params: list[object] = [league.guild_id]
+    if not league.is_default:
+        where += " AND league_id = ?"
+        params.append(league.id)
+    if league.game is not None:
+        where += " AND game = ?"
+        params.append(league.game)
+    last = 0
+    while True:
+        rows = await _all(
+            conn,
+            f"SELECT * FROM matches WHERE {where} AND id > ? ORDER BY id LIMIT ?",
+            (*params, last, page),
+        )
+        if not rows:
+            return
+        for m in await _with_seats(conn, rows):
+            yield m
+        last = rows[-1]["id"]
+
+
+async def league_history(
+    conn: aiosqlite.Connection, league_id: int, season: int | None, limit: int
+) -> list[PlayedMatch]:
+    """The league's last ``limit`` matches (of one season, or all), newest first."""
+    if season is None:
+        rows = await _all(
+            conn,
+            "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
+            " WHERE lm.league_id = ? ORDER BY lm.match_id DESC LIMIT ?",
+            (league_id, limit),
+        )
+    else:
+        rows = await _all(
+            conn,
+            "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
+            " WHERE lm.league_id = ? AND lm.season = ? ORDER BY lm.match_id DESC LIMIT ?",
+            (league_id, season, limit),
+        )
+    return await _with_seats(conn, rows)
+
+
+async def player_history(
+    conn: aiosqlite.Connection, guild_id: int, user_id: int, league_id: int | None, limit: int
+) -> list[PlayedMatch]:
+    """A user's last ``limit`` matches in a guild (or in one league), newest first."""
+    if league_id is None:
+        rows = await _all(
+            conn,
+            "SELECT m.* FROM match_seats s JOIN matches m ON m.id = s.match_id"
+            " WHERE s.user_id = ? AND m.guild_id = ? ORDER BY s.match_id DESC LIMIT ?",
+            (user_id, guild_id, limit),
+        )
+    else:
+        rows = await _all(
+            conn,
+            "SELECT m.* FROM match_seats s"
+            " JOIN league_matches lm ON lm.match_id = s.match_id AND lm.league_id = ?"
+            " JOIN matches m ON m.id = s.match_id"
+            " WHERE s.user_id = ? ORDER BY s.match_id DESC LIMIT ?",
+            (league_id, user_id, limit),
+        )
+    return await _with_seats(conn, rows)
+
+
+# -- standings and stats ------------------------------------------------------------------
+async def standings(
+    conn: aiosqlite.Connection, league_id: int, season: int, game: str, order_by: str,
+    limit: int, offset: int,
+) -> list[PlayerTotals]:
+    """One page of totals in standings order (``ORDER_BY_RATING`` or ``ORDER_BY_POINTS``)."""
+    if order_by not in (ORDER_BY_RATING, ORDER_BY_POINTS):
+        raise ValueError("Unknown standings order.")
+    rows = await _all(
+        conn,
+        f"SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"
+        f" ORDER BY {order_by} LIMIT ? OFFSET ?",
+        (league_id, season, game, limit, offset),
+    )
+    return [_totals(r) for r in rows]
+
+
+async def count_players(conn: aiosqlite.Connection, league_id: int, season: int, game: str) -> int:
+    """How many players have totals in a league, season and game."""
+    row = await _one(
+        conn,
+        "SELECT COUNT(*) FROM league_players WHERE league_id = ? AND season = ? AND game = ?",
+        (league_id, season, game),
+    )
+    return int(row[0]) if row else 0
+
+
+async def season_games(conn: aiosqlite.Connection, league_id: int, season: int) -> list[str]:
+    """The games played in a league season, sorted."""
+    rows = await _all(
+        conn,
+        "SELECT DISTINCT game FROM league_players WHERE league_id = ? AND season = ?"
+        " ORDER BY game",
+        (league_id, season),
+    )
+    return [r["game"] for r in rows]
+
+
+# A seat won when no seat placed better and no other team placed the same; drew when no
+# seat placed better but another team placed the same.
+_NOBODY_BETTER = (
+    "NOT EXISTS (SELECT 1 FROM match_seats o WHERE o.match_id = s.match_id AND o.rank < s.rank)"
+)
+_SHARED_TOP = (
+    "EXISTS (SELECT 1 FROM match_seats o WHERE o.match_id = s.match_id AND o.rank = s.rank"
+    " AND o.team <> s.team)"
+)
+
+
+async def head_to_head(
+    conn: aiosqlite.Connection, guild_id: int, user_a: int, user_b: int, game: str | None
+) -> HeadToHeadCounts:
+    """Matches in a guild where both users sat: as opponents (by placement) and as partners."""
+    sql = (
+        "SELECT COALESCE(SUM(a.team <> b.team), 0),"
+        " COALESCE(SUM(a.team <> b.team AND a.rank < b.rank), 0),"
+        " COALESCE(SUM(a.team <> b.team AND a.rank > b.rank), 0),"
+        " COALESCE(SUM(a.team <> b.team AND a.rank = b.rank), 0),"
+        " COALESCE(SUM(a.team = b.team), 0)"
+        " FROM match_seats a JOIN match_seats b ON b.match_id = a.match_id AND b.user_id = ?"
+        " JOIN matches m ON m.id = a.match_id"
+        " WHERE a.user_id = ? AND m.guild_id = ?"
+    )
+    params: list[object] = [user_b, user_a, guild_id]
+    if game is not None:
+        sql += " AND m.game = ?"
+        params.append(game)
+    row = await _one(conn, sql, params)
+    assert row is not None
+    return HeadToHeadCounts(*(int(v) for v in row))
+
+
+async def game_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[GameStatsRow]:
+    """Per game: matches played, won, drawn and the extreme scores of a user in a guild."""
+    rows = await _all(
+        conn,
+        f"SELECT m.game, COUNT(*), SUM({_NOBODY_BETTER} AND NOT {_SHARED_TOP}),"
+        f" SUM({_NOBODY_BETTER} AND {_SHARED_TOP}), MAX(s.score), MIN(s.score)"
+        f" FROM match_seats s JOIN matches m ON m.id = s.match_id"
+        f" WHERE s.user_id = ? AND m.guild_id = ? GROUP BY m.game ORDER BY m.game",
+        (user_id, guild_id),
+    )
+    return [GameStatsRow(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+
+
+async def partners(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[PartnerRow]:
+    """Per game and human partner: matches on the same team, with the partner's last name."""
+    rows = await _all(
+        conn,
+        "SELECT g.game, g.partner, x.name, g.n, g.last FROM ("
+        " SELECT m.game AS game, p.user_id AS partner, COUNT(*) AS n, MAX(p.match_id) AS last"
+        " FROM match_seats s JOIN matches m ON m.id = s.match_id"
+        " JOIN match_seats p ON p.match_id = s.match_id AND p.team = s.team"
+        "  AND p.seat <> s.seat AND p.user_id IS NOT NULL"
+        " WHERE s.user_id = ? AND m.guild_id = ? GROUP BY m.game, p.user_id) g"
+        " JOIN match_seats x ON x.match_id = g.last AND x.user_id = g.partner",
+        (user_id, guild_id),
+    )
+    return [PartnerRow(*r) for r in rows]

@@ -1,0 +1,79 @@
+"""Fixtures for the league tests: a real SQLite file, the service and a match kit."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from bot.services.leagues import LeagueService
+from storage.db import Database
+from storage.matches import MatchRecord, SeatResult, insert_match
+
+
+class Kit:
+    """Builds seats and matches and records them as the table service does."""
+
+    guild = 1
+
+    def __init__(self, db: Database, svc: LeagueService) -> None:
+        self.db = db
+        self.svc = svc
+        self._clock = itertools.count(1_700_000_000, 60)
+
+    @staticmethod
+    def human(seat: int, uid: int, score: int, rank: int, team: int | None = None) -> SeatResult:
+        return SeatResult(seat, uid, None, f"user{uid}", seat if team is None else team,
+                          score, rank)
+
+    @staticmethod
+    def computer(
+        seat: int, level: str, score: int, rank: int, team: int | None = None
+    ) -> SeatResult:
+        return SeatResult(seat, None, level, f"Computer ({level})",
+                          seat if team is None else team, score, rank)
+
+    def match(
+        self, game: str, seats: Sequence[SeatResult], *, guild: int | None = None,
+        league_id: int | None = None,
+    ) -> MatchRecord:
+        t = float(next(self._clock))
+        return MatchRecord(
+            table_id=None, guild_id=self.guild if guild is None else guild, channel_id=10,
+            league_id=league_id, game=game, options={}, seed=1, started_at=t - 30,
+            finished_at=t, seats=tuple(seats),
+        )
+
+    async def record(self, match: MatchRecord) -> int:
+        """Insert and record in one transaction, exactly as the table service will."""
+        async with self.db.transaction() as conn:
+            match_id = await insert_match(conn, match)
+            await self.svc.record_match(conn, match_id, match)
+        return match_id
+
+    async def duel(self, game: str, winner: int, loser: int, **kw: int) -> int:
+        """A two-player game ``winner`` won 100 to 50."""
+        return await self.record(self.match(
+            game, [self.human(0, winner, 100, 1), self.human(1, loser, 50, 2)], **kw
+        ))
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "deckhand.db")
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+def svc(db: Database) -> LeagueService:
+    return LeagueService(
+        db, clock=lambda: 1_700_000_000.0, higher_is_better=lambda game: game != "craits"
+    )
+
+
+@pytest.fixture
+def kit(db: Database, svc: LeagueService) -> Kit:
+    return Kit(db, svc)
