@@ -100,14 +100,24 @@ def pretty_list(codes: Iterable[str]) -> str:
     return " ".join(pretty(c) for c in codes)
 
 
-def sort_hand(codes: Iterable[str], ace_high: bool = False, suits: str = "SHDC") -> list[str]:
-    """Sort by suit (in ``suits`` order) then rank; jokers first."""
+def sort_hand(
+    codes: Iterable[str],
+    ace_high: bool = False,
+    suits: str = "SHDC",
+    *,
+    first: str | None = None,
+    descending: bool = False,
+) -> list[str]:
+    """Sort by suit (in ``suits`` order, but suit ``first`` — say the trumps — before the
+    others) then rank, low to high or ``descending``; jokers first (Little below Big)."""
     ranks = HIGH_RANK if ace_high else LOW_RANK
+    order = suits if first is None else first + suits.replace(first, "")
+    sign = -1 if descending else 1
 
     def key(c: str) -> tuple[int, int]:
         if c in JOKERS:
-            return (-1, -JOKERS.index(c))
-        return (suits.index(c[1]), ranks[c])
+            return (-1, -sign * JOKERS.index(c))
+        return (order.index(c[1]), sign * ranks[c])
 
     return sorted(codes, key=key)
 

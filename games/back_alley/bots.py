@@ -13,51 +13,36 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 
-from games.back_alley.rules import PLAYERS, STRENGTH, SUIT_OF, is_trump
+from games.back_alley.rules import PLAYERS, STRENGTH, SUIT_OF
 from games.base import View
 from games.cards import DECK_WITH_JOKERS
-from games.tricks import winning_index
+from games.trick_play import TrickRules, unseen
+
+#: How cards compare in trick play under each trump suit (or none); jokers are trumps.
+RULES = {t: TrickRules(table.__getitem__, STRENGTH.__getitem__, t) for t, table in SUIT_OF.items()}
 
 
 def _unseen(view: View) -> set[str]:
     """Cards this seat has not seen: in other hands or still undealt."""
-    known = set(view["hand"]) | set(view["played"]) | {view["turned"]}
-    if view["discarded"]:
-        known.add(view["discarded"])
-    return set(DECK_WITH_JOKERS) - known
-
-
-def _higher(card: str, pool: set[str], trump: str | None) -> int:
-    """How many cards of ``pool`` are of ``card``'s suit and stronger."""
-    table = SUIT_OF[trump]
-    suit, strength = table[card], STRENGTH[card]
-    return sum(1 for c in pool if table[c] == suit and STRENGTH[c] > strength)
-
-
-def _by_suit(hand: Sequence[str], trump: str | None) -> dict[str, list[str]]:
-    """The hand split into suits (jokers with the trumps), strongest first."""
-    table = SUIT_OF[trump]
-    out: dict[str, list[str]] = {}
-    for c in sorted(hand, key=lambda c: -STRENGTH[c]):
-        out.setdefault(table[c], []).append(c)
-    return out
+    turned = [c for c in (view["turned"], view["discarded"]) if c]
+    return unseen(DECK_WITH_JOKERS, view["hand"], view["played"], turned)
 
 
 def estimate_tricks(view: View) -> float:
     """Expected tricks of this hand: guarded honours, long trumps, sure small-hand cards."""
     hand: list[str] = view["hand"]
     trump: str | None = view["trump"]
+    rules = RULES[trump]
     size: int = view["hand_size"]
-    unseen = _unseen(view)
-    density = (PLAYERS - 1) * size / max(1, len(unseen))
-    others_trumps = sum(1 for c in unseen if is_trump(c, trump)) * density / (PLAYERS - 1)
+    pool = _unseen(view)
+    density = (PLAYERS - 1) * size / max(1, len(pool))
+    others_trumps = len(rules.trumps(pool)) * density / (PLAYERS - 1)
     total = 0.0
-    for suit, cards in _by_suit(hand, trump).items():
+    for suit, cards in rules.by_suit(hand).items():
         trumps = suit == trump
         for i, c in enumerate(cards):
-            k = _higher(c, unseen, trump) * density
+            k = rules.higher(c, pool) * density
             value = max(0.0, 1 - 0.45 * k) if len(cards) >= i + 1 + round(k) else 0.0
             if trumps:
                 if i + 1 > others_trumps + 1:
@@ -72,16 +57,15 @@ def estimate_tricks(view: View) -> float:
 def _board_odds(view: View) -> float:
     """Rough chance this hand alone takes every trick."""
     hand: list[str] = view["hand"]
-    trump: str | None = view["trump"]
-    unseen = _unseen(view)
-    density = (PLAYERS - 1) * view["hand_size"] / max(1, len(unseen))
-    unseen_trumps = sum(1 for c in unseen if is_trump(c, trump))
-    mine = [c for c in hand if is_trump(c, trump)]
-    top = sum(1 for c in mine if _higher(c, unseen, trump) == 0)
+    rules = RULES[view["trump"]]
+    pool = _unseen(view)
+    density = (PLAYERS - 1) * view["hand_size"] / max(1, len(pool))
+    unseen_trumps = len(rules.trumps(pool))
+    top = len(rules.masters(rules.trumps(hand), pool))
     odds = 1.0
     for c in hand:
-        beaters = _higher(c, unseen, trump)
-        if not is_trump(c, trump) and (top < unseen_trumps or len(hand) <= 3):
+        beaters = rules.higher(c, pool)
+        if not rules.is_trump(c) and (top < unseen_trumps or len(hand) <= 3):
             beaters += unseen_trumps
         odds *= (1 - min(1.0, density)) ** beaters
     return odds
@@ -110,71 +94,41 @@ def choose_bid(view: View, legal: list[str]) -> str:
     return f"bid {n}" if n >= 1 and f"bid {n}" in legal else "pass"
 
 
-def _beats(card: str, best: str, trump: str | None) -> bool:
-    table = SUIT_OF[trump]
-    if table[card] == table[best]:
-        return STRENGTH[card] > STRENGTH[best]
-    return table[card] == trump
-
-
-def _cheapest(cards: Sequence[str], trump: str | None) -> str:
-    """The card least worth keeping: side cards before trumps, low before high."""
-    return min(cards, key=lambda c: (is_trump(c, trump), STRENGTH[c]))
-
-
-def _safe(card: str, unseen: set[str], trump: str | None) -> bool:
-    """No unseen card can beat ``card``: none is higher in its suit and, for a side card,
-    no trump is unseen (someone void could ruff it)."""
-    if _higher(card, unseen, trump):
-        return False
-    return is_trump(card, trump) or not any(is_trump(c, trump) for c in unseen)
-
-
-def _lead(view: View, legal: list[str], unseen: set[str]) -> str:
-    trump: str | None = view["trump"]
-    seat: int = view["seat"]
-    team = seat % 2
-    trumps = [c for c in legal if is_trump(c, trump)]
-    if trumps:
-        boss = [c for c in trumps if _higher(c, unseen, trump) == 0]
-        others_have = any(is_trump(c, trump) for c in unseen)
-        if boss and (others_have or view["contracts"][team]["board"]):
-            return max(boss, key=STRENGTH.__getitem__)
-    side = [c for c in legal if not is_trump(c, trump)]
-    winners = [c for c in side if _higher(c, unseen, trump) == 0]
-    if winners:
-        return max(winners, key=STRENGTH.__getitem__)
+def _lead(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> str:
+    """Draw trumps with the best one (or always, on a board), cash side winners, else
+    lead low from the longest side suit."""
+    board = view["contracts"][view["seat"] % 2]["board"]
+    trumps = rules.trumps(legal)
+    boss = rules.top_master(trumps, pool)
+    if boss and (board or rules.trumps(pool)):
+        return boss
+    side = rules.side(legal)
+    cash = rules.top_master(side, pool)
+    if cash:
+        return cash
     if not side:
-        pick = max if view["contracts"][team]["board"] else min
-        return pick(trumps, key=STRENGTH.__getitem__)
-    suits = _by_suit(side, trump)
-    longest = max(suits.values(), key=len)
-    return longest[-1]
+        return (max if board else min)(trumps, key=rules.strength)
+    return max(rules.by_suit(side).values(), key=len)[-1]
 
 
-def _follow(view: View, legal: list[str], unseen: set[str]) -> str:
-    trump: str | None = view["trump"]
-    seat: int = view["seat"]
+def _follow(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> str:
+    """Never overtake the partner; last to play, win cheaply; else win only safely (or
+    by ruffing), with the top card third in hand, or throw the cheapest card."""
     trick: list[list[object]] = view["trick"]
-    cards = [str(p[1]) for p in trick]
-    table = SUIT_OF[trump]
-    best = cards[winning_index(cards, table.__getitem__, STRENGTH.__getitem__, trump)]
-    winner_seat = int(str(trick[cards.index(best)][0]))
-    if winner_seat == (seat + 2) % PLAYERS:
-        return _cheapest(legal, trump)
-    winners = [c for c in legal if _beats(c, best, trump)]
+    winner, best = rules.winning(trick)
+    if winner == (view["seat"] + 2) % PLAYERS:
+        return rules.cheapest(legal)
+    winners, _ = rules.split(legal, best)
     if not winners:
-        return _cheapest(legal, trump)
-    winners.sort(key=lambda c: (is_trump(c, trump), STRENGTH[c]))
+        return rules.cheapest(legal)
     if len(trick) == PLAYERS - 1:
         return winners[0]
-    led = table[cards[0]]
-    safe = [c for c in winners if _safe(c, unseen, trump)]
+    safe = [c for c in winners if rules.safe(c, pool)]
     if safe:
         return safe[0]
-    if table[winners[0]] == trump and led != trump:
+    if rules.is_trump(winners[0]) and not rules.is_trump(str(trick[0][1])):
         return winners[0]
-    return winners[-1] if len(trick) == PLAYERS - 2 else _cheapest(legal, trump)
+    return winners[-1] if len(trick) == PLAYERS - 2 else rules.cheapest(legal)
 
 
 def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
@@ -182,7 +136,6 @@ def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
     if view["phase"] == "bidding":
         return choose_bid(view, legal)
     playable = [a.split(" ", 1)[1] for a in legal]
-    unseen = _unseen(view)
-    card = _lead(view, playable, unseen) if not view["trick"] else _follow(view, playable, unseen)
-    return "play " + card
+    play = _follow if view["trick"] else _lead
+    return "play " + play(view, playable, _unseen(view), RULES[view["trump"]])
 

@@ -15,21 +15,13 @@ from games.cards import (
     JOKERS,
     LITTLE_JOKER,
     SUIT_NAMES,
-    SUITS,
     deal,
+    sort_hand,
 )
 from games.rng import shuffled
 from games.tricks import follow_options, trick_winner
 
 _BIDDING, _PLAYING, _OVER = "bidding", "playing", "over"
-
-
-def _hand_order(hand: list[str], trump: str | None) -> list[str]:
-    """Trumps first (jokers leading), then the other suits; high to low in each suit."""
-    table = SUIT_OF[trump]
-    order = (trump or "") + SUITS
-    return sorted(hand, key=lambda c: (order.index(table[c]) if c not in JOKERS or trump
-                                       else -1, -STRENGTH[c]))
 
 
 class BackAlley(Game[BackAlleyState]):
@@ -87,7 +79,8 @@ class BackAlley(Game[BackAlleyState]):
                     hand.append(s.stock.pop(0))
                     s.discarded = other
                     s.event("joker_swap", seat=seat, card=other)
-        s.hands = [_hand_order(h, s.trump) for h in hands]
+        # Trumps first (jokers leading), then the other suits; high to low in each suit.
+        s.hands = [sort_hand(h, ace_high=True, first=s.trump, descending=True) for h in hands]
         s.bids = [None] * PLAYERS
         s.boards = [0] * PLAYERS
         s.leader = None

@@ -16,10 +16,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 from games.base import View
 from games.cards import HIGH_RANK, STANDARD_DECK, SUIT, sort_hand
+from games.trick_play import TrickRules, unseen
 
 TRUMP = "S"
 PLAIN = "HDC"
@@ -43,25 +43,13 @@ def strength(card: str) -> int:
     return HIGH_RANK[card] + (20 if SUIT[card] == TRUMP else 0)
 
 
+#: How cards compare in trick play.
+RULES = TrickRules(SUIT.__getitem__, strength, TRUMP)
+
+
 def nil_danger(card: str) -> int:
     """How likely a card is to win a trick against a Nil player's wishes."""
     return HIGH_RANK[card] + (5 if SUIT[card] == TRUMP else 0)
-
-
-def by_suit(hand: Iterable[str]) -> dict[str, list[str]]:
-    """Cards per suit, highest first."""
-    out: dict[str, list[str]] = {s: [] for s in "SHDC"}
-    for c in sorted(hand, key=HIGH_RANK.__getitem__, reverse=True):
-        out[SUIT[c]].append(c)
-    return out
-
-
-def unseen_higher(card: str, seen: set[str]) -> int:
-    """Cards of the same suit above ``card`` that this player has not seen."""
-    suit, rank = SUIT[card], HIGH_RANK[card]
-    return sum(
-        1 for c in STANDARD_DECK if SUIT[c] == suit and HIGH_RANK[c] > rank and c not in seen
-    )
 
 
 def keep_value(card: str, hand: list[str]) -> float:
@@ -78,18 +66,18 @@ def keep_value(card: str, hand: list[str]) -> float:
 
 def expected_tricks(hand: list[str], face_up: list[str]) -> float:
     """Tricks this hand should take against an unseen 13-card hand."""
-    seen = set(hand) | set(face_up)
+    pool = unseen(STANDARD_DECK, hand, face_up)
     # An unseen card is in the opponent's 13-card hand with this chance.
-    p_opp = 13 / max(13, 52 - len(seen))
-    suits = by_suit(hand)
+    p_opp = 13 / max(13, len(pool))
+    suits = RULES.by_suit(hand, "SHDC")
     total = 0.0
     for suit in PLAIN:
         for i, c in enumerate(suits[suit][:3]):
-            total += (1 - p_opp) ** unseen_higher(c, seen) * (0.85**i)
+            total += (1 - p_opp) ** RULES.higher(c, pool) * (0.85**i)
     spades = suits[TRUMP]
     sure = 0.0
     for c in spades:
-        sure += (1 - p_opp) ** unseen_higher(c, seen)
+        sure += (1 - p_opp) ** RULES.higher(c, pool)
     spare = max(0.0, len(spades) - sure)
     ruffs = sum(1.0 if not suits[s] else 0.5 if len(suits[s]) == 1 else 0.0 for s in PLAIN)
     return total + sure + min(spare, ruffs + max(0.0, len(spades) - 4) * 0.6)
@@ -98,7 +86,7 @@ def expected_tricks(hand: list[str], face_up: list[str]) -> float:
 def nil_safe(hand: list[str]) -> bool:
     """A hand weak enough to bid Nil: at most three spades, none above 9; in every other
     suit held a card of 5 or less, and high cards only with length to guard them."""
-    suits = by_suit(hand)
+    suits = RULES.by_suit(hand, "SHDC")
     if len(suits[TRUMP]) > 3 or any(HIGH_RANK[c] > 9 for c in suits[TRUMP]):
         return False
     for suit in PLAIN:
@@ -137,13 +125,6 @@ def choose_exchange(view: View) -> str:
     return " ".join(["exchange", *chosen])
 
 
-def beats(card: str, best: str) -> bool:
-    """Whether ``card`` played second beats ``best`` led."""
-    if SUIT[card] == SUIT[best]:
-        return HIGH_RANK[card] > HIGH_RANK[best]
-    return SUIT[card] == TRUMP
-
-
 def wants_tricks(view: View) -> bool:
     """Win tricks while short of the bid or able to set the opponent; else duck."""
     me, opp = view["seat"], 1 - view["seat"]
@@ -163,35 +144,29 @@ def wants_tricks(view: View) -> bool:
 
 def follow(view: View, options: list[str], win: bool) -> str:
     """Play second: the cheapest winner when winning, else the highest loser."""
-    led = view["trick"][0][1]
-    winners = sorted((c for c in options if beats(c, led)), key=strength)
-    losers = sorted((c for c in options if not beats(c, led)), key=strength)
+    winners, losers = RULES.split(options, RULES.winning(view["trick"])[1])
     if win and winners:
         return winners[0]
     if not win and losers:
         return losers[-1]
-    if winners:
-        return winners[-1]
-    return min(losers, key=lambda c: (SUIT[c] == TRUMP, HIGH_RANK[c]))
+    return winners[-1] if winners else losers[0]
 
 
 def lead(view: View, options: list[str], win: bool) -> str:
     """Lead: when winning, top spades (if long) or a sure winner; else the lowest card."""
     hand = view["hand"]
-    seen = set(hand) | set(view["played"]) | set(view["face_up_discards"])
+    pool = unseen(STANDARD_DECK, hand, view["played"], view["face_up_discards"])
     if win:
-        spades = [c for c in options if SUIT[c] == TRUMP]
-        unseen_spades = sum(1 for c in STANDARD_DECK if SUIT[c] == TRUMP and c not in seen)
-        sure = [c for c in options if unseen_higher(c, seen) == 0]
-        if spades and len(spades) >= unseen_spades / 2 and max(spades, key=strength) in sure:
-            return max(spades, key=strength)
-        plain_sure = [c for c in sure if SUIT[c] != TRUMP]
-        if plain_sure:
-            return max(plain_sure, key=strength)
-    suits = by_suit(hand)
+        spades = RULES.trumps(options)
+        top = RULES.top_master(spades, pool)
+        if top and len(spades) >= len(RULES.trumps(pool)) / 2:
+            return top
+        cash = RULES.top_master(RULES.side(options), pool)
+        if cash:
+            return cash
+    suits = RULES.by_suit(hand)
     return min(
-        options,
-        key=lambda c: (SUIT[c] == TRUMP, -unseen_higher(c, seen), -len(suits[SUIT[c]])),
+        options, key=lambda c: (RULES.is_trump(c), -RULES.higher(c, pool), -len(suits[SUIT[c]]))
     )
 
 

@@ -39,6 +39,19 @@ def test_rank_tables() -> None:
     assert cards.sort_hand(["KS", "AH", "2S", "BJ"]) == ["BJ", "2S", "KS", "AH"]
 
 
+def test_sort_hand_ace_high_first_suit_and_descending() -> None:
+    hand = ["KS", "AH", "2S", "LJ", "TD", "BJ", "AS", "3H"]
+    assert cards.sort_hand(hand) == ["LJ", "BJ", "AS", "2S", "KS", "AH", "3H", "TD"]
+    assert cards.sort_hand(hand, ace_high=True) == [
+        "LJ", "BJ", "2S", "KS", "AS", "3H", "AH", "TD"
+    ]
+    # Trumps (here diamonds) first, high to low, jokers leading: Back Alley's hand order.
+    assert cards.sort_hand(hand, ace_high=True, first="D", descending=True) == [
+        "BJ", "LJ", "TD", "AS", "KS", "2S", "AH", "3H"
+    ]
+    assert cards.sort_hand(["2C", "AC", "KH"], suits="CH", first="H") == ["KH", "AC", "2C"]
+
+
 def test_deal_one_at_a_time_from_left_of_dealer() -> None:
     hands, rest = cards.deal(cards.STANDARD_DECK, 3, 2, dealer=1)
     assert hands[2] == ["AS", "4S"] and hands[0] == ["2S", "5S"] and hands[1] == ["3S", "6S"]
