@@ -1,7 +1,7 @@
 """Play whole games between computer players (for ``deckhand simulate``, tests, benchmarks).
 
-Pure and deterministic: the computer player for a move gets a generator seeded with the
-game seed and the move number. When several seats may act, the first in ``to_act`` does.
+Pure and deterministic: the computer players share one generator seeded with the game
+seed. When several seats may act, the first in ``to_act`` does.
 """
 
 from __future__ import annotations
@@ -33,11 +33,12 @@ def play_game(
     """Play a game to the end with ``levels[seat]`` choosing for each seat."""
     state = game.new(players, seed=seed, options=options)
     actions: list[tuple[int, str]] = []
+    rng = rng_for(seed, "bots")
     while not state.is_over:
         if len(actions) >= max_moves:
             raise RuntimeError(f"{game.name} seed {seed} did not end in {max_moves} moves")
         seat = state.to_act[0]
-        action = game.choose(state, seat, levels[seat], rng_for(seed, "bot", len(actions)))
+        action = game.choose(state, seat, levels[seat], rng)
         state = game.apply(state, seat, action)
         actions.append((seat, action))
     return Played(state, actions)

@@ -1,0 +1,261 @@
+"""Gin Rummy rules: dealing, the first-turn offer, drawing, discarding, knocking, the wall."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from games import actions, melds
+from games.base import Bot, Game, IllegalAction, Option, View
+from games.cards import STANDARD_DECK, deal, pretty
+from games.gin_rummy import scoring
+from games.gin_rummy.bots import normal_bot
+from games.gin_rummy.state import DISCARD, DRAW, OFFER, OVER, GinState
+from games.rng import shuffled
+
+HAND_SIZE = 10
+#: A discard that leaves this many stock cards (with no knock) ends the hand in a draw.
+WALL = 2
+
+
+class GinRummy(Game[GinState]):
+    """Two-player Gin Rummy (RULES.md §1)."""
+
+    name = "gin_rummy"
+    title = "Gin Rummy"
+    min_players = 2
+    max_players = 2
+    state_type = GinState
+    options: ClassVar[dict[str, Option]] = {
+        "target": Option(100, "Points that end the game", minimum=10, maximum=1000),
+    }
+    bots: ClassVar[dict[str, Bot]] = {"normal": normal_bot}
+
+    def example_action(self) -> str:
+        return "discard QH"
+
+    # -- setting up ---------------------------------------------------------------------
+    def _new(
+        self, players: int, seed: int, options: dict[str, Any], deck: list[str] | None
+    ) -> GinState:
+        state = GinState(players=players, seed=seed, options=options)
+        self._deal(state, deck)
+        return state
+
+    def _deal(self, state: GinState, deck: list[str] | None = None) -> None:
+        order = deck if deck is not None else shuffled(STANDARD_DECK, state.seed, state.shuffles)
+        state.shuffles += 1
+        state.hands, rest = deal(order, 2, HAND_SIZE, state.dealer)
+        state.discards = [rest[0]]
+        state.stock = rest[1:]
+        state.phase = OFFER
+        state.stock_only = False
+        state.taken = None
+        state.face_down = None
+        state.known = [[], []]
+        state.to_act = (1 - state.dealer,)
+        state.event("new_hand", hand_no=state.hand_no, dealer=state.dealer, upcard=rest[0])
+
+    # -- parsing ------------------------------------------------------------------------
+    def _parse_action(self, text: str) -> str:
+        verb, words = actions.split(text)
+        if verb in ("take", "draw", "pass", "biggin"):
+            return actions.no_args(verb, words)
+        if verb == "big" and [w.lower() for w in words] == ["gin"]:
+            return "biggin"
+        if verb in ("discard", "knock"):
+            return f"{verb} {actions.one_card(verb, words, self.parse_card)}"
+        raise IllegalAction(
+            f"Unknown move {verb!r}: say draw, take, pass, discard <card>, knock <card> or biggin."
+        )
+
+    # -- legal moves --------------------------------------------------------------------
+    def _legal(self, state: GinState, seat: int) -> list[str]:
+        if state.phase == OFFER:
+            return ["take", "pass"]
+        if state.phase == DRAW:
+            return ["draw"] if state.stock_only else ["draw", "take"]
+        hand = melds.sorted_cards(state.hands[seat])
+        after = melds.deadwood_by_discard(hand)
+        out = [f"discard {c}" for c in hand if c != state.taken]
+        out += [
+            f"knock {c}"
+            for c in hand
+            if c != state.taken and after[c] <= scoring.KNOCK_LIMIT
+        ]
+        if melds.min_deadwood(hand) == 0:
+            out.append("biggin")
+        return out
+
+    # -- applying -----------------------------------------------------------------------
+    def _apply(self, state: GinState, seat: int, action: str) -> None:
+        verb, _, arg = action.partition(" ")
+        if state.phase == OFFER:
+            if verb == "take":
+                self._take(state, seat)
+            elif verb == "pass":
+                self._pass(state, seat)
+            else:
+                raise IllegalAction(
+                    f"First decide on the upcard {pretty(state.discards[-1])}: take or pass."
+                )
+        elif state.phase == DRAW:
+            if verb == "draw":
+                self._draw(state, seat)
+            elif verb == "take":
+                if state.stock_only:
+                    raise IllegalAction(
+                        "Both players passed the upcard: draw from the stock instead."
+                    )
+                self._take(state, seat)
+            elif verb == "pass":
+                raise IllegalAction(
+                    "Passing is only for the first upcard: draw from the stock or take"
+                    " the discard."
+                )
+            else:
+                raise IllegalAction("Draw first: 'draw' from the stock or 'take' the discard.")
+        elif verb in ("discard", "knock"):
+            self._check_discard(state, seat, arg)
+            if verb == "discard":
+                self._discard(state, seat, arg)
+            else:
+                self._knock(state, seat, arg)
+        elif verb == "biggin":
+            dw = melds.min_deadwood(state.hands[seat])
+            if dw:
+                raise IllegalAction(
+                    f"Big gin needs all 11 cards in melds; your deadwood is {dw}."
+                    " Discard or knock instead."
+                )
+            self._end_hand(state, scoring.lay_down(state.hand_no, seat, "big_gin", state.hands))
+        else:
+            raise IllegalAction("You have drawn already: discard a card or knock.")
+
+    def _take(self, state: GinState, seat: int) -> None:
+        card = state.discards.pop()
+        state.hands[seat].append(card)
+        state.known[seat].append(card)
+        state.taken = card
+        state.stock_only = False
+        state.phase = DISCARD
+        state.event("draw", seat=seat, source="discard", card=card)
+
+    def _pass(self, state: GinState, seat: int) -> None:
+        state.event("pass", seat=seat)
+        if seat != state.dealer:
+            state.to_act = (state.dealer,)
+        else:
+            state.to_act = (1 - seat,)
+            state.phase = DRAW
+            state.stock_only = True
+
+    def _draw(self, state: GinState, seat: int) -> None:
+        state.hands[seat].append(state.stock.pop(0))
+        state.stock_only = False
+        state.phase = DISCARD
+        state.event("draw", seat=seat, source="stock")
+
+    def _check_discard(self, state: GinState, seat: int, card: str) -> None:
+        if card not in state.hands[seat]:
+            raise IllegalAction(f"You don't hold {pretty(card)}.")
+        if card == state.taken:
+            raise IllegalAction(
+                f"You just took {pretty(card)} from the discard pile: discard another card."
+            )
+
+    def _discard(self, state: GinState, seat: int, card: str) -> None:
+        state.hands[seat].remove(card)
+        if card in state.known[seat]:
+            state.known[seat].remove(card)
+        state.discards.append(card)
+        state.taken = None
+        state.event("discard", seat=seat, card=card)
+        if len(state.stock) <= WALL:
+            self._end_hand(state, scoring.wall(state.hand_no))
+        else:
+            state.phase = DRAW
+            state.to_act = (1 - seat,)
+
+    def _knock(self, state: GinState, seat: int, card: str) -> None:
+        rest = [c for c in state.hands[seat] if c != card]
+        dw = melds.min_deadwood(rest)
+        if dw > scoring.KNOCK_LIMIT:
+            raise IllegalAction(
+                f"You can't knock with {pretty(card)}: your deadwood would be {dw}"
+                f" (at most {scoring.KNOCK_LIMIT}). Discard instead."
+            )
+        state.hands[seat] = rest
+        state.face_down = card
+        if card in state.known[seat]:
+            state.known[seat].remove(card)
+        hands = [list(h) for h in state.hands]
+        kind = "gin" if dw == 0 else "knock"
+        self._end_hand(state, scoring.lay_down(state.hand_no, seat, kind, hands))
+
+    def _end_hand(self, state: GinState, result: dict[str, Any]) -> None:
+        knocker = result["knocker"]
+        if knocker is not None:
+            defender = 1 - knocker
+            state.event(
+                result["kind"], seat=knocker, melds=result["melds"][knocker],
+                deadwood=result["deadwood"][knocker],
+                points=result["deadwood_points"][knocker],
+            )
+            state.event(
+                "lay_down", seat=defender, melds=result["melds"][defender],
+                lay_offs=result["lay_offs"], deadwood=result["deadwood"][defender],
+                points=result["deadwood_points"][defender],
+            )
+        else:
+            state.walls += 1
+        for s in (0, 1):
+            state.scores[s] += result["points"][s]
+        if result["winner"] is not None:
+            state.hands_won[result["winner"]] += 1
+        state.last_hand = result
+        state.event(
+            "hand_result", hand_no=state.hand_no, result=result["result"],
+            knocker=result["knocker"], winner=result["winner"], points=result["points"],
+            scores=list(state.scores),
+        )
+        if max(state.scores) >= state.options["target"]:
+            state.final = scoring.final_totals(state.scores, state.hands_won, state.hand_no)
+            state.phase = OVER
+            state.to_act = ()
+            state.taken = None
+            state.event("game_over", **state.final)
+            return
+        state.hand_no += 1
+        state.dealer = 1 - state.dealer
+        self._deal(state)
+
+    # -- observing ----------------------------------------------------------------------
+    def _view(self, state: GinState, seat: int | None) -> View:
+        v: View = {
+            "hand_no": state.hand_no,
+            "dealer": state.dealer,
+            "phase": state.phase,
+            "stock": len(state.stock),
+            "discard_top": state.discards[-1] if state.discards else None,
+            "discards": list(state.discards),
+            "stock_only": state.stock_only,
+            "taken": state.taken,
+            "known": [melds.sorted_cards(k) for k in state.known],
+            "hand_counts": [len(h) for h in state.hands],
+            "scores": list(state.scores),
+            "hands_won": list(state.hands_won),
+            "walls": state.walls,
+            "target": state.options["target"],
+            "last_hand": state.last_hand,
+            "final": state.final,
+        }
+        if seat is not None:
+            hand = state.hands[seat]
+            best = melds.best_arrangement(hand)
+            v["hand"] = melds.sorted_cards(hand)
+            v["melds"] = [list(m) for m in best.melds]
+            v["deadwood"] = best.value
+        return v
+
+    def _scores(self, state: GinState) -> list[int]:
+        return list(state.final["final"]) if state.final else list(state.scores)

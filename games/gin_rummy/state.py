@@ -1,0 +1,57 @@
+"""The Gin Rummy state: plain JSON fields only (see ``games.base.State``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import State
+
+#: Phases: the first-turn upcard offer, drawing, discarding (or knocking), game over.
+OFFER, DRAW, DISCARD, OVER = "offer", "draw", "discard", "over"
+
+
+@dataclass(kw_only=True)
+class GinState(State):
+    """A game of Gin Rummy between seats 0 and 1."""
+
+    hand_no: int = 1
+    dealer: int = 0
+    #: Shuffles made so far (the salt of the next one).
+    shuffles: int = 0
+    hands: list[list[str]] = field(default_factory=list)
+    #: The stock, top card first.
+    stock: list[str] = field(default_factory=list)
+    #: The face-up discard pile, bottom first (the last card is on top).
+    discards: list[str] = field(default_factory=list)
+    phase: str = OFFER
+    #: True after both players passed the upcard: the non-dealer must draw from the stock.
+    stock_only: bool = False
+    #: The card the player to act took from the discard pile this turn (may not discard it).
+    taken: str | None = None
+    #: The knock card of the hand just ended, face down: seen by nobody, in no view.
+    face_down: str | None = None
+    #: Per seat, cards taken from the discard pile and still held (public knowledge).
+    known: list[list[str]] = field(default_factory=lambda: [[], []])
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    hands_won: list[int] = field(default_factory=lambda: [0, 0])
+    #: Hands that ended at the wall (drawn).
+    walls: int = 0
+    #: The previous hand's public result (melds, lay-offs, deadwood, points), if any.
+    last_hand: dict[str, Any] | None = None
+    #: The final totals and their breakdown once the game is over.
+    final: dict[str, Any] | None = None
+
+    def clone(self) -> GinState:
+        """A fast independent copy: the card lists are copied; ``options``, ``last_hand``
+        and ``final`` are shared because they are only ever replaced, never changed."""
+        new = object.__new__(GinState)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.discards = list(self.discards)
+        new.known = [list(k) for k in self.known]
+        new.scores = list(self.scores)
+        new.hands_won = list(self.hands_won)
+        new.events = list(self.events)
+        return new

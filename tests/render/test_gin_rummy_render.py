@@ -1,0 +1,75 @@
+"""The Gin Rummy renderer: every view and event of seeded games renders; the table hides hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import games
+from bot.render import renderer
+from games.cards import pretty
+from games.simulate import play_game
+
+G: Any = games.get("gin_rummy")
+NAMES = ["Alice", "Bob"]
+R = renderer("gin_rummy")
+
+
+@pytest.mark.parametrize(("seed", "levels"), [(4, ["normal", "random"]), (9, ["normal", "normal"])])
+def test_every_view_and_event_renders_and_the_table_hides_hands(
+    seed: int, levels: list[str]
+) -> None:
+    played = play_game(G, 2, seed, levels)
+    state = G.new(2, seed=seed)
+    kinds: set[str] = set()
+    for seat, action in played.actions:
+        assert R.action_label(action)
+        for legal in G.legal_actions(state, seat):
+            assert R.action_label(legal)
+        state = G.apply(state, seat, action)
+        table = "\n".join(R.table(G.view(state, None), NAMES))
+        public = set(state.discards) | {c for k in state.known for c in k}
+        for s in (0, 1):
+            assert R.hand(G.view(state, s))
+            for card in state.hands[s]:
+                if card not in public:
+                    assert pretty(card) not in table, (card, table)
+        for event in state.events:
+            kinds.add(event["type"])
+            line = R.event(event, NAMES)
+            assert line is None or line.strip()
+    assert {"draw", "discard", "knock", "lay_down", "hand_result", "new_hand", "game_over"} <= kinds
+    final = "\n".join(R.table(G.view(state, None), NAMES))
+    winner = NAMES[G.outcome(state).ranks.index(1)]
+    assert "Final:" in final and f"**{winner} wins!**" in final
+
+
+def test_labels_and_lines() -> None:
+    assert R.action_label("discard TH") == "Discard 10♥"
+    assert R.action_label("knock 3C") == "Knock 3♣"
+    assert R.action_label("take") == "Take the discard"
+    assert R.event({"type": "draw", "seat": 1, "source": "stock"}, NAMES) == (
+        "Bob drew from the stock."
+    )
+    assert R.event({"type": "draw", "seat": 0, "source": "discard", "card": "QS"}, NAMES) == (
+        "Alice took Q♠ from the discard pile."
+    )
+    knock = {"type": "knock", "seat": 0, "melds": [["4H", "5H", "6H"]], "deadwood": ["2S"],
+             "points": 2}
+    assert R.event(knock, NAMES) == "Alice knocked: 4♥ 5♥ 6♥ · deadwood 2♠ (2)"
+    lay = {"type": "lay_down", "seat": 1, "melds": [], "deadwood": ["KS"], "points": 10,
+           "lay_offs": [{"cards": ["7H"], "onto": ["4H", "5H", "6H"]}]}
+    assert R.event(lay, NAMES) == (
+        "Bob shows no melds, lays off 7♥ on 4♥ 5♥ 6♥ · deadwood K♠ (10)"
+    )
+    result = {"type": "hand_result", "hand_no": 3, "result": "undercut", "knocker": 0,
+              "winner": 1, "points": [0, 33], "scores": [40, 50]}
+    assert R.event(result, NAMES) == (
+        "Hand 3: Bob **undercut** Alice: +33. Scores: Alice 40 · Bob 50"
+    )
+    wall = {"type": "hand_result", "hand_no": 2, "result": "wall", "knocker": None,
+            "winner": None, "points": [0, 0], "scores": [0, 0]}
+    assert R.event(wall, NAMES) == (
+        "Hand 2 hit the wall: a draw, nobody scores. Scores: Alice 0 · Bob 0"
+    )
