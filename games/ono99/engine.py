@@ -363,6 +363,10 @@ class Ono99(Game[OnoState]):
     def _scores(self, state: OnoState) -> list[int]:
         return scoring.scores(state)
 
+    def higher_scores_win(self, options: Mapping[str, Any]) -> bool:
+        """False for points scoring (points are bad); elimination and tokens count up."""
+        return bool(options.get("scoring", "elimination") != "points")
+
     def outcome(self, state: OnoState) -> Outcome:
         """Scores as in the views; ranks by placement (see ``scoring.placements``)."""
         return Outcome(tuple(scoring.scores(state)), tuple(scoring.placements(state)))

@@ -10,6 +10,7 @@ import pytest
 
 import games
 from games import IllegalAction
+from games.base import rank_scores
 from games.ono99 import scoring
 from games.ono99.cards import FULL_DECK, ORDER, parse_card
 from games.ono99.engine import Ono99
@@ -378,6 +379,18 @@ def test_points_last_standing_ends_when_one_is_left() -> None:
     s = play(s, (1, "play 8"))
     assert s.is_over and s.left_at == [0, 0]
     assert GAME.outcome(s).ranks == (1, 2) and s.events[-1]["winners"] == [0]
+
+
+def test_points_scores_are_lower_is_better() -> None:
+    assert GAME.higher_scores_win(GAME.check_options({}))
+    assert GAME.higher_scores_win(GAME.check_options({"scoring": "tokens"}))
+    assert not GAME.higher_scores_win(GAME.check_options({"scoring": "points"}))
+    hands = [["9", "9", "ONO", "10"], ["8", "P2", "6", "5"]]
+    s = at(new(hands, ["0"], scoring="points", target=25, points_end="lowest"), 82)
+    s = play(s, (1, "play 8"))
+    outcome = GAME.outcome(s)
+    assert outcome.scores == (25, 26)
+    assert outcome.ranks == rank_scores(outcome.scores, GAME.higher_scores_win(s.options))
 
 
 def test_options_are_checked() -> None:
