@@ -1,0 +1,497 @@
+"""A fake Discord on 127.0.0.1 for end-to-end tests of the unmodified discord.py client.
+
+``FakeDiscord`` owns the world (``fake_state``), serves REST (``fake_rest``) and the gateway
+(``fake_gateway``) from one aiohttp server, logs every request, injects faults on demand, and
+dispatches interactions for the user-level driver (``driver``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fnmatch
+import math
+import secrets
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import yarl
+from aiohttp import web
+
+from tests.e2e.driver import Person, RequestCounter
+from tests.e2e.fake_gateway import Gateway
+from tests.e2e.fake_rest import Req, Rest
+from tests.e2e.fake_state import (
+    ADMINISTRATOR,
+    EPHEMERAL,
+    EVERYONE_PERMISSIONS,
+    INTENT_DIRECT_MESSAGES,
+    INTENT_GUILD_MEMBERS,
+    INTENT_GUILD_MESSAGES,
+    INTENT_GUILD_PRESENCES,
+    MANAGE_GUILD,
+    ApiError,
+    Channel,
+    Command,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    RequestRecord,
+    Role,
+    Snowflakes,
+    User,
+    dumps,
+)
+
+API_PREFIX = "/api/v10"
+JSON_HEADERS = {"Content-Type": "application/json"}
+
+
+@dataclass
+class Fault:
+    """An injected failure for requests whose method and path match (``*`` wildcards)."""
+
+    method: str
+    path: str
+    kind: str  # "429", "5xx" or "delay"
+    times: int | None
+    status: int = 500
+    seconds: float = 0.0
+    is_global: bool = False
+    served: int = 0
+
+    def matches(self, record: RequestRecord) -> bool:
+        if self.times is not None and self.served >= self.times:
+            return False
+        method_ok = self.method in ("*", record.method)
+        return method_ok and (
+            fnmatch.fnmatchcase(record.path, self.path) or self.path == record.route
+        )
+
+
+class FakeDiscord:
+    """The fake server. ``await start()`` redirects discord.py to it; ``await stop()`` undoes it.
+
+    A default guild (``self.guild``) has ``#lobby`` and ``#general``, an ``@everyone`` role
+    with ordinary member permissions and a ``Manager`` role with Manage Server.
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str = "fake-bot-token",
+        callback_deadline: float = 3.0,
+        settle: float = 0.1,
+        shards: int = 1,
+    ) -> None:
+        self.ids = Snowflakes()
+        self.token = token
+        self.callback_deadline = callback_deadline
+        self.settle_time = settle
+        self.shards = shards
+        self.allowed_privileged_intents = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES
+        self.application_id = self.ids.next()
+        self.bot_user = User(self.application_id, "deckhand", bot=True)
+        self.owner = User(self.ids.next(), "owner")
+        self.users: dict[int, User] = {u.id: u for u in (self.bot_user, self.owner)}
+        self.guilds: list[Guild] = []
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.commands: list[Command] = []
+        self.interactions: dict[int, Interaction] = {}
+        self.by_token: dict[str, Interaction] = {}
+        self.requests: list[RequestRecord] = []
+        self.faults: list[Fault] = []
+        self.counters: list[RequestCounter] = []
+        self.gateway = Gateway(self)
+        self.rest = Rest(self)
+        self._people: dict[int, Person] = {}
+        self._dms: dict[int, Channel] = {}
+        self._inflight = 0
+        self._last_activity = time.monotonic()
+        self._quiet_until = 0.0
+        self._runner: web.AppRunner | None = None
+        self._saved: tuple[str, yarl.URL] | None = None
+        self.port = 0
+        self.guild = self.add_guild("Deckhand Test", channels=("lobby", "general"))
+
+    # -- lifecycle --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/", self.gateway.handle)
+        app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._handle_http)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+        discord.http.Route.BASE = self.base_url
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+
+    async def stop(self) -> None:
+        if self._saved is not None:
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved
+            self._saved = None
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+    # -- the world --------------------------------------------------------------------------
+
+    def add_guild(self, name: str, *, channels: Iterable[str] = ("lobby",)) -> Guild:
+        guild = Guild(self.ids.next(), name, self.owner)
+        guild.roles.append(Role(guild.id, "@everyone", EVERYONE_PERMISSIONS))
+        guild.roles.append(Role(self.ids.next(), "Manager", MANAGE_GUILD, position=1))
+        guild.roles.append(Role(self.ids.next(), "Admin", ADMINISTRATOR, position=2))
+        bot_role = Role(self.ids.next(), "Deckhand", EVERYONE_PERMISSIONS, position=1)
+        guild.roles.append(bot_role)
+        guild.members[self.owner.id] = Member(self.owner, [])
+        guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role])
+        self.guilds.append(guild)
+        for channel_name in channels:
+            self.add_channel(channel_name, guild)
+        return guild
+
+    def add_channel(self, name: str, guild: Guild | None = None) -> Channel:
+        guild = guild or self.guild
+        channel = Channel(self.ids.next(), name, guild=guild)
+        guild.channels.append(channel)
+        self.channels[channel.id] = channel
+        return channel
+
+    def channel(self, name: str, guild: Guild | None = None) -> Channel:
+        return (guild or self.guild).channel(name)
+
+    def guild_by_id(self, guild_id: int) -> Guild:
+        for guild in self.guilds:
+            if guild.id == guild_id:
+                return guild
+        raise ApiError(404, 10004, "Unknown Guild")
+
+    def user_by_id(self, user_id: int) -> User:
+        if user_id not in self.users:
+            raise ApiError(404, 10013, "Unknown User")
+        return self.users[user_id]
+
+    def user(self, name: str) -> Person:
+        """The person called ``name`` (created on first use as a plain member of the guild)."""
+        for person in self._people.values():
+            if person.name == name:
+                return person
+        return self.member(name)
+
+    def member(
+        self,
+        name: str,
+        *,
+        guild: Guild | None = None,
+        manage_guild: bool = False,
+        admin: bool = False,
+        roles: Iterable[str] = (),
+    ) -> Person:
+        """Make ``name`` a member of ``guild`` with the given roles; returns the person."""
+        guild = guild or self.guild
+        person = next((p for p in self._people.values() if p.name == name), None)
+        if person is None:
+            user = User(self.ids.next(), name)
+            self.users[user.id] = user
+            person = self._people[user.id] = Person(self, user)
+        names = [*roles, *(["Manager"] if manage_guild else []), *(["Admin"] if admin else [])]
+        member = guild.members.setdefault(person.id, Member(person.user, []))
+        member.roles = [guild.role(n) for n in dict.fromkeys(names)]
+        return person
+
+    def dm_channel(self, user: User) -> Channel:
+        """The DM channel between the bot and ``user`` (created on first use)."""
+        if user.id not in self._dms:
+            channel = Channel(self.ids.next(), f"dm-{user.name}", recipient=user)
+            self._dms[user.id] = self.channels[channel.id] = channel
+        return self._dms[user.id]
+
+    def existing_dm(self, user: User) -> Channel | None:
+        return self._dms.get(user.id)
+
+    def commands_for(self, guild_id: int | None) -> list[Command]:
+        return [c for c in self.commands if c.guild_id == guild_id]
+
+    def live_message(self, message_id: int) -> Message:
+        message = self.messages.get(message_id)
+        if message is None or message.deleted:
+            raise ApiError(404, 10008, "Unknown Message")
+        return message
+
+    def create_message(
+        self,
+        channel: Channel,
+        data: dict[str, Any],
+        *,
+        flags: int = 0,
+        ephemeral_for: User | None = None,
+        interaction: Interaction | None = None,
+        type_: int = 0,
+        files: list[tuple[str, str, bytes]] = (),  # type: ignore[assignment]
+    ) -> Message:
+        message = Message(
+            self.ids.next(),
+            channel,
+            self.bot_user,
+            flags=flags | (EPHEMERAL if ephemeral_for else 0),
+            type=type_,
+            ephemeral_for=ephemeral_for,
+            interaction=interaction,
+            attachments=self.attachments(data, files),
+        )
+        message.apply({k: v for k, v in data.items() if k != "flags"})
+        message.history.pop(0)  # the empty version before the first apply was never shown
+        channel.all_messages.append(message)
+        self.messages[message.id] = message
+        return message
+
+    def attachments(
+        self, data: dict[str, Any], files: Iterable[tuple[str, str, bytes]]
+    ) -> list[Any]:
+        """Attachment objects for uploaded ``files[n]`` parts."""
+        out = []
+        for _name, filename, content in files:
+            attachment_id = str(self.ids.next())
+            out.append(
+                {
+                    "id": attachment_id,
+                    "filename": filename,
+                    "size": len(content),
+                    "url": f"{self.base_url}/attachments/{attachment_id}/{filename}",
+                    "proxy_url": f"{self.base_url}/attachments/{attachment_id}/{filename}",
+                    "content_type": "application/octet-stream",
+                }
+            )
+        return out
+
+    # -- faults -----------------------------------------------------------------------------
+
+    def refuse_dms(self, who: Person | User, refuse: bool = True) -> None:
+        """Make DMs to ``who`` fail with 403 / 50007 (or accept them again)."""
+        (who.user if isinstance(who, Person) else who).dms_open = not refuse
+
+    def rate_limit(
+        self,
+        method: str,
+        path: str,
+        *,
+        times: int = 1,
+        retry_after: float = 0.25,
+        is_global: bool = False,
+    ) -> Fault:
+        """Answer the next ``times`` matching requests with 429 and ``retry_after``."""
+        return self._add_fault(Fault(method, path, "429", times, 429, retry_after, is_global))
+
+    def server_error(self, method: str, path: str, *, times: int = 1, status: int = 500) -> Fault:
+        """Answer the next ``times`` matching requests with a 5xx."""
+        return self._add_fault(Fault(method, path, "5xx", times, status))
+
+    def delay(self, method: str, path: str, seconds: float, *, times: int | None = None) -> Fault:
+        """Hold matching requests for ``seconds`` before answering them."""
+        return self._add_fault(Fault(method, path, "delay", times, seconds=seconds))
+
+    def _add_fault(self, fault: Fault) -> Fault:
+        self.faults.append(fault)
+        return fault
+
+    async def drop_gateway(self, *, code: int = 4000, resumable: bool = True) -> None:
+        """Close the bot's websocket(s); the client must RESUME (or IDENTIFY again)."""
+        assert await self.gateway.drop(code=code, resumable=resumable), "no gateway connected"
+
+    async def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel as a moderator would (CHANNEL_DELETE is dispatched)."""
+        channel.deleted = True
+        guild_id = channel.guild.id if channel.guild else None
+        await self.gateway.dispatch("CHANNEL_DELETE", channel.payload(), guild_id=guild_id)
+
+    async def delete_message(self, message: Message) -> None:
+        """Delete a message (MESSAGE_DELETE goes to bots with the message intents)."""
+        message.deleted = True
+        guild = message.channel.guild
+        if message.ephemeral:
+            return
+        data = {"id": str(message.id), "channel_id": str(message.channel.id)}
+        if guild is not None:
+            data["guild_id"] = str(guild.id)
+        intent = INTENT_GUILD_MESSAGES if guild else INTENT_DIRECT_MESSAGES
+        session = self.gateway.session_for(guild.id if guild else None)
+        if session is not None and session.intents & intent:
+            await session.dispatch("MESSAGE_DELETE", data)
+
+    # -- interactions -----------------------------------------------------------------------
+
+    async def interact(
+        self,
+        user: User,
+        channel: Channel,
+        type_: int,
+        data: dict[str, Any],
+        message: Message | None = None,
+    ) -> Interaction:
+        """Dispatch INTERACTION_CREATE as ``user`` in ``channel``; returns the record."""
+        inter = Interaction(
+            self.ids.next(),
+            "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48),
+            type_,
+            self.application_id,
+            user,
+            channel,
+            data,
+            message=message,
+        )
+        self.interactions[inter.id] = inter
+        self.by_token[inter.token] = inter
+        guild = channel.guild
+        member = guild.members[user.id] if guild is not None else None
+        payload = inter.payload(self.bot_user, member)
+        inter.dispatched_at = time.monotonic()
+        delivered = await self.gateway.dispatch(
+            "INTERACTION_CREATE", payload, guild_id=guild.id if guild else None
+        )
+        assert delivered, "no gateway session: start the bot before interacting"
+        return inter
+
+    async def answer(self, inter: Interaction, timeout: float = 5.0) -> Interaction:
+        """Wait for the callback (and, after a deferral, the real reply), then for quiet."""
+        what = f"interaction {inter.type} {inter.data.get('name') or inter.data.get('custom_id')}"
+        try:
+            await asyncio.wait_for(inter.answered.wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"the bot did not answer {what} within {timeout} s") from None
+        assert not inter.expired, f"the bot answered {what} after {self.callback_deadline} s"
+        try:
+            await asyncio.wait_for(inter.filled.wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"the bot deferred {what} but never followed up") from None
+        await self.settle(timeout)
+        return inter
+
+    async def settle(self, timeout: float = 10.0) -> None:
+        """Wait until no request is in flight, none is due after a 429/5xx, and
+        ``settle`` seconds passed since the last one."""
+        deadline = time.monotonic() + timeout
+        while True:
+            now = time.monotonic()
+            due = max(self._quiet_until, self._last_activity + self.settle_time) - now
+            if self._inflight == 0 and due <= 0:
+                return
+            if now > deadline:
+                raise AssertionError("the bot kept making requests; it never went quiet")
+            await asyncio.sleep(min(max(due, 0.01), 0.05))
+
+    # -- measurements -----------------------------------------------------------------------
+
+    def count(self) -> RequestCounter:
+        """``with fake.count() as c: ...`` counts the requests made inside the block."""
+        return RequestCounter(self)
+
+    def latencies(self) -> list[float]:
+        """Dispatch-to-callback seconds of every answered interaction so far."""
+        return [i.latency for i in self.interactions.values() if i.latency is not None]
+
+    # -- HTTP -------------------------------------------------------------------------------
+
+    async def _handle_http(self, request: web.Request) -> web.Response:
+        self._inflight += 1
+        path = "/" + request.match_info["tail"]
+        record = RequestRecord(request.method, path, path, dict(request.query), None, time.time())
+        try:
+            response = await self._serve(request, record)
+        finally:
+            self._inflight -= 1
+            self._last_activity = time.monotonic()
+        record.status = response.status
+        return response
+
+    async def _serve(self, request: web.Request, record: RequestRecord) -> web.Response:
+        try:
+            req = await self._read(request)
+        except ValueError:
+            return _error(ApiError(400, 50109, "The request body contains invalid JSON."))
+        record.json = req.json
+        matched = self.rest.match(request.method, record.path)
+        if matched is not None:
+            record.route = matched[2]
+        self.requests.append(record)
+        for counter in self.counters:
+            counter.requests.append(record)
+        if matched is None:
+            return _error(ApiError(404, 0, "404: Not Found"))
+        handler, req.params, _ = matched
+        authorized = request.headers.get("Authorization") == f"Bot {self.token}"
+        if not record.interaction_response and not authorized:
+            return _error(ApiError(401, 0, "401: Unauthorized"))
+        fault = next((f for f in self.faults if f.matches(record)), None)
+        if fault is not None:
+            fault.served += 1
+            if fault.kind == "delay":
+                await asyncio.sleep(fault.seconds)
+            elif fault.kind == "429":
+                return self._too_many(fault)
+            else:
+                self._quiet_until = time.monotonic() + 1 + 2 * (fault.served - 1) + self.settle_time
+                return _error(ApiError(fault.status, 0, f"{fault.status}: Server Error"))
+        try:
+            result = await handler(self.rest, req)
+        except ApiError as exc:
+            return _error(exc)
+        if result is None:
+            return web.Response(status=204)
+        return web.Response(body=dumps(result).encode(), headers=JSON_HEADERS)
+
+    def _too_many(self, fault: Fault) -> web.Response:
+        self._quiet_until = time.monotonic() + fault.seconds + self.settle_time
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": fault.seconds,
+            "global": fault.is_global,
+            "code": 0,
+        }
+        headers = {
+            **JSON_HEADERS,
+            "Retry-After": str(math.ceil(fault.seconds)),
+            "X-RateLimit-Limit": "5",
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset": f"{time.time() + fault.seconds:.3f}",
+            "X-RateLimit-Reset-After": f"{fault.seconds:.3f}",
+            "X-RateLimit-Bucket": "fake-" + fault.path.replace("/", "-"),
+            "X-RateLimit-Scope": "global" if fault.is_global else "user",
+            "Via": "1.1 google",
+        }
+        if fault.is_global:
+            headers["X-RateLimit-Global"] = "true"
+        return web.Response(status=429, body=dumps(body).encode(), headers=headers)
+
+    @staticmethod
+    async def _read(request: web.Request) -> Req:
+        req = Req(params={}, json=None, query=dict(request.query))
+        if request.content_type.startswith("multipart/"):
+            reader = await request.multipart()
+            while (part := await reader.next()) is not None:
+                if part.name == "payload_json":  # type: ignore[union-attr]
+                    req.json = await part.json()  # type: ignore[union-attr]
+                else:
+                    content = await part.read()  # type: ignore[union-attr]
+                    req.files.append((part.name or "", part.filename or "file", bytes(content)))  # type: ignore[union-attr]
+        elif request.can_read_body:
+            req.json = await request.json()
+        return req
+
+
+def _error(exc: ApiError) -> web.Response:
+    return web.Response(status=exc.status, body=dumps(exc.body()).encode(), headers=JSON_HEADERS)

@@ -1,0 +1,508 @@
+"""The fake REST API under ``/api/v10``: routes named like discord.py's ``Route`` paths.
+
+Bodies are checked against Discord's documented limits, so a bot that would be refused by
+Discord is refused here too (400, code 50035 or 50006).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tests.e2e.fake_state import (
+    COMPONENTS_V2,
+    EPHEMERAL,
+    LOADING,
+    ApiError,
+    Channel,
+    Command,
+    Interaction,
+    Message,
+    walk_components,
+)
+
+if TYPE_CHECKING:
+    from tests.e2e.fake_discord import FakeDiscord
+
+NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+# Which callback types each interaction type accepts (ping=1 never reaches a gateway bot).
+CALLBACKS_ALLOWED = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
+EMBED_LIMITS = {"title": 256, "description": 4096}
+
+
+@dataclass
+class Req:
+    """A parsed request: path parameters, JSON body (or ``payload_json``), uploaded files."""
+
+    params: dict[str, str]
+    json: Any
+    query: dict[str, str]
+    files: list[tuple[str, str, bytes]] = field(default_factory=list)
+
+
+Handler = Callable[["Rest", Req], Awaitable[Any]]
+ROUTES: list[tuple[str, str, re.Pattern[str], Handler]] = []
+
+
+def route(method: str, template: str) -> Callable[[Handler], Handler]:
+    pattern = re.compile("^" + re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", template) + "$")
+
+    def register(handler: Handler) -> Handler:
+        ROUTES.append((method, template, pattern, handler))
+        return handler
+
+    return register
+
+
+def invalid(message: str) -> ApiError:
+    return ApiError(400, 50035, "Invalid Form Body", {"_errors": [{"message": message}]})
+
+
+def validate_message(data: dict[str, Any], *, edit: bool, in_callback: bool = False) -> None:
+    """Refuse what Discord refuses: too long, too many, empty, bad components."""
+    if not isinstance(data, dict):
+        raise invalid("body must be an object")
+    content = data.get("content") or ""
+    if len(content) > 2000:
+        raise invalid(f"content is {len(content)} characters (max 2000)")
+    embeds = data.get("embeds") or []
+    if len(embeds) > 10:
+        raise invalid("more than 10 embeds")
+    total = 0
+    for embed in embeds:
+        for key, limit in EMBED_LIMITS.items():
+            if len(embed.get(key) or "") > limit:
+                raise invalid(f"embed {key} longer than {limit}")
+        fields = embed.get("fields", [])
+        if len(fields) > 25:
+            raise invalid("more than 25 embed fields")
+        for fld in fields:
+            if not fld.get("name") or not fld.get("value"):
+                raise invalid("embed field name and value must not be empty")
+            if len(fld["name"]) > 256 or len(fld["value"]) > 1024:
+                raise invalid("embed field too long (name 256, value 1024)")
+        total += sum(len(embed.get(k) or "") for k in EMBED_LIMITS)
+        total += sum(len(f["name"]) + len(f["value"]) for f in fields)
+        total += len((embed.get("footer") or {}).get("text", ""))
+    if total > 6000:
+        raise invalid("embeds hold more than 6000 characters")
+    components = data.get("components") or []
+    if not int(data.get("flags") or 0) & COMPONENTS_V2:
+        _validate_rows(components)
+    custom_ids = [c["custom_id"] for c in walk_components(components) if "custom_id" in c]
+    if len(custom_ids) != len(set(custom_ids)):
+        raise invalid("component custom_id values must be unique in a message")
+    if any(len(cid) > 100 for cid in custom_ids):
+        raise invalid("custom_id longer than 100 characters")
+    has_body = content or embeds or components or data.get("attachments") or data.get("poll")
+    if not edit and not in_callback and not has_body:
+        raise ApiError(400, 50006, "Cannot send an empty message")
+
+
+def _validate_rows(rows: list[dict[str, Any]]) -> None:
+    if len(rows) > 5:
+        raise invalid(f"{len(rows)} action rows (max 5)")
+    for row in rows:
+        if row.get("type") != 1:
+            raise invalid("top-level components must be action rows without the components v2 flag")
+        children = row.get("components", [])
+        selects = [c for c in children if c.get("type") in (3, 5, 6, 7, 8)]
+        if not children or len(children) > 5 or (selects and len(children) != 1):
+            raise invalid("an action row holds 1-5 buttons or exactly one select menu")
+        for child in children:
+            if child.get("type") == 2:
+                if len(child.get("label") or "") > 80:
+                    raise invalid("button label longer than 80")
+                if child.get("style") != 5 and "custom_id" not in child:
+                    raise invalid("a non-link button needs a custom_id")
+            elif child.get("type") == 3:
+                _validate_select(child)
+
+
+def _validate_select(select: dict[str, Any]) -> None:
+    options = select.get("options", [])
+    if not 1 <= len(options) <= 25:
+        raise invalid(f"a select menu has {len(options)} options (1-25)")
+    values = [o["value"] for o in options]
+    if len(values) != len(set(values)):
+        raise invalid("select option values must be unique")
+    for option in options:
+        if not option.get("label") or len(option["label"]) > 100 or len(option["value"]) > 100:
+            raise invalid("select option label/value must be 1-100 characters")
+        if len(option.get("description") or "") > 100:
+            raise invalid("select option description longer than 100")
+    low, high = select.get("min_values", 1), select.get("max_values", 1)
+    if not 0 <= low <= high <= min(25, len(options)):
+        raise invalid("select min_values/max_values out of range")
+    if len(select.get("placeholder") or "") > 150:
+        raise invalid("select placeholder longer than 150")
+
+
+def validate_commands(commands: list[dict[str, Any]]) -> None:
+    if len(commands) > 100:
+        raise invalid("more than 100 commands")
+    seen: set[tuple[str, int]] = set()
+    for cmd in commands:
+        key = (cmd.get("name", ""), cmd.get("type", 1))
+        if key in seen or not NAME_RE.match(key[0]) or (key[0] != key[0].lower() and key[1] == 1):
+            raise invalid(f"bad or duplicate command name {key[0]!r}")
+        seen.add(key)
+        if key[1] == 1 and not 1 <= len(cmd.get("description", "")) <= 100:
+            raise invalid(f"/{key[0]}: description must be 1-100 characters")
+        _validate_options(cmd.get("options", []), f"/{key[0]}")
+
+
+def _validate_options(options: list[dict[str, Any]], where: str) -> None:
+    if len(options) > 25:
+        raise invalid(f"{where}: more than 25 options")
+    for opt in options:
+        name = opt.get("name", "")
+        if not NAME_RE.match(name) or name != name.lower():
+            raise invalid(f"{where}: bad option name {name!r}")
+        if not 1 <= len(opt.get("description", "")) <= 100:
+            raise invalid(f"{where} {name}: description must be 1-100 characters")
+        if len(opt.get("choices", [])) > 25:
+            raise invalid(f"{where} {name}: more than 25 choices")
+        if opt.get("choices") and opt.get("autocomplete"):
+            raise invalid(f"{where} {name}: choices and autocomplete are exclusive")
+        _validate_options(opt.get("options", []), f"{where} {name}")
+
+
+class Rest:
+    """REST handlers over the fake's state."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+
+    @staticmethod
+    def match(method: str, path: str) -> tuple[Handler, dict[str, str], str] | None:
+        for route_method, template, pattern, handler in ROUTES:
+            found = pattern.match(path)
+            if found and route_method == method:
+                return handler, found.groupdict(), template
+        return None
+
+    # -- identity, gateway ------------------------------------------------------------------
+
+    @route("GET", "/users/@me")
+    async def me(self, req: Req) -> Any:
+        return {**self.fake.bot_user.payload(), "verified": True, "mfa_enabled": False}
+
+    @route("GET", "/users/{user_id}")
+    async def get_user(self, req: Req) -> Any:
+        return self.fake.user_by_id(int(req.params["user_id"])).payload()
+
+    @route("GET", "/oauth2/applications/@me")
+    async def application(self, req: Req) -> Any:
+        fake = self.fake
+        return {
+            "id": str(fake.application_id),
+            "name": fake.bot_user.name,
+            "icon": None,
+            "description": "",
+            "summary": "",
+            "rpc_origins": [],
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": fake.owner.payload(),
+            "team": None,
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "bot": fake.bot_user.payload(),
+            "redirect_uris": [],
+            "interactions_endpoint_url": None,
+            "tags": [],
+        }
+
+    @route("GET", "/gateway")
+    async def gateway(self, req: Req) -> Any:
+        return {"url": self.fake.gateway_url}
+
+    @route("GET", "/gateway/bot")
+    async def gateway_bot(self, req: Req) -> Any:
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        return {
+            "url": self.fake.gateway_url,
+            "shards": self.fake.shards,
+            "session_start_limit": limit,
+        }
+
+    # -- application commands ---------------------------------------------------------------
+
+    def _put_commands(self, guild_id: int | None, body: list[dict[str, Any]]) -> Any:
+        validate_commands(body)
+        fake = self.fake
+        old = {(c.data["name"], c.data.get("type", 1)): c for c in fake.commands_for(guild_id)}
+        fresh = []
+        for data in body:
+            key = (data["name"], data.get("type", 1))
+            cmd_id = old[key].id if key in old else fake.ids.next()
+            fresh.append(Command(cmd_id, guild_id, data))
+        fake.commands = [c for c in fake.commands if c.guild_id != guild_id] + fresh
+        return [c.payload(fake.application_id) for c in fresh]
+
+    def _check_app(self, req: Req) -> int | None:
+        if int(req.params["application_id"]) != self.fake.application_id:
+            raise ApiError(403, 50001, "Missing Access")
+        if "guild_id" in req.params:
+            return self.fake.guild_by_id(int(req.params["guild_id"])).id
+        return None
+
+    @route("PUT", "/applications/{application_id}/commands")
+    async def put_global_commands(self, req: Req) -> Any:
+        return self._put_commands(self._check_app(req), req.json)
+
+    @route("PUT", "/applications/{application_id}/guilds/{guild_id}/commands")
+    async def put_guild_commands(self, req: Req) -> Any:
+        return self._put_commands(self._check_app(req), req.json)
+
+    @route("GET", "/applications/{application_id}/commands")
+    async def get_global_commands(self, req: Req) -> Any:
+        guild_id = self._check_app(req)
+        return [c.payload(self.fake.application_id) for c in self.fake.commands_for(guild_id)]
+
+    @route("GET", "/applications/{application_id}/guilds/{guild_id}/commands")
+    async def get_guild_commands(self, req: Req) -> Any:
+        guild_id = self._check_app(req)
+        return [c.payload(self.fake.application_id) for c in self.fake.commands_for(guild_id)]
+
+    # -- interactions -----------------------------------------------------------------------
+
+    @route("POST", "/interactions/{webhook_id}/{webhook_token}/callback")
+    async def callback(self, req: Req) -> Any:
+        fake = self.fake
+        inter = fake.interactions.get(int(req.params["webhook_id"]))
+        if inter is None or inter.token != req.params["webhook_token"]:
+            raise ApiError(404, 10062, "Unknown interaction")
+        if inter.callback_type is not None:
+            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
+        if time.monotonic() - inter.dispatched_at > fake.callback_deadline:
+            inter.expired = True
+            inter.answered.set()
+            raise ApiError(404, 10062, "Unknown interaction")
+        kind = int(req.json.get("type", 0))
+        data = req.json.get("data") or {}
+        if kind not in CALLBACKS_ALLOWED[inter.type]:
+            raise invalid(f"callback type {kind} is not valid for interaction type {inter.type}")
+        resource: dict[str, Any] = {"type": kind}
+        if kind == 4:
+            validate_message(data, edit=False)
+            flags = int(data.get("flags") or 0)
+            inter.original = self._reply(inter, data, flags=flags, files=req.files)
+        elif kind == 5:
+            flags = LOADING | int(data.get("flags") or 0)
+            inter.original = self._reply(inter, {}, flags=flags, files=[])
+        elif kind in (6, 7):
+            assert inter.message is not None
+            inter.original = fake.live_message(inter.message.id)
+            if kind == 7:
+                validate_message(data, edit=True)
+                self._edit(inter.original, data)
+        elif kind == 8:
+            choices = data.get("choices", [])
+            if len(choices) > 25 or any(not 1 <= len(c["name"]) <= 100 for c in choices):
+                raise invalid("autocomplete: at most 25 choices, names 1-100 characters")
+            inter.choices = choices
+        elif kind == 9:
+            if not data.get("custom_id") or not data.get("title") or not data.get("components"):
+                raise invalid("a modal needs custom_id, title and components")
+            inter.modal = data
+        if kind in (4, 5, 7) and inter.original is not None:
+            resource["message"] = inter.original.payload()
+        inter.callback_type = kind
+        inter.callback_at = time.monotonic()
+        if kind != 5:
+            inter.filled.set()
+        inter.answered.set()
+        original = inter.original
+        return {
+            "interaction": {
+                "id": str(inter.id),
+                "type": inter.type,
+                "response_message_id": str(original.id) if original else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(original and original.ephemeral),
+            },
+            "resource": resource,
+        }
+
+    def _reply(
+        self, inter: Interaction, data: dict[str, Any], *, flags: int, files: list[Any]
+    ) -> Message:
+        return self.fake.create_message(
+            inter.channel,
+            data,
+            flags=flags,
+            ephemeral_for=inter.user if flags & EPHEMERAL else None,
+            interaction=inter,
+            type_=20 if inter.type == 2 else 0,
+            files=files,
+        )
+
+    def _edit(self, message: Message, data: dict[str, Any], req: Req | None = None) -> None:
+        if req is not None and "attachments" in data:
+            keep = {str(a.get("id")) for a in data["attachments"]}
+            message.attachments = [a for a in message.attachments if a["id"] in keep]
+            message.attachments += self.fake.attachments(data, req.files)
+        message.flags &= ~LOADING
+        message.apply(data)
+        message.edited_at = time.time()
+
+    def _webhook_interaction(self, req: Req) -> Interaction:
+        inter = self.fake.by_token.get(req.params["webhook_token"])
+        if (
+            inter is None
+            or int(req.params["webhook_id"]) != self.fake.application_id
+            or inter.callback_type is None
+        ):
+            raise ApiError(404, 10015, "Unknown Webhook")
+        return inter
+
+    def _webhook_message(self, req: Req) -> tuple[Interaction, Message]:
+        inter = self._webhook_interaction(req)
+        wanted = req.params.get("message_id", "@original")
+        for message in inter.messages:
+            if wanted in ("@original", str(message.id)) and not message.deleted:
+                if wanted == "@original" and message is not inter.original:
+                    continue
+                return inter, message
+        raise ApiError(404, 10008, "Unknown Message")
+
+    @route("POST", "/webhooks/{webhook_id}/{webhook_token}")
+    async def followup(self, req: Req) -> Any:
+        inter = self._webhook_interaction(req)
+        data = req.json or {}
+        validate_message(data, edit=False)
+        original = inter.original
+        if inter.callback_type == 5 and original is not None and original.flags & LOADING:
+            self._edit(original, data, req)
+            message = original
+        else:
+            flags = int(data.get("flags") or 0)
+            message = self.fake.create_message(
+                inter.channel,
+                data,
+                flags=flags,
+                ephemeral_for=inter.user if flags & EPHEMERAL else None,
+                interaction=inter,
+                files=req.files,
+            )
+        inter.followups.append(message)
+        inter.filled.set()
+        return message.payload() if req.query.get("wait") in ("1", "true", "True") else None
+
+    @route("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
+    @route("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
+    async def get_webhook_message(self, req: Req) -> Any:
+        return self._webhook_message(req)[1].payload()
+
+    @route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
+    @route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
+    async def edit_webhook_message(self, req: Req) -> Any:
+        inter, message = self._webhook_message(req)
+        validate_message(req.json or {}, edit=True)
+        self._edit(message, req.json or {}, req)
+        inter.filled.set()
+        return message.payload()
+
+    @route("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
+    @route("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
+    async def delete_webhook_message(self, req: Req) -> Any:
+        await self.fake.delete_message(self._webhook_message(req)[1])
+        return None
+
+    # -- channels and messages --------------------------------------------------------------
+
+    def _channel(self, req: Req) -> Channel:
+        channel = self.fake.channels.get(int(req.params["channel_id"]))
+        if channel is None or channel.deleted:
+            raise ApiError(404, 10003, "Unknown Channel")
+        return channel
+
+    def _message(self, req: Req) -> Message:
+        channel = self._channel(req)
+        message = self.fake.messages.get(int(req.params["message_id"]))
+        if (
+            message is None
+            or message.deleted
+            or message.channel is not channel
+            or message.ephemeral
+        ):
+            raise ApiError(404, 10008, "Unknown Message")
+        return message
+
+    @route("POST", "/users/@me/channels")
+    async def open_dm(self, req: Req) -> Any:
+        user = self.fake.user_by_id(int((req.json or {}).get("recipient_id", 0)))
+        return self.fake.dm_channel(user).payload()
+
+    @route("GET", "/channels/{channel_id}")
+    async def get_channel(self, req: Req) -> Any:
+        return self._channel(req).payload()
+
+    @route("POST", "/channels/{channel_id}/typing")
+    async def typing(self, req: Req) -> Any:
+        self._channel(req)
+        return None
+
+    @route("GET", "/channels/{channel_id}/messages")
+    async def history(self, req: Req) -> Any:
+        messages = self._channel(req).messages()[::-1]
+        return [m.payload() for m in messages[: int(req.query.get("limit", 50))]]
+
+    @route("POST", "/channels/{channel_id}/messages")
+    async def send(self, req: Req) -> Any:
+        channel = self._channel(req)
+        if channel.recipient is not None and not channel.recipient.dms_open:
+            raise ApiError(403, 50007, "Cannot send messages to this user")
+        data = req.json or {}
+        validate_message(data, edit=False)
+        flags = int(data.get("flags") or 0) & ~EPHEMERAL
+        return self.fake.create_message(channel, data, flags=flags, files=req.files).payload()
+
+    @route("GET", "/channels/{channel_id}/messages/{message_id}")
+    async def get_message(self, req: Req) -> Any:
+        return self._message(req).payload()
+
+    @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
+    async def edit(self, req: Req) -> Any:
+        message = self._message(req)
+        if message.author is not self.fake.bot_user:
+            raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        validate_message(req.json or {}, edit=True)
+        self._edit(message, req.json or {}, req)
+        return message.payload()
+
+    @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
+    async def delete(self, req: Req) -> Any:
+        await self.fake.delete_message(self._message(req))
+        return None
+
+    # -- guilds -----------------------------------------------------------------------------
+
+    @route("GET", "/guilds/{guild_id}")
+    async def get_guild(self, req: Req) -> Any:
+        data = self.fake.guild_by_id(int(req.params["guild_id"])).payload(member_ids=set())
+        for key in ("channels", "members", "threads", "voice_states", "presences", "joined_at"):
+            data.pop(key)
+        return data
+
+    @route("GET", "/guilds/{guild_id}/channels")
+    async def guild_channels(self, req: Req) -> Any:
+        guild = self.fake.guild_by_id(int(req.params["guild_id"]))
+        return [c.payload() for c in guild.channels if not c.deleted]
+
+    @route("GET", "/guilds/{guild_id}/roles")
+    async def guild_roles(self, req: Req) -> Any:
+        return [r.payload() for r in self.fake.guild_by_id(int(req.params["guild_id"])).roles]
+
+    @route("GET", "/guilds/{guild_id}/members/{user_id}")
+    async def guild_member(self, req: Req) -> Any:
+        guild = self.fake.guild_by_id(int(req.params["guild_id"]))
+        member = guild.members.get(int(req.params["user_id"]))
+        if member is None:
+            raise ApiError(404, 10007, "Unknown Member")
+        return member.payload()

@@ -1,0 +1,582 @@
+"""The fake Discord's world: users, guilds, channels, messages, interactions, and their payloads.
+
+Payloads are built the way Discord sends them, so the unmodified discord.py client can parse
+them. Nothing here does I/O; ``fake_discord`` serves it over HTTP and the gateway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions).
+ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
+EVERYONE_PERMISSIONS = (
+    (1 << 6)  # add reactions
+    | (1 << 10)  # view channel
+    | (1 << 11)  # send messages
+    | (1 << 14)  # embed links
+    | (1 << 15)  # attach files
+    | (1 << 16)  # read message history
+    | (1 << 31)  # use application commands
+    | (1 << 38)  # send messages in threads
+)
+ALL_PERMISSIONS = (1 << 51) - 1
+
+# Message flags.
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+COMPONENTS_V2 = 1 << 15
+
+# Gateway intents that need a switch in the developer portal.
+INTENT_GUILD_MEMBERS = 1 << 1
+INTENT_GUILD_PRESENCES = 1 << 8
+INTENT_MESSAGE_CONTENT = 1 << 15
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DIRECT_MESSAGES = 1 << 12
+
+
+class ApiError(Exception):
+    """A Discord-style error: HTTP status plus a JSON body with ``code`` and ``message``."""
+
+    def __init__(self, status: int, code: int, message: str, errors: Any = None) -> None:
+        super().__init__(f"{status} {code}: {message}")
+        self.status, self.code, self.message, self.errors = status, code, message, errors
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.errors is not None:
+            body["errors"] = self.errors
+        return body
+
+
+class Snowflakes:
+    """Discord snowflakes: milliseconds since 2015 << 22, then an increment (always unique)."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def next(self) -> int:
+        candidate = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last = max(candidate, self._last + 1)
+        return self._last
+
+
+def iso(ts: float | None) -> str | None:
+    """A Unix time as Discord's ISO-8601 timestamp."""
+    return None if ts is None else datetime.fromtimestamp(ts, UTC).isoformat()
+
+
+@dataclass(eq=False)
+class User:
+    id: int
+    name: str
+    bot: bool = False
+    dms_open: bool = True
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name.title(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass(eq=False)
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Member:
+    user: User
+    roles: list[Role]
+    joined_at: float = field(default_factory=time.time)
+
+    def payload(self, *, permissions: int | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "user": self.user.payload(),
+            "roles": [str(r.id) for r in self.roles],
+            "nick": None,
+            "avatar": None,
+            "banner": None,
+            "joined_at": iso(self.joined_at),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
+        }
+        if permissions is not None:
+            data["permissions"] = str(permissions)
+        return data
+
+
+@dataclass(eq=False)
+class Channel:
+    """A guild text channel (type 0) or a DM channel (type 1); holds its messages."""
+
+    id: int
+    name: str
+    guild: Guild | None = None
+    recipient: User | None = None
+    deleted: bool = False
+    all_messages: list[Message] = field(default_factory=list)
+
+    @property
+    def is_dm(self) -> bool:
+        return self.guild is None
+
+    def messages(self, *, include_ephemeral: bool = False) -> list[Message]:
+        """The messages still visible here, oldest first (ephemeral replies excluded)."""
+        return [
+            m
+            for m in self.all_messages
+            if not m.deleted and (include_ephemeral or m.ephemeral_for is None)
+        ]
+
+    def last_message(self) -> Message:
+        messages = self.messages()
+        assert messages, f"no messages in {self.label}"
+        return messages[-1]
+
+    @property
+    def label(self) -> str:
+        return f"DM with {self.recipient.name}" if self.recipient else f"#{self.name}"
+
+    def payload(self) -> dict[str, Any]:
+        last = self.all_messages[-1].id if self.all_messages else None
+        if self.guild is None:
+            assert self.recipient is not None
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "last_message_id": str(last) if last else None,
+                "flags": 0,
+                "recipients": [self.recipient.payload()],
+            }
+        return {
+            "id": str(self.id),
+            "type": 0,
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "position": self.guild.channels.index(self) if self in self.guild.channels else 0,
+            "permission_overwrites": [],
+            "topic": None,
+            "nsfw": False,
+            "parent_id": None,
+            "last_message_id": str(last) if last else None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    owner: User
+    roles: list[Role] = field(default_factory=list)
+    channels: list[Channel] = field(default_factory=list)
+    members: dict[int, Member] = field(default_factory=dict)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[0]
+
+    def permissions_of(self, user: User) -> int:
+        """Guild-level permissions (no channel overwrites in the fake): OR of the roles."""
+        if user.id == self.owner.id:
+            return ALL_PERMISSIONS
+        member = self.members[user.id]
+        perms = self.everyone.permissions
+        for role in member.roles:
+            perms |= role.permissions
+        return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+    def role(self, name: str) -> Role:
+        for role in self.roles:
+            if role.name == name:
+                return role
+        raise KeyError(f"no role {name!r} in {self.name}")
+
+    def channel(self, name: str) -> Channel:
+        for channel in self.channels:
+            if channel.name == name and not channel.deleted:
+                return channel
+        raise KeyError(f"no channel #{name} in {self.name}")
+
+    def payload(self, *, member_ids: set[int] | None = None) -> dict[str, Any]:
+        """GUILD_CREATE data; ``member_ids`` limits the members sent (no members intent)."""
+        members = [
+            m.payload()
+            for m in self.members.values()
+            if member_ids is None or m.user.id in member_ids
+        ]
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "owner_id": str(self.owner.id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "features": [],
+            "mfa_level": 0,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "preferred_locale": "en-US",
+            "premium_tier": 0,
+            "nsfw_level": 0,
+            "joined_at": iso(time.time()),
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.members),
+            "roles": [r.payload() for r in self.roles],
+            "emojis": [],
+            "stickers": [],
+            "channels": [c.payload() for c in self.channels if not c.deleted],
+            "threads": [],
+            "members": members,
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+
+def _component_texts(components: list[dict[str, Any]]) -> list[str]:
+    out: list[str] = []
+    for comp in components:
+        for key in ("label", "placeholder", "content"):
+            if comp.get(key):
+                out.append(str(comp[key]))
+        for option in comp.get("options", []):
+            out.extend(str(option[k]) for k in ("label", "description") if option.get(k))
+        out.extend(_component_texts(comp.get("components", [])))
+        if isinstance(comp.get("accessory"), dict):
+            out.extend(_component_texts([comp["accessory"]]))
+    return out
+
+
+def embed_texts(embed: dict[str, Any]) -> list[str]:
+    """Every piece of human-readable text in an embed."""
+    out = [str(embed[k]) for k in ("title", "description") if embed.get(k)]
+    for sub in ("author", "footer"):
+        if embed.get(sub, {}).get("name") or embed.get(sub, {}).get("text"):
+            out.append(str(embed[sub].get("name") or embed[sub].get("text")))
+    for fld in embed.get("fields", []):
+        out.extend((str(fld.get("name", "")), str(fld.get("value", ""))))
+    return out
+
+
+def walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, depth first (rows, their children, section accessories)."""
+    out: list[dict[str, Any]] = []
+    for comp in components:
+        out.append(comp)
+        out.extend(walk_components(comp.get("components", [])))
+        if isinstance(comp.get("accessory"), dict):
+            out.extend(walk_components([comp["accessory"]]))
+    return out
+
+
+@dataclass(eq=False)
+class Message:
+    """A message and every version of it that was ever shown (``history``)."""
+
+    id: int
+    channel: Channel
+    author: User
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[dict[str, Any]] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    ephemeral_for: User | None = None
+    interaction: Interaction | None = None
+    created_at: float = field(default_factory=time.time)
+    edited_at: float | None = None
+    deleted: bool = False
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.history.append(self._version())
+
+    def _version(self) -> dict[str, Any]:
+        return copy.deepcopy(
+            {"content": self.content, "embeds": self.embeds, "components": self.components}
+        )
+
+    def apply(self, data: dict[str, Any]) -> None:
+        """Apply a create or edit body (absent keys stay, ``None`` clears) and record it."""
+        if "content" in data:
+            self.content = data["content"] or ""
+        if "embeds" in data:
+            self.embeds = copy.deepcopy(data["embeds"] or [])
+        if "components" in data:
+            self.components = number_components(copy.deepcopy(data["components"] or []))
+        if data.get("flags") is not None:
+            kept = self.flags & (EPHEMERAL | COMPONENTS_V2)
+            self.flags = kept | (data["flags"] & ~(EPHEMERAL | LOADING))
+        self.history.append(self._version())
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.ephemeral_for is not None
+
+    @property
+    def text(self) -> str:
+        """Content, embed text and component labels, one piece per line."""
+        return version_text(self.history[-1])
+
+    def all_text(self) -> str:
+        """The text of every version this message ever had (for leak checks)."""
+        return "\n".join(version_text(v) for v in self.history)
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [c for c in walk_components(self.components) if c.get("type") == 2]
+
+    def selects(self) -> list[dict[str, Any]]:
+        return [c for c in walk_components(self.components) if c.get("type") in (3, 5, 6, 7, 8)]
+
+    def snapshot(self) -> Message:
+        """A frozen copy, as a user whose screen has not refreshed still sees it."""
+        return _frozen_copy(self)
+
+    def payload(self) -> dict[str, Any]:
+        guild = self.channel.guild
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": iso(self.created_at),
+            "edited_timestamp": iso(self.edited_at),
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": copy.deepcopy(self.attachments),
+            "embeds": copy.deepcopy(self.embeds),
+            "components": copy.deepcopy(self.components),
+            "pinned": False,
+            "type": self.type,
+            "flags": self.flags,
+            "reactions": [],
+        }
+        if guild is not None:
+            data["guild_id"] = str(guild.id)
+        if self.interaction is not None:
+            inter = self.interaction
+            data["webhook_id"] = str(inter.application_id)
+            data["application_id"] = str(inter.application_id)
+            data["interaction_metadata"] = {
+                "id": str(inter.id),
+                "type": inter.type,
+                "user": inter.user.payload(),
+                "authorizing_integration_owners": inter.integration_owners(),
+            }
+        return data
+
+
+def _frozen_copy(message: Message) -> Message:
+    clone = copy.copy(message)
+    clone.components = copy.deepcopy(message.components)
+    clone.embeds = copy.deepcopy(message.embeds)
+    return clone
+
+
+def version_text(version: dict[str, Any]) -> str:
+    parts = [version["content"]] if version["content"] else []
+    for embed in version["embeds"]:
+        parts.extend(embed_texts(embed))
+    parts.extend(_component_texts(version["components"]))
+    return "\n".join(parts)
+
+
+def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Give every component a numeric ``id`` if it has none, as Discord does."""
+    for number, comp in enumerate(walk_components(components), start=1):
+        comp.setdefault("id", number)
+    return components
+
+
+@dataclass(eq=False)
+class Interaction:
+    """One interaction the fake dispatched, and what the bot answered."""
+
+    id: int
+    token: str
+    type: int
+    application_id: int
+    user: User
+    channel: Channel
+    data: dict[str, Any]
+    message: Message | None = None
+    dispatched_at: float = field(default_factory=time.monotonic)
+    callback_type: int | None = None
+    callback_at: float | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None
+    modal: dict[str, Any] | None = None
+    expired: bool = False
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    filled: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds from dispatch to the bot's callback (``None`` if it never answered)."""
+        return None if self.callback_at is None else self.callback_at - self.dispatched_at
+
+    @property
+    def messages(self) -> list[Message]:
+        """The messages this interaction's answer created or updated, original first."""
+        out = [self.original] if self.original is not None else []
+        return out + [m for m in self.followups if m is not self.original]
+
+    @property
+    def response(self) -> Message | None:
+        """The reply the user sees first: the original, else the first follow-up."""
+        messages = self.messages
+        return messages[0] if messages else None
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.response is not None and self.response.ephemeral
+
+    @property
+    def text(self) -> str:
+        return "\n".join(m.text for m in self.messages)
+
+    def integration_owners(self) -> dict[str, str]:
+        guild = self.channel.guild
+        return {"0": str(guild.id)} if guild is not None else {"1": str(self.user.id)}
+
+    def payload(self, bot: User, guild_member: Member | None) -> dict[str, Any]:
+        guild = self.channel.guild
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "application_id": str(self.application_id),
+            "type": self.type,
+            "data": self.data,
+            "channel": self.channel.payload(),
+            "channel_id": str(self.channel.id),
+            "token": self.token,
+            "version": 1,
+            "locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": self.integration_owners(),
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if guild is not None:
+            assert guild_member is not None
+            data["guild_id"] = str(guild.id)
+            data["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
+            data["guild_locale"] = "en-US"
+            data["member"] = guild_member.payload(permissions=guild.permissions_of(self.user))
+            data["app_permissions"] = str(guild.permissions_of(bot))
+            data["context"] = 0
+        else:
+            data["user"] = self.user.payload()
+            data["app_permissions"] = str(EVERYONE_PERMISSIONS)
+            data["context"] = 1
+        if self.message is not None:
+            data["message"] = self.message.payload()
+        return data
+
+
+@dataclass
+class RequestRecord:
+    """One HTTP request the bot made, and how the fake answered it."""
+
+    method: str
+    path: str
+    route: str
+    query: dict[str, str]
+    json: Any
+    at: float
+    status: int = 0
+
+    @property
+    def key(self) -> str:
+        return f"{self.method} {self.route}"
+
+    @property
+    def interaction_response(self) -> bool:
+        """Interaction callbacks and webhook calls with an interaction token."""
+        return self.route.startswith(("/interactions/", "/webhooks/"))
+
+    @property
+    def counts_toward_global_limit(self) -> bool:
+        """Discord's global 50/s limit skips interaction endpoints."""
+        return not self.interaction_response
+
+
+@dataclass
+class Command:
+    """An application command as registered by the bot (ids and version added)."""
+
+    id: int
+    guild_id: int | None
+    data: dict[str, Any]
+
+    def payload(self, application_id: int) -> dict[str, Any]:
+        out = copy.deepcopy(self.data)
+        out.update(
+            id=str(self.id),
+            application_id=str(application_id),
+            version=str(self.id),
+            type=self.data.get("type", 1),
+        )
+        out.setdefault("default_member_permissions", None)
+        out.setdefault("nsfw", False)
+        if self.guild_id is not None:
+            out["guild_id"] = str(self.guild_id)
+        return out
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
