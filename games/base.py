@@ -293,21 +293,27 @@ class Game(ABC, Generic[S]):
         """Names of this game's computer players."""
         return ("random", *self.bots)
 
+    def bot(self, level: str) -> Bot:
+        """The computer player called ``level``; ``ValueError`` if there is none."""
+        if level == "random":
+            return random_bot
+        if level in self.bots:
+            return self.bots[level]
+        known = ", ".join(self.levels)
+        raise ValueError(f"Unknown computer level {level!r} (levels: {known}).")
+
     def choose(
         self, state: S, seat: int, level: str = "normal", rng: random.Random | None = None
     ) -> str:
         """The action the ``level`` computer player picks for ``seat`` (from its view)."""
+        bot = self.bot(level)
         legal = self.legal_actions(state, seat)
         if not legal:
             raise IllegalAction("It is not that seat's turn.")
-        if level == "random":
-            bot: Bot = random_bot
-        elif level in self.bots:
-            bot = self.bots[level]
-        else:
-            known = ", ".join(self.levels)
-            raise ValueError(f"Unknown computer level {level!r} (levels: {known}).")
-        return bot(self.view(state, seat), legal, rng or random.Random(0))
+        rng = rng or random.Random(0)
+        if bot is random_bot:  # it looks at nothing but the legal moves: skip the view
+            return rng.choice(legal)
+        return bot(self.view(state, seat), legal, rng)
 
     # -- serialising --------------------------------------------------------------------
     def to_json(self, state: S) -> dict[str, Any]:

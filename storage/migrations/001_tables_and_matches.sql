@@ -14,7 +14,9 @@ CREATE TABLE tables (
     seats         TEXT    NOT NULL,          -- JSON list of seat occupants
     snapshot      TEXT,                      -- JSON envelope of the engine state (NULL in lobby)
     deadline      REAL,                      -- turn timer: when the current turn times out
-    reminded      INTEGER NOT NULL DEFAULT 0,
+    reminded      INTEGER NOT NULL DEFAULT 0, -- 1 once the half-time reminder went out
+    turn_timer    INTEGER NOT NULL DEFAULT 300, -- seconds a human has per turn; 0 = no timer
+    quarantine    TEXT,                      -- why the snapshot could not be loaded; NULL = fine
     created_at    REAL    NOT NULL,
     updated_at    REAL    NOT NULL,
     started_at    REAL,
@@ -31,6 +33,7 @@ CREATE TABLE table_actions (
     seat       INTEGER NOT NULL,
     action     TEXT    NOT NULL,
     by_user    INTEGER,                      -- NULL when a computer player (or timer) acted
+    timed_out  INTEGER NOT NULL DEFAULT 0,   -- 1 when the computer moved for an absent player
     at         REAL    NOT NULL,
     PRIMARY KEY (table_id, version)
 ) WITHOUT ROWID;

@@ -1,0 +1,180 @@
+"""Plain (synchronous) functions behind ``deckhand db …``: each opens the database at
+``path``, does one job, closes it, and returns data with a ``text()`` for the terminal.
+
+``purge`` deletes stale open tables (and their logs) outright: lobbies older than
+``lobby_hours`` and games with no move for ``idle_days``. Finished and aborted tables are
+history and are never purged. Run it while the bot is stopped, or accept that a running
+bot answers a purged table's next move with "the table changed elsewhere".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from bot.services.tables import CheckResult, check_table
+from storage import tables as repo
+from storage.db import Database
+
+T = TypeVar("T")
+
+
+def _run(path: str | Path, job: Callable[[Database], Awaitable[T]], migrate: bool = True) -> T:
+    async def main() -> T:
+        db = await Database.open(path, migrate=migrate)
+        try:
+            return await job(db)
+        finally:
+            await db.close()
+
+    return asyncio.run(main())
+
+
+@dataclass(frozen=True)
+class MigrateReport:
+    """Migrations applied now and the schema version reached."""
+
+    applied: tuple[int, ...]
+    version: int
+
+    def text(self) -> str:
+        """One line for the terminal."""
+        if not self.applied:
+            return f"Database is up to date (schema {self.version})."
+        done = ", ".join(f"{n:03d}" for n in self.applied)
+        return f"Applied migration(s) {done}; schema is now {self.version}."
+
+
+def migrate(path: str | Path) -> MigrateReport:
+    """Apply pending migrations."""
+
+    async def job(db: Database) -> MigrateReport:
+        applied = await db.migrate()
+        return MigrateReport(tuple(applied), await db.schema_version())
+
+    return _run(path, job, migrate=False)
+
+
+def backup(path: str | Path, dest: str | Path) -> str:
+    """Copy the database to ``dest`` with SQLite's online backup; return a message."""
+
+    async def job(db: Database) -> str:
+        await db.backup(dest)
+        return f"Backed up {path} to {dest} ({Path(dest).stat().st_size:,} bytes)."
+
+    return _run(path, job, migrate=False)
+
+
+@dataclass(frozen=True)
+class TableList:
+    """Rows from ``list_tables``."""
+
+    rows: tuple[repo.TableRow, ...]
+
+    def text(self) -> str:
+        """A small aligned table for the terminal."""
+        if not self.rows:
+            return "No tables."
+        lines = [f"{'id':>6}  {'channel':>20}  {'game':<10}  {'status':<8}  {'ver':>5}  idle"]
+        now = time.time()
+        for r in self.rows:
+            idle = _ago(now - r.updated_at)
+            flag = "  QUARANTINED" if r.quarantine else ""
+            lines.append(
+                f"{r.id:>6}  {r.channel_id:>20}  {r.game:<10}  {r.status:<8}  {r.version:>5}"
+                f"  {idle}{flag}"
+            )
+        return "\n".join(lines)
+
+
+def _ago(seconds: float) -> str:
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 86400:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} d"
+
+
+def list_tables(
+    path: str | Path,
+    statuses: Sequence[str] = repo.OPEN,
+    guild_id: int | None = None,
+    limit: int = 100,
+) -> TableList:
+    """Tables with one of ``statuses`` (open ones by default), most recently active first."""
+
+    async def job(db: Database) -> TableList:
+        return TableList(tuple(await repo.list_tables(db, statuses, guild_id, limit)))
+
+    return _run(path, job)
+
+
+@dataclass(frozen=True)
+class PurgeReport:
+    """The stale tables found and whether they were deleted."""
+
+    tables: tuple[repo.TableRow, ...]
+    deleted: int
+    dry_run: bool
+
+    def text(self) -> str:
+        """One line for the terminal."""
+        lobbies = sum(1 for t in self.tables if t.status == "lobby")
+        games = len(self.tables) - lobbies
+        what = f"{lobbies} stale lobby(ies) and {games} idle game(s)"
+        return f"Would delete {what}." if self.dry_run else f"Deleted {what}."
+
+
+def purge(
+    path: str | Path,
+    lobby_hours: float = 24.0,
+    idle_days: float = 7.0,
+    dry_run: bool = False,
+    now: float | None = None,
+) -> PurgeReport:
+    """Delete lobbies older than ``lobby_hours`` and games idle over ``idle_days``."""
+    if lobby_hours <= 0 or idle_days <= 0:
+        raise ValueError("lobby_hours and idle_days must be positive.")
+    at = time.time() if now is None else now
+
+    async def job(db: Database) -> PurgeReport:
+        found = await repo.stale(db, at, lobby_hours * 3600, idle_days * 86400)
+        deleted = 0
+        if not dry_run:
+            async with db.transaction() as conn:
+                deleted = await repo.delete(conn, [t.id for t in found])
+        return PurgeReport(tuple(found), deleted, dry_run)
+
+    return _run(path, job)
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """Replay checks of every table that has a game."""
+
+    results: tuple[CheckResult, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when every table replays to its snapshot."""
+        return all(r.ok for r in self.results)
+
+    def text(self) -> str:
+        """A summary line and one line per failing table."""
+        bad = [r for r in self.results if not r.ok]
+        lines = [f"Checked {len(self.results)} table(s): {len(bad)} problem(s)."]
+        lines += [f"  table {r.table_id}: {r.problem}" for r in bad]
+        return "\n".join(lines)
+
+
+def check(path: str | Path, statuses: Sequence[str] = ("playing", "finished")) -> CheckReport:
+    """Replay the log of every table with one of ``statuses`` against its snapshot."""
+
+    async def job(db: Database) -> CheckReport:
+        return CheckReport(tuple([await check_table(db, i) for i in await repo.ids(db, statuses)]))
+
+    return _run(path, job)

@@ -1,0 +1,57 @@
+"""Crash-test child: plays many tables at full speed until killed.
+
+``python -m tests.services.crash_child DB SEED TABLES`` prints ``ack <table_id> <version>``
+(flushed) after every acknowledged move, i.e. after ``TableService.act`` returned, once
+every table has been started (``ready``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+
+import games
+from bot.services.tables import TableResult, TableService
+from storage.db import Database
+
+GAMES = ("gin_rummy", "ono99", "craits", "spades", "back_alley")
+
+
+async def open_table(service: TableService, channel: int, rng: random.Random) -> TableResult:
+    user = channel * 10
+    game = GAMES[channel % len(GAMES)]
+    r = await service.create(channel, 1, user, f"P{channel}", game)
+    while len(r.seats) < games.get(game).min_players:
+        r = await service.add_bot(channel, user, rng.choice(("random", "normal")))
+    return await service.start(channel, user)
+
+
+async def play_table(
+    service: TableService, channel: int, r: TableResult, rng: random.Random
+) -> None:
+    user = channel * 10
+    while True:
+        if r.status == "finished":
+            r = await service.rematch(channel, user)
+            continue
+        mine = r.for_user(user)
+        assert mine is not None
+        action = games.get(r.game).bots["normal"](mine.view, list(mine.legal), rng)
+        r = await service.act(channel, user, action, r.version)
+        for step in r.steps:
+            print(f"ack {r.table_id} {step.version}", flush=True)
+
+
+async def main(path: str, seed: int, tables: int) -> None:
+    db = await Database.open(path)
+    seeds = random.Random(seed)
+    service = TableService(db, new_seed=lambda: seeds.getrandbits(40))
+    rngs = {c: random.Random(seed * 1000 + c) for c in range(1, tables + 1)}
+    started = {c: await open_table(service, c, rng) for c, rng in rngs.items()}
+    print("ready", flush=True)
+    await asyncio.gather(*[play_table(service, c, started[c], rngs[c]) for c in rngs])
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))

@@ -1,0 +1,153 @@
+"""Every refused request raises a typed error with a plain message and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from bot.services import errors
+from bot.services.tables import TableService
+from storage.db import Database
+
+CH = 77
+ALICE, BOB, CAROL = 1, 2, 3
+STARTED = errors.AlreadyStarted
+
+
+async def everything(db: Database) -> list[Any]:
+    tables = await db.fetchall("SELECT * FROM tables ORDER BY id")
+    actions = await db.fetchall("SELECT * FROM table_actions ORDER BY table_id, version")
+    matches = await db.fetchall("SELECT * FROM matches ORDER BY id")
+    return [tuple(r) for r in [*tables, *actions, *matches]]
+
+
+async def refused(
+    db: Database,
+    service: TableService,
+    call: Callable[[], Awaitable[object]],
+    kind: type[errors.ServiceError],
+    words: str,
+) -> str:
+    """Run ``call``, expect ``kind`` whose message contains ``words``; nothing changed."""
+    before = await everything(db)
+    status_before = await service.status(CH) if before else None
+    with pytest.raises(kind) as info:
+        await call()
+    assert words.lower() in str(info.value).lower()
+    assert await everything(db) == before
+    if status_before is not None:
+        after = await service.status(CH)
+        assert (after.version, after.seats, after.host_id, after.status) == (
+            status_before.version, status_before.seats, status_before.host_id,
+            status_before.status,
+        )
+    return str(info.value)
+
+
+async def test_no_table(service: TableService, db: Database) -> None:
+    await refused(db, service, lambda: service.status(CH), errors.NoTable, "/table new")
+    await refused(db, service, lambda: service.join(CH, BOB, "Bob"), errors.NoTable, "no table")
+    await refused(db, service, lambda: service.act(CH, BOB, "draw"), errors.NoTable, "no table")
+    await refused(db, service, lambda: service.abort(CH, BOB), errors.NoTable, "no table")
+
+
+async def test_create_errors(service: TableService, db: Database) -> None:
+    await refused(
+        db, service, lambda: service.create(CH, 1, ALICE, "A", "poker"),
+        errors.UnknownGameError, "gin_rummy",
+    )
+    await refused(
+        db, service, lambda: service.create(CH, 1, ALICE, "A", "gin_rummy", {"colour": "red"}),
+        errors.BadOptions, "colour",
+    )
+    await refused(
+        db, service, lambda: service.create(CH, 1, ALICE, "A", "gin_rummy", {"target": "lots"}),
+        errors.BadOptions, "target",
+    )
+    await refused(
+        db, service, lambda: service.create(CH, 1, ALICE, "A", "gin_rummy", turn_timer=-5),
+        errors.BadOptions, "turn timer",
+    )
+    await service.create(CH, 1, ALICE, "A", "gin_rummy")
+    await refused(
+        db, service, lambda: service.create(CH, 1, BOB, "B", "spades"),
+        errors.TableAlreadyOpen, "already has a table",
+    )
+
+
+async def test_lobby_errors(service: TableService, db: Database) -> None:
+    await service.create(CH, 1, ALICE, "Alice", "gin_rummy")
+    await refused(
+        db, service, lambda: service.join(CH, ALICE, "Alice"), errors.AlreadySeated, "already"
+    )
+    await refused(
+        db, service, lambda: service.start(CH, ALICE), errors.TooFewPlayers, "at least 2"
+    )
+    await refused(
+        db, service, lambda: service.add_bot(CH, ALICE, "genius"), errors.UnknownLevel, "normal"
+    )
+    await refused(
+        db, service, lambda: service.add_bot(CH, BOB), errors.NotSeated, "join the table"
+    )
+    await refused(
+        db, service, lambda: service.remove_bot(CH, ALICE), errors.NoSuchSeat, "no computer"
+    )
+    await refused(db, service, lambda: service.kick(CH, ALICE, BOB), errors.NoSuchSeat, "not at")
+    await refused(db, service, lambda: service.leave(CH, BOB), errors.NotSeated, "not at")
+    await refused(
+        db, service, lambda: service.act(CH, ALICE, "draw stock"), errors.NotPlaying, "not started"
+    )
+    await service.join(CH, BOB, "Bob")
+    await refused(db, service, lambda: service.join(CH, CAROL, "Carol"), errors.TableFull, "full")
+    await refused(db, service, lambda: service.add_bot(CH, ALICE), errors.TableFull, "full")
+    await refused(db, service, lambda: service.kick(CH, BOB, ALICE), errors.NotAllowed, "host")
+    await refused(db, service, lambda: service.kick(CH, ALICE, ALICE), errors.NotAllowed, "leave")
+    await refused(db, service, lambda: service.start(CH, BOB), errors.NotAllowed, "host")
+    await refused(db, service, lambda: service.abort(CH, BOB), errors.NotAllowed, "or an admin")
+    await refused(
+        db, service, lambda: service.rematch(CH, ALICE), errors.TableAlreadyOpen, "already"
+    )
+
+
+async def test_playing_errors(service: TableService, db: Database) -> None:
+    await service.create(CH, 1, ALICE, "Alice", "gin_rummy")
+    await service.join(CH, BOB, "Bob")
+    r = await service.start(CH, ALICE)
+    seat = r.to_act[0]
+    mover = r.seats[seat].user_id
+    waiter = BOB if mover == ALICE else ALICE
+    assert mover is not None
+    await refused(db, service, lambda: service.join(CH, CAROL, "C"), STARTED, "started")
+    await refused(db, service, lambda: service.add_bot(CH, ALICE), STARTED, "started")
+    await refused(db, service, lambda: service.kick(CH, ALICE, BOB), STARTED, "started")
+    await refused(db, service, lambda: service.start(CH, ALICE), STARTED, "started")
+    await refused(
+        db, service, lambda: service.act(CH, CAROL, "draw stock"), errors.NotSeated, "not playing"
+    )
+    legal = r.private[seat].legal[0]
+    await refused(db, service, lambda: service.act(CH, waiter, legal), errors.NotYourTurn, "turn")
+    await refused(
+        db, service, lambda: service.act(CH, mover, legal, r.version + 1),
+        errors.StaleVersion, "earlier turn",
+    )
+    message = await refused(
+        db, service, lambda: service.act(CH, mover, "discard ZZ"), errors.IllegalMove, ""
+    )
+    assert message
+    await refused(db, service, lambda: service.act(CH, mover, "   "), errors.IllegalMove, "")
+    await refused(db, service, lambda: service.abort(CH, CAROL), errors.NotAllowed, "host")
+    after = await service.act(CH, mover, legal, r.version)
+    assert after.version == r.version + 1
+    await refused(
+        db, service, lambda: service.act(CH, mover, legal, r.version),
+        errors.StaleVersion, "earlier turn",
+    )
+    done = await service.abort(CH, CAROL, is_admin=True)
+    assert done.status == "aborted"
+    await refused(db, service, lambda: service.act(CH, mover, legal), errors.NoTable, "no table")
+    await refused(
+        db, service, lambda: service.rematch(CH, ALICE), errors.NothingToRematch, "no finished"
+    )
+
