@@ -8,9 +8,10 @@ the offline league, and ``db`` looks after the database.
 from __future__ import annotations
 
 import argparse
-import asyncio
+import shlex
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import games
 from bot.settings import Settings
@@ -50,6 +51,27 @@ def cmd_run(args: argparse.Namespace) -> int:
     return run_bot(settings)
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play a game in this terminal against computer players (resumes an unfinished one)."""
+    from bot.terminal.app import PlayConfig, play
+
+    game = games.get(args.game).name
+    resume = f"deckhand play {game}" + (f" --db {shlex.quote(args.db)}" if args.db else "")
+    config = PlayConfig(
+        game=game, db=Path(args.db) if args.db else Settings().db, players=args.players,
+        ai=args.ai, seed=args.seed, options=_options(args.option), delay=args.delay,
+        resume=resume,
+    )
+    return play(config)
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    """Print the local (offline) league standings."""
+    from bot.terminal.standings import show
+
+    return show(Path(args.db) if args.db else Settings().db, args.game)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play computer-only games and print the results."""
     from bot.simulate import simulate
@@ -73,13 +95,17 @@ def cmd_db(args: argparse.Namespace) -> int:
 
     path = str(args.db or Settings().db)
     if args.db_command == "migrate":
-        print(asyncio.run(dbcli.migrate(path)))
+        print(dbcli.migrate(path).text())
     elif args.db_command == "backup":
-        print(asyncio.run(dbcli.backup(path, args.file)))
+        print(dbcli.backup(path, args.file))
     elif args.db_command == "tables":
-        print(asyncio.run(dbcli.list_tables(path)))
+        print(dbcli.list_tables(path).text())
     elif args.db_command == "purge":
-        print(asyncio.run(dbcli.purge(path, idle_days=args.idle_days, dry_run=args.dry_run)))
+        print(dbcli.purge(path, idle_days=args.idle_days, dry_run=args.dry_run).text())
+    elif args.db_command == "check":
+        report = dbcli.check(path)
+        print(report.text())
+        return 0 if report.ok else 1
     return 0
 
 
@@ -91,6 +117,24 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)").set_defaults(
         func=cmd_run
     )
+
+    play = sub.add_parser("play", help="play in this terminal against computer players")
+    play.add_argument("game", help=", ".join(games.names()))
+    play.add_argument("--players", type=int, help="players, you included (default: the minimum)")
+    play.add_argument("--ai", choices=("normal", "random"), default="normal",
+                      help="computer players' level (normal)")
+    play.add_argument("--seed", type=int, help="seed of the deal (default: random)")
+    play.add_argument("--db", help="SQLite file (default: DECKHAND_DB or data/deckhand.db)")
+    play.add_argument("-o", "--option", action="append", default=[],
+                      help="game option name=value, e.g. target=50 (repeatable)")
+    play.add_argument("--delay", type=float, default=0.0,
+                      help="seconds to pause before each computer move (0)")
+    play.set_defaults(func=cmd_play)
+
+    standings = sub.add_parser("standings", help="the local league standings")
+    standings.add_argument("--game", help="one game only (default: every game played)")
+    standings.add_argument("--db", help="SQLite file (default: DECKHAND_DB or data/deckhand.db)")
+    standings.set_defaults(func=cmd_standings)
 
     sim = sub.add_parser("simulate", help="play games between computer players")
     sim.add_argument("game", help=", ".join(games.names()))
@@ -109,9 +153,10 @@ def parser() -> argparse.ArgumentParser:
     backup = dbs.add_parser("backup", help="online backup to a file")
     backup.add_argument("file")
     dbs.add_parser("tables", help="list open tables")
-    purge = dbs.add_parser("purge", help="close stale lobbies (>1 day) and idle games")
-    purge.add_argument("--idle-days", type=float, default=14.0, help="idle game limit (14)")
+    purge = dbs.add_parser("purge", help="delete stale lobbies (>1 day) and idle games")
+    purge.add_argument("--idle-days", type=float, default=7.0, help="idle game limit (7)")
     purge.add_argument("--dry-run", action="store_true", help="only list what would go")
+    dbs.add_parser("check", help="replay every game's log against its snapshot")
     db.set_defaults(func=cmd_db)
     return p
 

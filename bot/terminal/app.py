@@ -1,0 +1,369 @@
+"""The ``deckhand play`` loop: one human seat against computer players, in a terminal.
+
+Decisions:
+
+* Offline tables live in guild ``OFFLINE_GUILD`` (0). The human is user ``LOCAL_USER_ID``
+  (1; Discord ids are snowflakes far above it) named after the OS user (or "You").
+* Each game has its own channel, ``channel_for(game)`` (a CRC-32 of the game's name, below
+  2³², so never a Discord channel id): one unfinished game per game, resumed by running
+  the same command again. A lobby left by an interrupted start is aborted and replaced
+  (no move was made in it); an unreadable (quarantined) table is aborted — its rows stay
+  in the database — and a new game starts.
+* Tables have no turn timer. Every move goes through ``TableService.act``, which commits
+  before it returns and then plays the computer seats; their steps are printed after
+  (``--delay`` paces the printing). Computer moves cut short by an interrupted run are
+  played on resume (``TableService.fire_timer``).
+* ``hint`` asks the game's ``normal`` computer player (``random`` if it has none) with the
+  human seat's own view and legal moves, exactly what ``Game.choose`` would pass it.
+* Finished games are recorded by ``LeagueService.record_match`` in the finishing
+  transaction, so they count in the guild-0 default league (``deckhand standings``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import getpass
+import importlib
+import itertools
+import random
+import secrets
+import sys
+import time
+import zlib
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO, TypeVar
+
+import games
+from bot.render import GameRenderer, renderer
+from bot.render.common import scores
+from bot.services.errors import NoTable, ServiceError, TableQuarantined
+from bot.services.leagues import LeagueService
+from bot.services.tables import SeatPrivate, TableResult, TableService
+from bot.terminal import commands
+from bot.terminal.screen import Screen, columns, use_colour
+from games.base import Game
+from storage.db import Database
+
+OFFLINE_GUILD = 0
+LOCAL_USER_ID = 1
+HINT_LEVEL = "normal"
+
+T = TypeVar("T")
+Ask = Callable[[str], str]
+
+
+def channel_for(game: str) -> int:
+    """The offline channel of a game: stable across runs and versions."""
+    return zlib.crc32(f"deckhand-offline:{game}".encode())
+
+
+def local_name() -> str:
+    """The OS user name, or "You"."""
+    try:
+        name = getpass.getuser().strip()
+    except (OSError, KeyError, ImportError):
+        return "You"
+    return name or "You"
+
+
+@dataclass(frozen=True)
+class PlayConfig:
+    """What ``deckhand play`` was asked for. ``players``/``options``/``ai``/``seed`` apply to
+    new games; ``resume`` is the command that continues the game."""
+
+    game: str
+    db: Path
+    players: int | None = None
+    ai: str = "normal"
+    seed: int | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+    resume: str = ""
+
+
+def rules_text(game: Game[Any]) -> list[str]:
+    """The game's rules (its module docstring) and its table options."""
+    doc = importlib.import_module(f"games.{game.name}").__doc__ or game.title
+    lines = doc.strip("\n").splitlines()
+    if game.options:
+        lines += ["", "Options (deckhand play … -o name=value):"]
+        lines += [f"  {k}: {o.help} (default {o.default})" for k, o in game.options.items()]
+    return lines
+
+
+def hint(game: Game[Any], mine: SeatPrivate, version: int) -> str:
+    """The move the normal computer player would make, from this seat's view only."""
+    bot = game.bot(HINT_LEVEL)
+    return bot(dict(mine.view), list(mine.legal), random.Random(version))
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+class Session:
+    """One terminal player at one offline table, until they quit or stop playing."""
+
+    def __init__(
+        self,
+        config: PlayConfig,
+        service: TableService,
+        runner: asyncio.Runner,
+        screen: Screen,
+        ask: Ask,
+    ) -> None:
+        self.config = config
+        self.game = games.get(config.game)
+        self.render: GameRenderer = renderer(self.game.name)
+        self.service = service
+        self.runner = runner
+        self.screen = screen
+        self.ask = ask
+        self.channel = channel_for(self.game.name)
+        self.name = local_name()
+
+    def _call(self, coro: Coroutine[Any, Any, T]) -> T:
+        return self.runner.run(coro)
+
+    # -- the loop -----------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the player quits or declines another game; the exit status."""
+        result = self._call(self._open())
+        while True:
+            self._show_steps(result)
+            if result.status == "finished":
+                self._show_final(result)
+                if not self._again():
+                    self.screen.note("Thanks for playing! Your results: deckhand standings")
+                    return 0
+                result = self._call(self.service.rematch(self.channel, LOCAL_USER_ID))
+                self.screen.note(result.message)
+                continue
+            mine = result.for_user(LOCAL_USER_ID)
+            if mine is None:
+                self.screen.note("You have no seat at this table; it cannot be played here.")
+                return 1
+            if not mine.legal:
+                later = self._call(self.service.fire_timer(self.channel))
+                if not isinstance(later, TableResult):
+                    self.screen.note("The table is waiting for nobody; it cannot go on.")
+                    return 1
+                result = later
+                continue
+            self._show_turn(result, mine)
+            after = self._prompt(result, mine)
+            if after is None:
+                self.screen.note(self.saved_message())
+                return 0
+            result = after
+
+    def saved_message(self) -> str:
+        """How to come back to the game."""
+        return f"Your game is saved. Run `{self.config.resume}` again to continue it."
+
+    async def _open(self) -> TableResult:
+        """The unfinished game of this channel, or a new one."""
+        s, ch = self.service, self.channel
+        try:
+            current: TableResult | None = await s.status(ch)
+        except NoTable:
+            current = None
+        except TableQuarantined:
+            self.screen.note(
+                "Your saved game could not be read. It is set aside (it stays in the"
+                " database) and a new game starts."
+            )
+            await s.abort(ch, LOCAL_USER_ID, is_admin=True)
+            current = None
+        if current is not None and current.status == "playing":
+            self.screen.note(f"Resuming your {current.title} game at move {current.version}.")
+            c = self.config
+            if c.players is not None or c.options or c.seed is not None:
+                self.screen.note("(Players, options and seed given now apply to new games.)")
+            return current
+        if current is not None and current.status == "lobby":
+            await s.abort(ch, LOCAL_USER_ID, is_admin=True)
+        g = self.game
+        players = self.config.players or g.min_players
+        await s.create(
+            ch, OFFLINE_GUILD, LOCAL_USER_ID, self.name, g.name, dict(self.config.options),
+            turn_timer=0,
+        )
+        for _ in range(players - 1):
+            await s.add_bot(ch, LOCAL_USER_ID, self.config.ai)
+        started = await s.start(ch, LOCAL_USER_ID)
+        self.screen.note(
+            f"A new {g.title} game: you ({self.name}) against {players - 1} computer"
+            f" player{'s' if players > 2 else ''} ({self.config.ai}). Type help for help."
+        )
+        return started
+
+    # -- showing ------------------------------------------------------------------------
+    def _names(self, result: TableResult) -> list[str]:
+        return [s.name for s in result.seats]
+
+    def _show_steps(self, result: TableResult) -> None:
+        names = self._names(result)
+        for step in result.steps:
+            if self.config.delay > 0 and step.by != "player":
+                time.sleep(self.config.delay)
+            texts = [self.render.event(e, names) for e in step.events]
+            self.screen.lines([t for t in texts if t])
+
+    def _table(self, result: TableResult) -> list[str]:
+        assert result.public is not None
+        names = self._names(result)
+        lines = self.render.table(result.public, names)
+        if not any(line.lstrip("*").startswith("Scores") for line in lines):
+            lines.append("Scores: " + scores(result.public["scores"], names))
+        return lines
+
+    def _show_turn(self, result: TableResult, mine: SeatPrivate) -> None:
+        self.screen.line()
+        self.screen.heading(f"{result.title} · move {result.version + 1} · you are {self.name}")
+        self.screen.lines(self._table(result))
+        self.screen.line()
+        self.screen.lines(self.render.hand(mine.view))
+        labels = [
+            f"{i}) {self.render.action_label(a)}" for i, a in enumerate(mine.legal, start=1)
+        ]
+        self.screen.lines(columns(labels, min(self.screen.width, 100)))
+
+    def _show_final(self, result: TableResult) -> None:
+        self.screen.line()
+        self.screen.heading(f"{result.title} · game over")
+        self.screen.lines(self._table(result))
+        assert result.outcome is not None
+        out = result.outcome
+        order = sorted(range(len(result.seats)), key=lambda s: (out.ranks[s], s))
+        width = max(len(s.name) for s in result.seats)
+        self.screen.line("Final placings:")
+        self.screen.lines([
+            f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}  {out.scores[s]:>5}"
+            for s in order
+        ])
+        self.screen.note("The game counts in the local league: deckhand standings")
+
+    # -- asking -------------------------------------------------------------------------
+    def _again(self) -> bool:
+        try:
+            answer = self.ask("Play again? [y/N] ")
+        except EOFError:
+            self.screen.line()
+            return False
+        return answer.strip().lower() in ("y", "yes")
+
+    def _prompt(self, result: TableResult, mine: SeatPrivate) -> TableResult | None:
+        """Read until a move is accepted (the new result) or the player quits (None)."""
+        n = len(mine.legal)
+        example = self.render.action_label(mine.legal[0])
+        while True:
+            try:
+                line = self.ask(f"Your move [1-{n}, or help]: ")
+            except EOFError:
+                self.screen.line()
+                return None
+            typed = commands.parse(line)
+            action: str | None = None
+            if isinstance(typed, commands.Empty):
+                self.screen.note(
+                    f"Type a number from 1 to {n} (1 is {example}), a move as text, or help."
+                )
+            elif isinstance(typed, commands.Pick):
+                index = commands.pick(typed.number, n)
+                if index is None:
+                    self.screen.note(f"There is no move {typed.number}: pick 1 to {n}.")
+                else:
+                    action = mine.legal[index]
+            elif isinstance(typed, commands.Move):
+                action = typed.text
+            elif typed.word == "quit":
+                return None
+            elif typed.word == "help":
+                self.screen.note(commands.HELP)
+            elif typed.word == "rules":
+                self.screen.page(rules_text(self.game), self.ask)
+            else:
+                best = hint(self.game, mine, result.version)
+                number = mine.legal.index(best) + 1
+                self.screen.note(
+                    f"Hint: the {HINT_LEVEL} computer would pick {number}) "
+                    f"{self.render.action_label(best)}."
+                )
+            if action is None:
+                continue
+            try:
+                return self._call(self.service.act(
+                    self.channel, LOCAL_USER_ID, action, expected_version=result.version
+                ))
+            except ServiceError as exc:
+                self.screen.note(f"{exc} Type help for how to enter moves.")
+
+
+def _reader(stdin: TextIO, out: TextIO) -> Ask:
+    """``input`` on a terminal (with line editing); otherwise read lines and echo them, so
+    a piped session reads like a typed one."""
+    if stdin.isatty() and out.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing for input())
+        return input
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            raise EOFError
+        line = line.rstrip("\r\n")
+        out.write(line + "\n")
+        return line
+
+    return read
+
+
+def check(config: PlayConfig) -> None:
+    """Check the game, the player count, the computer level and the delay (``ValueError``)."""
+    g = games.get(config.game)
+    if config.players is not None and not g.min_players <= config.players <= g.max_players:
+        span = (
+            str(g.min_players) if g.min_players == g.max_players
+            else f"{g.min_players} to {g.max_players}"
+        )
+        raise ValueError(f"{g.title} is for {span} players, not {config.players}.")
+    if config.ai not in g.levels:
+        raise ValueError(f"Unknown computer level {config.ai!r}; levels: {', '.join(g.levels)}.")
+    if config.delay < 0:
+        raise ValueError("The delay is a number of seconds, 0 or more.")
+
+
+def play(config: PlayConfig, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
+    """Run ``deckhand play``; the exit status (0 after quit or a finished game, 130 after
+    Ctrl-C, 2 for a request the service refuses)."""
+    stdin = stdin or sys.stdin
+    out = out or sys.stdout
+    check(config)
+    screen = Screen(out, use_colour(out), stdin.isatty() and out.isatty())
+    seeds: Callable[[], int] = (
+        (lambda: secrets.randbits(62)) if config.seed is None
+        else itertools.count(config.seed).__next__
+    )
+    with asyncio.Runner() as runner:
+        db = runner.run(Database.open(config.db))
+        service = TableService(db, new_seed=seeds)
+        service.add_match_recorder(LeagueService(db).record_match)
+        session = Session(config, service, runner, screen, _reader(stdin, out))
+        try:
+            return session.run()
+        except ServiceError as exc:
+            screen.note(f"deckhand: {exc}")
+            return 2
+        except KeyboardInterrupt:
+            screen.line()
+            screen.note("Stopped. " + session.saved_message())
+            return 130
+        finally:
+            runner.run(db.close())

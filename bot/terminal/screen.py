@@ -1,0 +1,103 @@
+"""Terminal output: the renderers' light Markdown as ANSI (or plain), red suits, menus, paging."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Callable, Mapping, Sequence
+from typing import TextIO
+
+RED = "\x1b[31m"
+BOLD = "\x1b[1m"
+DIM = "\x1b[2m"
+RESET = "\x1b[0m"
+
+_BOLD_MD = re.compile(r"\*\*(.+?)\*\*")
+_RED_CARD = re.compile(r"(?:10|[A2-9JQK])?[♥♦]")
+
+
+def use_colour(stream: TextIO, env: Mapping[str, str] | None = None) -> bool:
+    """Colour only on a terminal, and never when ``NO_COLOR`` is set (https://no-color.org)."""
+    environ = os.environ if env is None else env
+    if environ.get("NO_COLOR", "") != "":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def style(line: str, colour: bool) -> str:
+    """``**bold**`` as ANSI bold and hearts/diamonds in red, or the Markdown stripped."""
+    if not colour:
+        return _BOLD_MD.sub(r"\1", line)
+    line = _RED_CARD.sub(lambda m: f"{RED}{m.group(0)}{RESET}", line)
+    # Re-open bold after a red card's reset so the rest of a bold span stays bold.
+    return _BOLD_MD.sub(
+        lambda m: BOLD + m.group(1).replace(RESET, RESET + BOLD) + RESET, line
+    )
+
+
+def columns(items: Sequence[str], width: int) -> list[str]:
+    """Items laid out in as many equal columns as fit in ``width``, filled down then across."""
+    if not items:
+        return []
+    cell = max(len(i) for i in items) + 3
+    per_row = max(1, min(len(items), (width + 3) // cell))
+    rows = -(-len(items) // per_row)
+    per_row = -(-len(items) // rows)
+    out = []
+    for r in range(rows):
+        row = [items[c * rows + r] for c in range(per_row) if c * rows + r < len(items)]
+        out.append("".join(i.ljust(cell) for i in row[:-1]) + row[-1])
+    return out
+
+
+class Screen:
+    """Where the game is printed: an output stream, with or without colour; ``interactive``
+    when a person is at a terminal (long texts are then paged)."""
+
+    def __init__(self, out: TextIO, colour: bool, interactive: bool) -> None:
+        self.out = out
+        self.colour = colour
+        self.interactive = interactive
+
+    @property
+    def width(self) -> int:
+        """The terminal's width (80 when it is not a terminal)."""
+        return shutil.get_terminal_size((80, 24)).columns
+
+    def line(self, text: str = "") -> None:
+        """Print one line (Markdown styled)."""
+        self.out.write(style(text, self.colour) + "\n")
+
+    def lines(self, texts: Sequence[str]) -> None:
+        """Print several lines."""
+        for t in texts:
+            self.line(t)
+        self.out.flush()
+
+    def heading(self, text: str) -> None:
+        """A rule with a title, to separate turns."""
+        bar = f"── {text} " + "─" * max(3, min(self.width, 80) - len(text) - 4)
+        self.line(f"{DIM}{bar}{RESET}" if self.colour else bar)
+
+    def note(self, text: str) -> None:
+        """A message to the player (errors, help), shown at once."""
+        self.lines(text.split("\n"))
+
+    def page(self, texts: Sequence[str], ask: Callable[[str], str]) -> None:
+        """Print long text a screenful at a time on a terminal (Enter for more, q to stop)."""
+        height = shutil.get_terminal_size((80, 24)).lines - 2
+        if not self.interactive or height < 5:
+            self.lines(texts)
+            return
+        for start in range(0, len(texts), height):
+            self.lines(texts[start:start + height])
+            if start + height >= len(texts):
+                return
+            try:
+                answer = ask("-- more: Enter, or q to stop -- ")
+            except EOFError:
+                return
+            if answer.strip().lower().startswith("q"):
+                return

@@ -1,0 +1,68 @@
+"""``deckhand standings``: the offline league (guild 0's default league) as a text table."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+
+import games
+from bot.services.leagues import LeagueService, Standings
+from bot.terminal.app import OFFLINE_GUILD
+from storage.db import Database
+
+EMPTY = "No games in the local standings yet. Play one: deckhand play gin_rummy"
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """Rows aligned under a header: the first column left-aligned, numbers right."""
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def fmt(row: Sequence[str]) -> str:
+        cells = [
+            c.ljust(w) if i == 1 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        return "  ".join(cells).rstrip()
+
+    return [fmt(header), "  ".join("─" * w for w in widths), *(fmt(r) for r in rows)]
+
+
+def standings_lines(s: Standings) -> list[str]:
+    """One game's standings: title, then rank, player, rating, games, W/D/L and more."""
+    assert s.game is not None
+    points = s.scoring.startswith("points")
+    header = ["#", "Player", "Rating", *(["Points"] if points else []),
+              "Games", "W", "D", "L", "Win %", "Avg score", "Streak"]
+    rows = [
+        [str(r.rank), r.name, str(r.rating_display), *([str(r.points)] if points else []),
+         str(r.games), str(r.wins), str(r.draws), str(r.losses), f"{100 * r.win_rate:.0f}",
+         f"{r.average_score:.1f}", r.streak]
+        for r in s.rows
+    ]
+    title = f"{games.get(s.game).title} · {s.league.name} league, season {s.season}"
+    more = [f"({s.total - len(s.rows)} more not shown)"] if s.total > len(s.rows) else []
+    return [title, *table(header, rows), *more]
+
+
+async def local_standings(path: Path, game: str | None = None) -> list[str]:
+    """The lines to print: every game with results (or just ``game``), or a friendly note."""
+    if not path.exists():
+        return [EMPTY]
+    db = await Database.open(path)
+    try:
+        leagues = LeagueService(db)
+        out: list[str] = []
+        for name in [game] if game is not None else games.names():
+            s = await leagues.standings(OFFLINE_GUILD, game=name)
+            if s.rows:
+                out += [*([""] if out else []), *standings_lines(s)]
+        return out or [EMPTY]
+    finally:
+        await db.close()
+
+
+def show(path: Path, game: str | None = None) -> int:
+    """Print the local standings; the exit status."""
+    print("\n".join(asyncio.run(local_standings(path, game))))
+    return 0

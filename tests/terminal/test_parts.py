@@ -1,0 +1,124 @@
+"""The terminal's small parts in-process: input parsing, styling, layout, the standings table."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import games
+from bot.services.tables import SeatPrivate
+from bot.terminal import commands
+from bot.terminal.app import channel_for, hint, rules_text
+from bot.terminal.screen import BOLD, RED, RESET, Screen, columns, style, use_colour
+from bot.terminal.standings import table
+
+
+@pytest.mark.parametrize(
+    ("line", "parsed"),
+    [
+        ("", commands.Empty()),
+        ("   \t", commands.Empty()),
+        ("3", commands.Pick(3)),
+        (" 12 ", commands.Pick(12)),
+        ("-1", commands.Pick(-1)),
+        ("HELP", commands.Command("help")),
+        ("?", commands.Command("help")),
+        ("rules", commands.Command("rules")),
+        ("Hint", commands.Command("hint")),
+        ("q", commands.Command("quit")),
+        ("exit", commands.Command("quit")),
+        ("discard  QH", commands.Move("discard QH")),
+        ("play 10h", commands.Move("play 10h")),
+        ("1.5", commands.Move("1.5")),
+        ("٣", commands.Move("٣")),
+    ],
+)
+def test_parse(line: str, parsed: commands.Input) -> None:
+    assert commands.parse(line) == parsed
+
+
+def test_pick_is_one_based_and_bounded() -> None:
+    assert commands.pick(1, 3) == 0
+    assert commands.pick(3, 3) == 2
+    assert [commands.pick(n, 3) for n in (0, 4, -1)] == [None, None, None]
+
+
+def test_style_plain_strips_markdown_and_colour_marks_red_cards() -> None:
+    assert style("**Alice** wins with Q♥", False) == "Alice wins with Q♥"
+    coloured = style("**10♦ and Q♠**", True)
+    assert coloured == f"{BOLD}{RED}10♦{RESET}{BOLD} and Q♠{RESET}"
+    assert style("Discard 4♣", True) == "Discard 4♣"
+
+
+def test_colour_needs_a_terminal_and_no_no_color() -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert use_colour(Tty(), {}) is True
+    assert use_colour(Tty(), {"NO_COLOR": "1"}) is False
+    assert use_colour(Tty(), {"NO_COLOR": ""}) is True
+    assert use_colour(io.StringIO(), {}) is False
+
+
+def test_columns_fill_down_then_across_within_the_width() -> None:
+    items = [f"{i}) Discard X" for i in range(1, 8)]
+    rows = columns(items, 50)
+    assert all(len(r) <= 50 for r in rows)
+    assert [r.split()[0::3] for r in rows] == [["1)", "4)", "7)"], ["2)", "5)"], ["3)", "6)"]]
+    assert columns(items, 10) == items
+    assert columns([], 80) == []
+
+
+def test_page_stops_when_asked() -> None:
+    out = io.StringIO()
+    screen = Screen(out, colour=False, interactive=True)
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return "q"
+
+    screen.page([f"line {i}" for i in range(200)], ask)
+    shown = out.getvalue().splitlines()
+    assert len(asked) == 1 and 5 <= len(shown) < 200 and shown[0] == "line 0"
+
+
+def test_page_prints_everything_when_not_interactive() -> None:
+    out = io.StringIO()
+    Screen(out, colour=False, interactive=False).page(["a"] * 200, lambda p: "q")
+    assert out.getvalue() == "a\n" * 200
+
+
+def test_offline_channels_are_distinct_stable_and_below_discord_ids() -> None:
+    ids = {channel_for(g) for g in games.names()}
+    assert len(ids) == len(games.names())
+    assert channel_for("gin_rummy") == 3476873431  # fixed forever: saved games resume
+    assert max(ids) < 2**32
+
+
+def test_hint_is_the_normal_bot_on_the_seat_view() -> None:
+    game = games.get("gin_rummy")
+    state = game.new(2, seed=9)
+    seat = state.to_act[0]
+    import random
+
+    mine = SeatPrivate(seat, 1, game.view(state, seat), tuple(game.legal_actions(state, seat)))
+    assert hint(game, mine, 4) == game.choose(state, seat, "normal", random.Random(4))
+
+
+def test_rules_text_is_the_module_doc_and_options() -> None:
+    lines = rules_text(games.get("craits"))
+    assert lines[0].startswith("Craits (RULES.md §4)")
+    assert "  short: Play only the first 8 rounds (8 cards down to 1). (default False)" in lines
+
+
+def test_table_aligns_columns() -> None:
+    lines = table(["#", "Player", "Games"], [["1", "alice", "12"], ["10", "bo", "3"]])
+    assert lines == [
+        " #  Player  Games",
+        "──  ──────  ─────",
+        " 1  alice      12",
+        "10  bo          3",
+    ]

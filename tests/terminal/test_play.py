@@ -1,0 +1,212 @@
+"""``deckhand play`` end to end: the real program over pipes (and a pseudo-terminal),
+full games of every game, resuming, bad input, interrupts; ``deckhand standings``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.terminal.app import LOCAL_USER_ID, channel_for
+from tests.terminal.driver import ALL_ONES, USER, Live, cli, hands, headings, query
+
+SHORT = {
+    "gin_rummy": ["-o", "target=10"],
+    "spades": ["-o", "target=50"],
+    "back_alley": ["-o", "deals=2"],
+    "craits": ["-o", "short=on"],
+    "ono99": ["--players", "3"],
+}
+TITLES = {
+    "gin_rummy": "Gin Rummy", "spades": "Spades (two players)", "back_alley": "Back Alley",
+    "craits": "Craits", "ono99": "ONO 99",
+}
+
+
+def no_traceback(*texts: str) -> None:
+    for text in texts:
+        assert "Traceback" not in text and "Error:" not in text, text[-3000:]
+
+
+@pytest.mark.parametrize("game", sorted(SHORT))
+def test_a_full_game_against_computers(tmp_path: Path, game: str) -> None:
+    db = tmp_path / "d.db"
+    run = cli("play", game, "--db", str(db), "--seed", "11", *SHORT[game], stdin=ALL_ONES)
+    no_traceback(run.stdout, run.stderr)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert f"── {TITLES[game]} · game over" in out
+    placings = out.split("Final placings:\n")[1].split("The game counts")[0].splitlines()
+    assert len(placings) == (4 if game == "back_alley" else 3 if game == "ono99" else 2)
+    assert any(re.match(rf"\s+\d+(st|nd|rd|th)\s+{USER}\s+-?\d+$", p) for p in placings)
+    assert out.rstrip().endswith("Thanks for playing! Your results: deckhand standings")
+    # Every move the player made was accepted and logged under their id; computers moved too.
+    moves = out.count("Your move [")
+    (status, version), = query(db, "SELECT status, version FROM tables")
+    assert status == "finished"
+    logged = query(db, "SELECT by_user, count(*) FROM table_actions GROUP BY by_user"
+                       " ORDER BY by_user IS NULL")
+    assert logged[0] == (LOCAL_USER_ID, moves)
+    assert logged[1][0] is None and logged[1][1] == version - moves > 0
+    assert re.search(r"^Computer \(normal\) \d .+", out, re.M)  # their event lines
+    # The match is recorded with the human in it, and counted in the offline league.
+    seats = query(db, "SELECT user_id, name FROM match_seats WHERE user_id IS NOT NULL")
+    assert seats == [(LOCAL_USER_ID, USER)]
+    assert query(db, "SELECT guild_id, channel_id, game FROM matches") == [
+        (0, channel_for(game), game)
+    ]
+    assert query(db, "SELECT count(*) FROM league_matches") == [(1,)]
+
+
+def test_quit_then_the_same_command_resumes_where_it_stopped(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    args = ["play", "gin_rummy", "--db", str(db), "--seed", "5"]
+    first = cli(*args, stdin="1\n1\n1\nquit\n")
+    no_traceback(first.stdout, first.stderr)
+    assert first.returncode == 0
+    assert f"Your game is saved. Run `deckhand play gin_rummy --db {db}` again" in first.stdout
+    stopped_at, hand = headings(first.stdout)[-1], hands(first.stdout)[-1]
+    (version,), = query(db, "SELECT version FROM tables WHERE status = 'playing'")
+    assert stopped_at.split(" · ")[1] == f"move {version + 1}"
+
+    again = cli("play", "gin_rummy", "--db", str(db), stdin=ALL_ONES)
+    no_traceback(again.stdout, again.stderr)
+    assert again.returncode == 0
+    assert again.stdout.startswith(f"Resuming your Gin Rummy game at move {version}.")
+    assert headings(again.stdout)[0] == stopped_at
+    assert hands(again.stdout)[0] == hand
+    assert "── Gin Rummy · game over" in again.stdout
+    # One table, played on: its log runs 1..N without a gap.
+    assert query(db, "SELECT count(*), max(status) FROM tables") == [(1, "finished")]
+    versions = [v for (v,) in query(db, "SELECT version FROM table_actions ORDER BY version")]
+    assert versions == list(range(1, len(versions) + 1))
+
+
+def test_bad_input_gets_a_message_and_changes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    args = ["play", "gin_rummy", "--db", str(db), "--seed", "5"]
+    script = "xyzzy\n999\n\n0\n-3\ndiscard ZZ\nknock\nhelp\nrules\nhint\n"
+    run = cli(*args, stdin=script)  # then EOF mid-game
+    no_traceback(run.stdout, run.stderr)
+    assert run.returncode == 0
+    out = run.stdout
+    assert "Unknown move 'xyzzy'" in out
+    assert "There is no move 999: pick 1 to 2." in out
+    assert "There is no move 0: pick 1 to 2." in out
+    assert "There is no move -3: pick 1 to 2." in out
+    assert "Type a number from 1 to 2 (1 is " in out
+    assert "'ZZ' is not a card" in out
+    assert "How to play:" in out
+    assert "Gin Rummy for two players (RULES.md §1)." in out
+    assert "target: Points that end the game (default 100)" in out
+    assert re.search(r"Hint: the normal computer would pick [12]\) ", out)
+    assert out.rstrip().endswith("again to continue it.")
+    assert out.count("Your move [") == 11  # ten lines, then EOF
+    assert query(db, "SELECT count(*) FROM table_actions WHERE by_user IS NOT NULL") == [(0,)]
+    before = headings(out)
+
+    resumed = cli(*args, stdin="quit\n")
+    assert headings(resumed.stdout) == before
+
+
+def test_sigint_at_the_prompt_keeps_the_game(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    live = Live("play", "spades", "--db", str(db), "--seed", "3", "-o", "target=50")
+    live.expect("Your move [")
+    live.send("1")
+    live.expect("Your move [")
+    live.interrupt()
+    code, rest = live.finish()
+    no_traceback(rest)
+    assert code == 130
+    assert "Stopped. Your game is saved." in rest
+    assert query(db, "SELECT count(*) FROM table_actions WHERE by_user = ?", (LOCAL_USER_ID,)) \
+        == [(1,)]
+    finish = cli("play", "spades", "--db", str(db), stdin=ALL_ONES)
+    no_traceback(finish.stdout, finish.stderr)
+    assert finish.stdout.startswith("Resuming your Spades (two players) game")
+    assert "── Spades (two players) · game over" in finish.stdout
+
+
+def test_on_a_terminal_red_suits_and_ctrl_c(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    live = Live("play", "gin_rummy", "--db", str(db), "--seed", "5", tty=True)
+    live.expect("Your move [")
+    assert "\x1b[31m" in live.seen and "♥" in live.seen  # red hearts and diamonds
+    assert "\x1b[1mGin Rummy\x1b[0m" in live.seen  # the renderer's **bold**
+    live.interrupt(ctrl_c=True)
+    code, rest = live.finish()
+    no_traceback(rest)
+    assert code == 130
+    assert "Stopped. Your game is saved." in rest
+
+
+def test_no_color_turns_colour_off_on_a_terminal(tmp_path: Path) -> None:
+    from tests.terminal.driver import ENV
+
+    db = tmp_path / "d.db"
+    live = Live("play", "gin_rummy", "--db", str(db), "--seed", "5", tty=True,
+                env={**ENV, "NO_COLOR": "1"})
+    live.expect("Your move [")
+    assert "\x1b[" not in live.seen and "♥" in live.seen and "**" not in live.seen
+    live.send("quit")
+    code, rest = live.finish()
+    assert code == 0 and "Your game is saved." in rest
+
+
+def test_play_again_starts_a_rematch(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    live = Live("play", "ono99", "--db", str(db), "--seed", "2")
+    while live.expect("Your move [", "Play again? [y/N]") != "Play again? [y/N]":
+        live.send("1")
+    live.send("y")
+    live.expect("Rematch! A new ONO 99 game has started.")
+    live.expect("Your move [")
+    live.send("quit")
+    code, rest = live.finish()
+    assert code == 0 and "Your game is saved." in rest
+    assert query(db, "SELECT status, seed FROM tables ORDER BY id") == [
+        ("finished", 2), ("playing", 3)
+    ]
+
+
+def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    empty = cli("standings", "--db", str(db))
+    assert empty.returncode == 0
+    assert empty.stdout.startswith("No games in the local standings yet.")
+    assert not db.exists()
+
+    cli("play", "ono99", "--db", str(db), "--seed", "4", stdin=ALL_ONES)
+    run = cli("standings", "--db", str(db))
+    no_traceback(run.stdout, run.stderr)
+    lines = run.stdout.splitlines()
+    assert lines[0] == "ONO 99 · Default league, season 1"
+    assert lines[1].split() == ["#", "Player", "Rating", "Games", "W", "D", "L", "Win", "%",
+                                "Avg", "score", "Streak"]
+    row = next(line for line in lines if f" {USER} " in line)
+    assert row.split()[0] == "1" and row.split()[3] == "1"  # rank 1 (the only human), 1 game
+    assert len({len(line) for line in lines[1:3]}) == 1  # header and rule align
+    other = cli("standings", "--game", "gin_rummy", "--db", str(db))
+    assert other.stdout.startswith("No games in the local standings yet.")
+    bad = cli("standings", "--game", "chess", "--db", str(db))
+    assert bad.returncode == 2 and "Unknown game 'chess'" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "Unknown game 'chess'"),
+        (["play", "gin_rummy", "--players", "3"], "Gin Rummy is for 2 players, not 3."),
+        (["play", "gin_rummy", "-o", "target=5"], "Option 'target' must be at least 10."),
+        (["play", "gin_rummy", "-o", "colour=red"], "Unknown option(s) for Gin Rummy: colour"),
+    ],
+)
+def test_bad_command_lines_are_refused_plainly(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    run = cli(*args, "--db", str(tmp_path / "d.db"))
+    no_traceback(run.stdout, run.stderr)
+    assert run.returncode == 2
+    assert message in run.stdout + run.stderr
