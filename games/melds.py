@@ -169,40 +169,21 @@ def _packings(candidates: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
-def min_deadwood_mask(mask: int) -> int:
-    """Least deadwood of the cards in ``mask`` (any number of cards)."""
+#: Deadwood value by bit position, with one more position no hand has (worth 0).
+_VALUE: tuple[int, ...] = (*BIT_VALUE, 0)
+#: That position: as the only card of ``_least_deadwood``'s ``order``, nothing is discarded.
+_NO_DISCARD: tuple[int, ...] = (len(CODES),)
+
+
+def _least_deadwood(mask: int, order: Sequence[int]) -> int:
+    """The least, over every packing of the melds in ``mask``, of its deadwood less the
+    first card of ``order`` (bit positions) left out of its melds; packings that meld every
+    card of ``order`` do not count. ``_NO_DISCARD`` as ``order`` gives the least deadwood."""
     ms = melds_within(mask)
+    total = mask_value(mask)
+    best = total - _VALUE[order[0]]
     if not ms:
-        return mask_value(mask)
-    total = mask_value(mask)
-    best = total
-    n = len(ms)
-
-    def rec(start: int, used: int, melded: int) -> None:
-        nonlocal best
-        for j in range(start, n):
-            m = ms[j]
-            if not m & used:
-                v = melded + _MELD_VALUE[m]
-                best = min(best, total - v)
-                rec(j + 1, used | m, v)
-
-    rec(0, 0, 0)
-    return best
-
-
-def min_deadwood(codes: Iterable[str]) -> int:
-    """Least deadwood of a hand (exact)."""
-    return min_deadwood_mask(to_mask(codes))
-
-
-def best_discard_value_mask(mask: int) -> int:
-    """Least deadwood left after discarding one card of ``mask`` (exact, e.g. 11 cards)."""
-    ms = melds_within(mask)
-    order = sorted(bits(mask), key=lambda i: -BIT_VALUE[i])
-    total = mask_value(mask)
-    best = total - BIT_VALUE[order[0]]
+        return best
     n = len(ms)
 
     def rec(start: int, used: int, melded: int) -> None:
@@ -214,12 +195,30 @@ def best_discard_value_mask(mask: int) -> int:
                 v = melded + _MELD_VALUE[m]
                 for i in order:
                     if not u >> i & 1:
-                        best = min(best, total - v - BIT_VALUE[i])
+                        left = total - v - _VALUE[i]
+                        if left < best:  # noqa: PLR1730 (a call to min() is slower here)
+                            best = left
                         break
                 rec(j + 1, u, v)
 
     rec(0, 0, 0)
     return best
+
+
+@lru_cache(maxsize=1 << 16)
+def min_deadwood_mask(mask: int) -> int:
+    """Least deadwood of the cards in ``mask`` (any number of cards)."""
+    return _least_deadwood(mask, _NO_DISCARD)
+
+
+def min_deadwood(codes: Iterable[str]) -> int:
+    """Least deadwood of a hand (exact)."""
+    return min_deadwood_mask(to_mask(codes))
+
+
+def best_discard_value_mask(mask: int) -> int:
+    """Least deadwood left after discarding one card of ``mask`` (exact, e.g. 11 cards)."""
+    return _least_deadwood(mask, sorted(bits(mask), key=lambda i: -BIT_VALUE[i]))
 
 
 def best_discard_value(codes: Iterable[str]) -> int:

@@ -85,9 +85,13 @@ class PlayedMatch:
 
 
 @dataclass(frozen=True)
-class HeadToHeadCounts:
-    """Matches two users played against each other (``a`` placed better = ``a_wins``)."""
+class HeadToHead:
+    """Two users' matches against each other (``a`` placed better = ``a_wins``) and as
+    partners, in one game or (``game`` None) every game."""
 
+    user_a: int
+    user_b: int
+    game: str | None
     games: int
     a_wins: int
     b_wins: int
@@ -147,6 +151,18 @@ async def _one(
 async def _all(conn: aiosqlite.Connection, sql: str, params: Sequence[object]) -> list[sqlite3.Row]:
     async with conn.execute(sql, tuple(params)) as cur:
         return list(await cur.fetchall())
+
+
+async def _all_in(
+    conn: aiosqlite.Connection, sql: str, params: Sequence[object], values: Sequence[object]
+) -> list[sqlite3.Row]:
+    """``_all`` for a query with one ``IN (?)`` list: it gets a mark per value, and
+    ``values`` follow ``params``. No values, no rows (and no query)."""
+    assert sql.count("IN (?)") == 1, sql
+    if not values:
+        return []
+    marks = ", ".join("?" * len(values))
+    return await _all(conn, sql.replace("IN (?)", f"IN ({marks})"), (*params, *values))
 
 
 # -- leagues and seasons ------------------------------------------------------------------
@@ -237,15 +253,12 @@ async def load_players(
     conn: aiosqlite.Connection, league_id: int, season: int, game: str, user_ids: Iterable[int]
 ) -> dict[int, PlayerTotals]:
     """The stored totals of those users (absent users are missing from the result)."""
-    ids = list(user_ids)
-    if not ids:
-        return {}
-    marks = ", ".join("?" * len(ids))
-    rows = await _all(
+    rows = await _all_in(
         conn,
-        f"SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"
-        f" AND user_id IN ({marks})",
-        (league_id, season, game, *ids),
+        "SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"
+        " AND user_id IN (?)",
+        (league_id, season, game),
+        list(user_ids),
     )
     return {r["user_id"]: _totals(r) for r in rows}
 
@@ -275,15 +288,12 @@ async def load_bots(
     conn: aiosqlite.Connection, league_id: int, season: int, game: str, levels: Iterable[str]
 ) -> dict[str, tuple[float, float]]:
     """Stored ``(mu, sigma)`` of those computer levels."""
-    names = sorted(set(levels))
-    if not names:
-        return {}
-    marks = ", ".join("?" * len(names))
-    rows = await _all(
+    rows = await _all_in(
         conn,
-        f"SELECT bot_level, mu, sigma FROM league_bot_ratings WHERE league_id = ?"
-        f" AND season = ? AND game = ? AND bot_level IN ({marks})",
-        (league_id, season, game, *names),
+        "SELECT bot_level, mu, sigma FROM league_bot_ratings WHERE league_id = ?"
+        " AND season = ? AND game = ? AND bot_level IN (?)",
+        (league_id, season, game),
+        sorted(set(levels)),
     )
     return {r["bot_level"]: (r["mu"], r["sigma"]) for r in rows}
 
@@ -320,14 +330,9 @@ async def clear_league(conn: aiosqlite.Connection, league_id: int) -> None:
 
 # -- reading matches ----------------------------------------------------------------------
 async def _with_seats(conn: aiosqlite.Connection, rows: list[sqlite3.Row]) -> list[PlayedMatch]:
-    if not rows:
-        return []
     ids = [r["id"] for r in rows]
-    marks = ", ".join("?" * len(ids))
-    seat_rows = await _all(
-        conn,
-        f"SELECT * FROM match_seats WHERE match_id IN ({marks}) ORDER BY match_id, seat",
-        ids,
+    seat_rows = await _all_in(
+        conn, "SELECT * FROM match_seats WHERE match_id IN (?) ORDER BY match_id, seat", (), ids
     )
     by_match: dict[int, list[SeatResult]] = {i: [] for i in ids}
     for s in seat_rows:
@@ -464,7 +469,7 @@ _SHARED_TOP = (
 
 async def head_to_head(
     conn: aiosqlite.Connection, guild_id: int, user_a: int, user_b: int, game: str | None
-) -> HeadToHeadCounts:
+) -> HeadToHead:
     """Matches in a guild where both users sat: as opponents (by placement) and as partners."""
     sql = (
         "SELECT COALESCE(SUM(a.team <> b.team), 0),"
@@ -482,7 +487,7 @@ async def head_to_head(
         params.append(game)
     row = await _one(conn, sql, params)
     assert row is not None
-    return HeadToHeadCounts(*(int(v) for v in row))
+    return HeadToHead(user_a, user_b, game, *(int(v) for v in row))
 
 
 async def game_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[GameStatsRow]:

@@ -52,7 +52,7 @@ from bot.services import ratings
 from bot.services.ratings import Rating
 from storage import leagues as repo
 from storage.db import Database
-from storage.leagues import League, PlayedMatch, PlayerTotals, Season
+from storage.leagues import HeadToHead, League, PlayedMatch, PlayerTotals, Season
 from storage.matches import MatchRecord, SeatResult
 
 log = logging.getLogger(__name__)
@@ -158,20 +158,6 @@ class Standings:
     scoring: str
     total: int
     rows: tuple[StandingRow, ...]
-
-
-@dataclass(frozen=True)
-class HeadToHead:
-    """Two users' record against each other (placement decides) and games as partners."""
-
-    user_a: int
-    user_b: int
-    game: str | None
-    games: int
-    a_wins: int
-    b_wins: int
-    draws: int
-    as_partners: int
 
 
 @dataclass(frozen=True)
@@ -557,8 +543,7 @@ class LeagueService:
         if user_a == user_b:
             raise InvalidRequest("Pick two different players.")
         g = _game_name(game) if game is not None else None
-        c = await repo.head_to_head(self.db.conn, guild_id, user_a, user_b, g)
-        return HeadToHead(user_a, user_b, g, c.games, c.a_wins, c.b_wins, c.draws, c.as_partners)
+        return await repo.head_to_head(self.db.conn, guild_id, user_a, user_b, g)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """Per game: played, won, drawn, best score and favourite partner (the human most

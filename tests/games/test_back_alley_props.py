@@ -10,11 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-from games import IllegalAction
 from games.back_alley.engine import BackAlley
 from games.back_alley.rules import deal_points
 from games.back_alley.state import BackAlleyState
 from games.cards import DECK_WITH_JOKERS
+from tests.games.support import (
+    assert_only_legal_accepted,
+    assert_refused,
+    leaked,
+    random_walk,
+    to_act_first,
+)
 
 GAME: BackAlley = games.get("back_alley")  # type: ignore[assignment]
 
@@ -26,39 +32,31 @@ def all_cards(s: BackAlleyState) -> Counter[str]:
     return Counter(cards)
 
 
-def check_views(s: BackAlleyState) -> None:
+def check(s: BackAlleyState) -> None:
+    """Invariants of every state (besides ``random_walk``'s)."""
+    assert all_cards(s) == Counter(DECK_WITH_JOKERS)
+    assert sum(s.tricks) == len(s.played) // 4
+    assert len({len(h) for h in s.hands}) <= 2
     for seat in (None, 0, 1, 2, 3):
-        text = json.dumps(GAME.view(s, seat))
+        view = GAME.view(s, seat)
         for other in range(4):
             if other != seat:
                 unplayed = set(s.hands[other]) - set(s.hands[seat] if seat is not None else ())
-                assert not any(f'"{c}"' in text for c in unplayed - {s.turned}), (seat, other)
-        for c in s.stock:
-            assert f'"{c}"' not in text
+                assert not leaked(view, unplayed - {s.turned}), (seat, other)
+        assert not leaked(view, s.stock), seat
+    for e in s.events:
+        json.dumps(e)
+        if e["type"] in ("joker_swap",):
+            assert set(e) == {"type", "seat", "card"}
 
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), picks=st.lists(st.integers(0, 10**6), max_size=160))
 def test_random_play_keeps_invariants(seed: int, picks: list[int]) -> None:
-    s = GAME.new(4, seed=seed, options={"deals": 2})
-    for pick in picks:
-        if s.is_over:
-            break
-        seat = s.to_act[0]
-        legal = GAME.legal_actions(s, seat)
-        before = GAME.dumps(s)
-        nxt = GAME.apply(s, seat, legal[pick % len(legal)])
-        assert GAME.dumps(s) == before, "apply never mutates its input"
-        s = nxt
-        assert GAME.loads(GAME.dumps(s)) == s
-        assert all_cards(s) == Counter(DECK_WITH_JOKERS)
-        assert sum(s.tricks) == len(s.played) // 4
-        assert len({len(h) for h in s.hands}) <= 2
-        check_views(s)
-        for e in s.events:
-            json.dumps(e)
-            if e["type"] in ("joker_swap",):
-                assert set(e) == {"type", "seat", "card"}
+    random_walk(
+        GAME, lambda: GAME.new(4, seed=seed, options={"deals": 2}), picks, to_act_first(GAME),
+        check=check,
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -73,32 +71,12 @@ def test_illegal_input_raises_and_changes_nothing(seed: int, steps: int, junk: s
     if s.is_over:
         return
     seat = s.to_act[0]
-    legal = set(GAME.legal_actions(s, seat))
-    before = GAME.dumps(s)
     candidates = [junk, *(f"play {c}" for c in DECK_WITH_JOKERS),
                   *(f"bid {n}" for n in range(-1, 15)), "pass", "board"]
-    for text in candidates:
-        try:
-            canonical = GAME.parse_action(text) if text.strip() else ""
-        except IllegalAction:
-            canonical = ""
-        if canonical in legal:
-            continue
-        try:
-            GAME.apply(s, seat, text)
-        except IllegalAction as exc:
-            assert str(exc)
-        else:
-            raise AssertionError(f"{text!r} was accepted but is not legal")
-        assert GAME.dumps(s) == before
+    assert_only_legal_accepted(GAME, s, seat, candidates)
     for other in range(4):
         if other != seat:
-            try:
-                GAME.apply(s, other, next(iter(legal)))
-            except IllegalAction as exc:
-                assert "not your turn" in str(exc)
-            else:
-                raise AssertionError("out-of-turn move accepted")
+            assert_refused(GAME, s, other, GAME.legal_actions(s, seat)[0], "not your turn")
 
 
 @given(

@@ -3,30 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 
 import pytest
 
 import games
-from games import IllegalAction
 from games.back_alley.engine import BackAlley
 from games.back_alley.rules import PATTERN, deal_points, leader_of, team_contract
 from games.back_alley.state import BackAlleyState
-from games.cards import DECK_WITH_JOKERS, RANKS
+from games.cards import RANKS
+from tests.games.support import assert_refused, stacked
 
 GAME: BackAlley = games.get("back_alley")  # type: ignore[assignment]
-
-
-def stack(hands: Sequence[Sequence[str]], rest: Sequence[str], dealer: int = 0) -> list[str]:
-    """A deck that deals ``hands`` (by seat, one card at a time from dealer+1) then ``rest``."""
-    size = len(hands[0])
-    deck: list[str] = []
-    for r in range(size):
-        for k in range(1, 5):
-            deck.append(hands[(dealer + k) % 4][r])
-    deck += rest
-    assert sorted(deck) == sorted(DECK_WITH_JOKERS)
-    return deck
 
 
 def suit(s: str, ranks: str = RANKS) -> list[str]:
@@ -34,10 +21,11 @@ def suit(s: str, ranks: str = RANKS) -> list[str]:
 
 
 # One suit per seat; the Big Blooper turned (no trumps), the Little one undealt.
-BY_SUIT = stack([suit("S"), suit("H"), suit("D"), suit("C")], ["BJ", "LJ"])
+BY_SUIT = stacked(GAME, [suit("S"), suit("H"), suit("D"), suit("C")], ["BJ", "LJ"])
 
 # Spades are trumps (2S turned, 3S below it).
-TRUMPS = stack(
+TRUMPS = stacked(
+    GAME,
     [
         ["7S", "6S", "5S", "4S", "5D", "4D", "3D", "2D", "6C", "5C", "4C", "3C", "2C"],
         ["BJ", "AS", "KS", "AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H"],
@@ -53,13 +41,6 @@ def run(state: BackAlleyState, *moves: str) -> BackAlleyState:
     for move in moves:
         state = GAME.apply(state, state.to_act[0], move)
     return state
-
-
-def illegal(state: BackAlleyState, seat: int, move: str, message: str) -> None:
-    before = GAME.dumps(state)
-    with pytest.raises(IllegalAction, match=message):
-        GAME.apply(state, seat, move)
-    assert GAME.dumps(state) == before
 
 
 def play_out(state: BackAlleyState) -> BackAlleyState:
@@ -109,7 +90,7 @@ def test_hand_sizes_and_dealers_follow_the_pattern() -> None:
 
 def test_turned_joker_means_no_trumps_and_the_other_joker_is_swapped() -> None:
     hands = [suit("S"), suit("H"), ["LJ", *suit("D", "AKQJT98765432"[:12])], suit("C")]
-    s = GAME.new(4, deck=stack(hands, ["BJ", "2D"]))
+    s = GAME.new(4, deck=stacked(GAME, hands, ["BJ", "2D"]))
     assert s.trump is None and s.turned == "BJ" and s.discarded == "LJ"
     assert sorted(s.hands[2]) == sorted(suit("D")) and s.stock == []
     assert events(s, "joker_swap") == [{"type": "joker_swap", "seat": 2, "card": "LJ"}]
@@ -129,9 +110,9 @@ def test_turned_joker_with_the_other_undealt_swaps_nothing() -> None:
 def test_bids_go_from_one_to_hand_size_minus_one() -> None:
     s = GAME.new(4, deck=TRUMPS)
     assert GAME.legal_actions(s, 1) == ["pass", *(f"bid {n}" for n in range(1, 13)), "board"]
-    illegal(s, 1, "bid 13", "a bid is 1 to 12")
-    illegal(s, 1, "play AH", "time to bid")
-    illegal(s, 2, "bid 3", "not your turn")
+    assert_refused(GAME, s, 1, "bid 13", "a bid is 1 to 12")
+    assert_refused(GAME, s, 1, "play AH", "time to bid")
+    assert_refused(GAME, s, 2, "bid 3", "not your turn")
     s = run(s, "BID  4", "0", "pass", "bid 12")
     assert s.bids == [12, 4, 0, 0]
     assert GAME.view(s, None)["bids"] == [12, 4, "pass", "pass"]
@@ -177,8 +158,8 @@ def test_trumps_cannot_be_led_before_one_is_played() -> None:
     s = run(GAME.new(4, deck=TRUMPS), "bid 3", "bid 2", "pass", "pass")
     assert s.to_act == (1,)
     assert GAME.legal_actions(s, 1) == ["play " + c for c in suit("H", "AKQJT98765")]
-    illegal(s, 1, "play AS", "Trumps cannot be led yet")
-    illegal(s, 1, "play bj", "Trumps cannot be led yet")
+    assert_refused(GAME, s, 1, "play AS", "Trumps cannot be led yet")
+    assert_refused(GAME, s, 1, "play bj", "Trumps cannot be led yet")
 
 
 def test_follow_suit_ruff_and_trump_lead_once_a_trump_was_played() -> None:
@@ -186,7 +167,7 @@ def test_follow_suit_ruff_and_trump_lead_once_a_trump_was_played() -> None:
     assert len(GAME.legal_actions(s, 2)) == 13  # void in hearts: anything
     s = run(s, "play TS")
     assert s.trump_played
-    illegal(s, 3, "play AC", "You must follow hearts")
+    assert_refused(GAME, s, 3, "play AC", "You must follow hearts")
     assert GAME.legal_actions(s, 3) == ["play 4H", "play 3H", "play 2H"]
     s = run(s, "play 2h", "play 2C")
     assert events(s, "trick") == [{"type": "trick", "seat": 2,
@@ -194,7 +175,9 @@ def test_follow_suit_ruff_and_trump_lead_once_a_trump_was_played() -> None:
     assert s.tricks == [0, 0, 1, 0] and s.to_act == (2,) and s.last_trick[1] == [2, "TS"]
     # The Little Blooper leads: everyone plays their lowest trump.
     s = run(s, "play LJ")
-    illegal(s, 3, "play 9S", "Little Blooper was led: you must play your lowest trump, the 8S")
+    assert_refused(
+        GAME, s, 3, "play 9S", "Little Blooper was led: you must play your lowest trump, the 8S"
+    )
     assert GAME.legal_actions(s, 3) == ["play 8S"]
     s = run(s, "play 8S", "play 4S")
     assert GAME.legal_actions(s, 1) == ["play KS"]
@@ -202,7 +185,7 @@ def test_follow_suit_ruff_and_trump_lead_once_a_trump_was_played() -> None:
     assert s.tricks == [0, 0, 2, 0] and s.to_act == (2,)
     # A trump lead: jokers follow trumps; the Big Blooper wins.
     s = run(s, "play QS")
-    illegal(s, 3, "play AC", r"You must follow trumps \(spades\)")
+    assert_refused(GAME, s, 3, "play AC", r"You must follow trumps \(spades\)")
     s = run(s, "play 9S", "play 5S")
     assert GAME.legal_actions(s, 1) == ["play BJ", "play AS"]
     s = run(s, "play BJ")
@@ -214,7 +197,9 @@ def test_board_claimant_may_lead_trumps_and_big_blooper_draws_highest_trumps() -
     assert s.leader == 1
     assert "play BJ" in GAME.legal_actions(s, 1)
     s = run(s, "play BJ")
-    illegal(s, 2, "play QS", "Big Blooper was led: you must play your highest trump, the LJ")
+    assert_refused(
+        GAME, s, 2, "play QS", "Big Blooper was led: you must play your highest trump, the LJ"
+    )
     s = run(s, "play LJ")
     assert GAME.legal_actions(s, 3) == ["play 9S"]
     s = run(s, "play 9S")
@@ -230,7 +215,7 @@ def test_player_without_trumps_plays_anything_on_a_blooper() -> None:
         ["LJ", "4S", "3S", "2S", *suit("H", "QJT98765"), "4H"],
         suit("C"),
     ]
-    s = GAME.new(4, deck=stack(hands, ["3H", "2H"]))
+    s = GAME.new(4, deck=stacked(GAME, hands, ["3H", "2H"]))
     assert s.trump == "H"
     s = run(s, "pass", "pass", "pass", "board")
     s = run(s, "play BJ")
@@ -241,7 +226,7 @@ def test_player_without_trumps_plays_anything_on_a_blooper() -> None:
 
 def test_leader_holding_only_trumps_may_lead_one() -> None:
     hands = [["BJ", "LJ", *suit("S", "AKQJT987654")], suit("H"), suit("D"), suit("C")]
-    s = GAME.new(4, deck=stack(hands, ["2S", "3S"]))
+    s = GAME.new(4, deck=stacked(GAME, hands, ["2S", "3S"]))
     s = run(s, "pass", "pass", "pass", "bid 12")
     assert s.to_act == (0,) and not s.trump_played
     assert len(GAME.legal_actions(s, 0)) == 13
@@ -254,10 +239,10 @@ def test_leader_holding_only_trumps_may_lead_one() -> None:
 
 def test_illegal_plays_explain_and_change_nothing() -> None:
     s = run(GAME.new(4, deck=TRUMPS), "bid 3", "bid 2", "pass", "pass")
-    illegal(s, 1, "play 2C", "don't hold the 2C")
-    illegal(s, 1, "bid 3", "Bidding is over")
-    illegal(s, 1, "play ZZ", "not a card")
-    illegal(s, 0, "play 2C", "not your turn")
+    assert_refused(GAME, s, 1, "play 2C", "don't hold the 2C")
+    assert_refused(GAME, s, 1, "bid 3", "Bidding is over")
+    assert_refused(GAME, s, 1, "play ZZ", "not a card")
+    assert_refused(GAME, s, 0, "play 2C", "not your turn")
     assert GAME.apply(s, 1, " play  10 h ").trick == [[1, "TH"]]
     assert GAME.apply(s, 1, "ah").trick == [[1, "AH"]]
 

@@ -12,18 +12,17 @@ from games.cards import STANDARD_DECK
 from games.craits.engine import Craits
 from games.craits.scoring import hand_score
 from games.craits.state import CraitsState
+from tests.games.support import assert_refused, stacked
 
 GAME = games.get("craits")
 assert isinstance(GAME, Craits)
 
 
-def stacked(hands: list[str], top: str, draw: str = "") -> list[str]:
+def stacked_deck(hands: list[str], top: str, draw: str = "") -> list[str]:
     """A full deck dealing ``hands`` (8 cards each, dealer seat 0), then ``top``, ``draw``."""
     parsed = [h.split() for h in hands]
-    n = len(parsed)
-    order = [parsed[(k + 1) % n][i] for i in range(8) for k in range(n)]
-    head = [*order, top, *draw.split()]
-    return head + [c for c in STANDARD_DECK if c not in head]
+    assert all(len(h) == 8 for h in parsed)
+    return stacked(GAME, parsed, [top, *draw.split()])
 
 
 def position(
@@ -67,7 +66,7 @@ TWO = ["2S 3S 4S 5S 6S 7S 9S TS", "2D 3D 4D 5D 6D 7D 9D TD"]
 
 
 def test_deal_one_at_a_time_from_the_left_of_the_dealer() -> None:
-    s = GAME.new(2, deck=stacked(TWO, "KH", "QH JH"))
+    s = GAME.new(2, deck=stacked_deck(TWO, "KH", "QH JH"))
     assert s.hands == [TWO[0].split(), TWO[1].split()]
     assert s.discard == ["KH"] and s.draw_pile[:2] == ["QH", "JH"] and len(s.draw_pile) == 35
     assert (s.round_no, s.dealer, s.current, s.suit, s.crank) == (1, 0, 1, "H", 0)
@@ -97,7 +96,7 @@ def test_turned_card_is_the_dealers_first_play(
     top: str, counts: list[int], current: int, extra: dict[str, Any]
 ) -> None:
     hands = ["2S 3S 4S 5S 6S 7S 9S TS", "2D 3D 4D 5D 6D 7D 9D TD", "2C 3C 4C 5C 6C 7C 9C TC"]
-    s = GAME.new(3, deck=stacked(hands, top))
+    s = GAME.new(3, deck=stacked_deck(hands, top))
     assert [len(h) for h in s.hands] == counts
     assert s.current == current
     for key, value in extra.items():
@@ -105,7 +104,7 @@ def test_turned_card_is_the_dealers_first_play(
 
 
 def test_turned_four_with_two_players_gives_the_dealer_the_first_turn() -> None:
-    s = GAME.new(2, deck=stacked(TWO, "4H"))
+    s = GAME.new(2, deck=stacked_deck(TWO, "4H"))
     assert s.current == 0
     assert {"type": "skip", "seat": 1, "reason": "four"} in s.events
 
@@ -125,20 +124,16 @@ def test_legal_plays_match_suit_or_rank_or_are_eights() -> None:
 def test_a_card_that_does_not_match_is_refused_with_the_reason() -> None:
     s = position(["9D 3C", "QD"], "7H")
     before = GAME.dumps(s)
-    with pytest.raises(IllegalAction, match=r"^Play a heart or a 7, or an 8\.$"):
-        play(s, 0, "play 9D")
-    with pytest.raises(IllegalAction, match="do not hold"):
-        play(s, 0, "play 5H")
+    assert_refused(GAME, s, 0, "play 9D", r"^Play a heart or a 7, or an 8\.$")
+    assert_refused(GAME, s, 0, "play 5H", "do not hold")
     s2 = position(["AD 3C", "QD"], "8H", suit="S")
-    with pytest.raises(IllegalAction, match=r"^Play a spade, or an 8\.$"):
-        play(s2, 0, "play AD")
+    assert_refused(GAME, s2, 0, "play AD", r"^Play a spade, or an 8\.$")
     assert GAME.dumps(s) == before
 
 
 def test_draw_only_when_you_cannot_play_and_drawing_ends_the_turn() -> None:
     s = position(["7H 3C", "QD 4S"], "KH", draw="5C 6C")
-    with pytest.raises(IllegalAction, match="only draw when you cannot play"):
-        play(s, 0, "draw")
+    assert_refused(GAME, s, 0, "draw", "only draw when you cannot play")
     s = position(["9D 3C", "QD 4S"], "KH", draw="5C 6C")
     assert GAME.legal_actions(s, 0) == ["draw"]
     s = play(s, 0, "draw")
@@ -172,8 +167,7 @@ def test_nothing_to_draw_passes_the_turn() -> None:
 
 def test_eight_must_name_a_suit_and_that_suit_is_followed() -> None:
     s = position(["8H KC 3C", "QS 4D 5C"], "7D")
-    with pytest.raises(IllegalAction, match=r"^Name a suit: play 8H as S$"):
-        play(s, 0, "play 8H")
+    assert_refused(GAME, s, 0, "play 8H", r"^Name a suit: play 8H as S$")
     s = play(s, 0, "play 8h as spades")
     assert (s.suit, s.discard[-1], s.current) == ("S", "8H", 1)
     assert {"type": "play", "seat": 0, "card": "8H", "suit": "S", "last": False} in s.events
@@ -192,8 +186,7 @@ def test_nine_may_switch_to_its_colour_mate_only() -> None:
     assert switched.suit == "D" and GAME.legal_actions(switched, 1) == ["play QD"]
     kept = play(s, 0, "play 9H")
     assert kept.suit == "H" and GAME.legal_actions(kept, 1) == ["play 4H"]
-    with pytest.raises(IllegalAction, match="Only an 8"):
-        play(s, 0, "play KC as S")
+    assert_refused(GAME, s, 0, "play KC as S", "Only an 8")
 
 
 def test_four_skips_the_next_player() -> None:
@@ -243,8 +236,7 @@ def test_crank_counts_aces_and_twos_and_the_first_who_cannot_draws_the_count() -
     s = play(s, 0, "play 2H")
     assert (s.crank, s.current) == (2, 1)
     assert GAME.legal_actions(s, 1) == ["play AS"]
-    with pytest.raises(IllegalAction, match=r"crank is on \(count 2\)"):
-        play(s, 1, "play QD")
+    assert_refused(GAME, s, 1, "play QD", r"crank is on \(count 2\)")
     s = play(s, 1, "play AS")
     assert (s.crank, s.current) == (3, 2)
     s = play(s, 2, "play 2C")
@@ -278,8 +270,7 @@ def test_play_last_announces() -> None:
     s = play(s, 0, "play KH last")
     assert s.announced[0] and s.to_act == (1,)
     assert {"type": "play", "seat": 0, "card": "KH", "suit": "H", "last": True} in s.events
-    with pytest.raises(IllegalAction, match="already announced"):
-        play(s, 1, "callout 0")
+    assert_refused(GAME, s, 1, "callout 0", "already announced")
 
 
 def test_unannounced_last_card_can_be_called_out_by_any_opponent() -> None:
@@ -289,14 +280,12 @@ def test_unannounced_last_card_can_be_called_out_by_any_opponent() -> None:
     assert GAME.legal_actions(s, 0) == ["announce"]
     assert GAME.legal_actions(s, 2) == ["callout 0"]
     assert GAME.legal_actions(s, 1)[-1] == "callout 0"
-    with pytest.raises(IllegalAction, match="not your turn"):
-        play(s, 2, "play JS")
+    assert_refused(GAME, s, 2, "play JS", "not your turn")
     caught = play(s, 2, "callout 0")
     assert len(caught.hands[0]) == 3 and caught.skipped[0] == 1 and caught.current == 1
     assert caught.to_act == (1,)
     assert kinds(caught) == ["callout", "draw"]
-    with pytest.raises(IllegalAction, match="holds 3 cards"):
-        play(caught, 1, "callout 0")
+    assert_refused(GAME, caught, 1, "callout 0", "holds 3 cards")
     # The seat on turn calls out without using its turn; the caught player loses a turn.
     by_turn = play(s, 1, "callout 0")
     assert by_turn.current == 1 and GAME.legal_actions(by_turn, 1) == ["draw"]
@@ -312,12 +301,11 @@ def test_announcing_before_a_callout_is_safe() -> None:
     s = play(s, 0, "play KH")
     s = play(s, 0, "announce")
     assert s.announced[0] and s.to_act == (1,)
-    with pytest.raises(IllegalAction, match="already announced"):
-        play(s, 1, "callout 0")
-    with pytest.raises(IllegalAction, match="call yourself out"):
-        play(position(["KH", "QD 4S 5S"], "7H", announced=[False] * 2), 0, "callout 0")
-    with pytest.raises(IllegalAction, match="only with a play that leaves you one card"):
-        play(position(["KH 5H 3C", "QD"], "7H"), 0, "play KH last")
+    assert_refused(GAME, s, 1, "callout 0", "already announced")
+    alone = position(["KH", "QD 4S 5S"], "7H", announced=[False] * 2)
+    assert_refused(GAME, alone, 0, "callout 0", "call yourself out")
+    three = position(["KH 5H 3C", "QD"], "7H")
+    assert_refused(GAME, three, 0, "play KH last", "only with a play that leaves you one card")
 
 
 # -- end of round and scoring ------------------------------------------------------------------

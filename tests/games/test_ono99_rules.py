@@ -9,30 +9,19 @@ from typing import Any
 import pytest
 
 import games
-from games import IllegalAction
 from games.base import rank_scores
 from games.ono99 import scoring
-from games.ono99.cards import FULL_DECK, ORDER, parse_card
+from games.ono99.cards import parse_card
 from games.ono99.engine import Ono99
 from games.ono99.state import OnoState
+from tests.games.support import assert_parsing, assert_refused, stacked
 
 GAME: Ono99 = games.get("ono99")  # type: ignore[assignment]
 
 
-def stack(hands: Sequence[Sequence[str]], draws: Sequence[str] = (), dealer: int = 0) -> list[str]:
-    """A deck dealing ``hands`` (by seat, one at a time from dealer+1), then ``draws`` on
-    top of the draw pile, then the rest of the deck."""
-    n = len(hands)
-    deck = [hands[(dealer + k) % n][r] for r in range(4) for k in range(1, n + 1)]
-    deck += draws
-    rest = Counter(FULL_DECK) - Counter(deck)
-    deck += [c for c in ORDER for _ in range(rest[c])]
-    assert Counter(deck) == Counter(FULL_DECK)
-    return deck
-
-
 def new(hands: Sequence[Sequence[str]], draws: Sequence[str] = (), **options: Any) -> OnoState:
-    return GAME.new(len(hands), seed=3, options=options, deck=stack(hands, draws))
+    """A game dealing ``hands`` (seat 0 deals), with ``draws`` on top of the draw pile."""
+    return GAME.new(len(hands), seed=3, options=options, deck=stacked(GAME, hands, draws))
 
 
 def at(state: OnoState, total: int) -> OnoState:
@@ -50,13 +39,6 @@ def play(state: OnoState, *moves: tuple[int, str]) -> OnoState:
 
 def kinds(state: OnoState) -> list[str]:
     return [e["type"] for e in state.events]
-
-
-def illegal(state: OnoState, seat: int, action: str, message: str) -> None:
-    before = GAME.dumps(state)
-    with pytest.raises(IllegalAction, match=message):
-        GAME.apply(state, seat, action)
-    assert GAME.dumps(state) == before
 
 
 LOW = ["1", "2", "3", "4"]
@@ -89,14 +71,12 @@ def test_junk_is_not_a_card(text: str) -> None:
 
 
 def test_actions_parse_tolerantly() -> None:
-    assert GAME.parse_action("  PLAY   reverse ") == "play REV"
-    assert GAME.parse_action("play minus 10") == "play -10"
-    assert GAME.parse_action("Play play 2") == "play P2"
-    assert GAME.parse_action("7") == "play 7"
-    assert GAME.parse_action("SWAP") == "swap"
-    for bad in ("play", "play 11", "swap 4", "draw", "play 7 8"):
-        with pytest.raises(IllegalAction):
-            GAME.parse_action(bad)
+    assert_parsing(
+        GAME,
+        {"  PLAY   reverse ": "play REV", "play minus 10": "play -10", "Play play 2": "play P2",
+         "7": "play 7", "SWAP": "swap"},
+        junk=("play", "play 11", "swap 4", "draw", "play 7 8"),
+    )
 
 
 def test_deal_four_each_from_the_dealers_left_who_starts() -> None:
@@ -130,21 +110,21 @@ def test_a_number_adds_its_value_then_the_top_card_is_drawn() -> None:
 
 def test_the_total_must_stay_below_99() -> None:
     s = at(new([LOW, ["5", "6", "9", "REV"]]), 90)
-    illegal(s, 1, "play 9", "That would make the total 99; it must stay below 99")
+    assert_refused(GAME, s, 1, "play 9", "That would make the total 99; it must stay below 99")
     assert GAME.legal_actions(s, 1) == ["play 5", "play 6", "play REV"]
     assert play(s, (1, "play 6")).total == 96
 
 
 def test_you_can_only_play_what_you_hold_and_on_your_turn() -> None:
     s = new([LOW, ["5", "6", "7", "8"]])
-    illegal(s, 1, "play 1", "You have no 1 card")
-    illegal(s, 0, "play 1", "not your turn")
-    illegal(s, 1, "swap", "four ONO 99")
+    assert_refused(GAME, s, 1, "play 1", "You have no 1 card")
+    assert_refused(GAME, s, 0, "play 1", "not your turn")
+    assert_refused(GAME, s, 1, "swap", "four ONO 99")
 
 
 def test_ono_can_never_be_played() -> None:
     s = new([LOW, ["5", "6", "7", "ONO"]])
-    illegal(s, 1, "play ONO", "ONO 99 cards can never be played")
+    assert_refused(GAME, s, 1, "play ONO", "ONO 99 cards can never be played")
     assert "play ONO" not in GAME.legal_actions(s, 1)
 
 
@@ -289,9 +269,9 @@ def test_ono_on_tens_plays_an_ono_once_a_turn_when_the_total_ends_in_zero() -> N
     assert "play ONO" in GAME.legal_actions(s, 1)
     s = play(s, (1, "play P2"), (2, "play ONO"))
     assert s.total == 0 and s.to_act == (2,)
-    illegal(s, 2, "play ONO", "Only one ONO 99 may be played a turn")
+    assert_refused(GAME, s, 2, "play ONO", "Only one ONO 99 may be played a turn")
     s = play(s, (2, "play 5"), (0, "play 1"))
-    illegal(s, 1, "play ONO", r"ends in zero \(it is 6\)")
+    assert_refused(GAME, s, 1, "play ONO", r"ends in zero \(it is 6\)")
 
 
 STUCK = ["9", "9", "10", "ONO"]
@@ -351,7 +331,7 @@ def test_points_four_ono_pass_without_playing() -> None:
     s = play(new(hands, scoring="points"), (1, "play P2"))
     assert kinds(s)[-1] == "pass" and s.to_act == (0,) and s.owed == 1
     assert s.in_round == [True, True, True]
-    illegal(s, 0, "swap", "no swap in the points game")
+    assert_refused(GAME, s, 0, "swap", "no swap in the points game")
 
 
 def test_points_last_standing_reaching_the_target_knocks_you_out() -> None:

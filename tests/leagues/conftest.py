@@ -1,10 +1,10 @@
-"""Fixtures for the league tests: a real SQLite file, the service and a match kit."""
+"""Fixtures for the league tests: the service and a match kit (on ``tests/conftest.py``'s
+``db``, a real SQLite file)."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
 import pytest
 
@@ -58,13 +58,6 @@ class Kit:
         return await self.record(self.match(
             game, [self.human(0, winner, 100, 1), self.human(1, loser, 50, 2)], **kw
         ))
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "deckhand.db")
-    yield database
-    await database.close()
 
 
 @pytest.fixture

@@ -4,40 +4,29 @@ from __future__ import annotations
 
 import pytest
 
-import games
 from bot.render import renderer
 from games.cards import pretty
-from games.simulate import play_game
+from tests.games.support import RenderedGame
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
 
 @pytest.mark.parametrize(("seed", "level"), [(4, "normal"), (8, "random")])
 def test_renders_every_view_and_event(seed: int, level: str) -> None:
-    game = games.get("back_alley")
-    r = renderer("back_alley")
-    played = play_game(game, 4, seed, [level] * 4, {"deals": 4})
-    state = game.new(4, seed=seed, options={"deals": 4})
-    kinds = set()
-    for seat, action in played.actions:
-        public = "\n".join(r.table(game.view(state, None), NAMES))
+    rendered = RenderedGame("back_alley", 4, seed, [level] * 4, {"deals": 4}, names=NAMES)
+    r, game = rendered.renderer, rendered.game
+    for state, public in rendered:
         assert "Back Alley" in public
         for hand in state.hands:
             for card in hand:
                 assert pretty(card) not in public.replace(
                     f"turned {pretty(state.turned)}", ""
                 ), card
-        lines = r.hand(game.view(state, seat))
-        assert lines[0].startswith("Your hand: ")
-        for legal in game.legal_actions(state, seat):
-            assert r.action_label(legal)
-        state = game.apply(state, seat, action)
-        for event in state.events:
-            kinds.add(event["type"])
-            line = r.event(event, NAMES)
-            assert line and "None" not in line
-    assert {"deal", "bid", "contracts", "play", "trick", "deal_scored", "game_over"} <= kinds
-    final = r.table(game.view(state, None), NAMES)
+        for seat in range(4):
+            assert r.hand(game.view(state, seat))[0].startswith("Your hand: ")
+    kinds = {"deal", "bid", "contracts", "play", "trick", "deal_scored", "game_over"}
+    assert kinds <= rendered.kinds
+    final = r.table(game.view(rendered.state, None), NAMES)
     assert "wins" in final[-1] or "Draw" in final[-1]
 
 

@@ -4,38 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-import games
 from bot.render import renderer
-from games.simulate import play_game
+from games.cards import pretty
+from tests.games.support import RenderedGame
 
-GAME = games.get("craits")
 RENDERER = renderer("craits")
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
 
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_every_view_and_event_renders(players: int) -> None:
-    played = play_game(GAME, players, 9, ["normal"] + ["random"] * (players - 1), {"short": True})
-    names = NAMES[:players]
-    s = GAME.new(players, seed=9, options={"short": True})
-    seen: set[str] = set()
-    for seat, action in played.actions:
-        assert RENDERER.action_label(action)
-        for legal in GAME.legal_actions(s, seat):
-            assert RENDERER.action_label(legal)
-        s = GAME.apply(s, seat, action)
-        table = "\n".join(RENDERER.table(GAME.view(s, None), names))
-        held = {c for h in s.hands for c in h}
-        for card in held:
-            rank = "10" if card[0] == "T" else card[0]
-            assert rank + "♠♥♦♣"["SHDC".index(card[1])] not in table, card
-        for seat_no in range(players):
-            assert RENDERER.hand(GAME.view(s, seat_no))
-        for event in s.events:
-            line = RENDERER.event(event, names)
-            assert line or (event["type"], event.get("reason")) == ("draw", "crank"), event
-            seen.add(event["type"])
-    assert {"deal", "turn_up", "play", "draw", "round", "game_over", "callout"} <= seen
+    rendered = RenderedGame(
+        "craits", players, 9, ["normal"] + ["random"] * (players - 1), {"short": True},
+        names=NAMES, silent=lambda event: (event["type"], event.get("reason")) == ("draw", "crank"),
+    )
+    for state, table in rendered:
+        for card in {c for h in state.hands for c in h}:
+            assert pretty(card) not in table, card
+    assert {"deal", "turn_up", "play", "draw", "round", "game_over", "callout"} <= rendered.kinds
 
 
 def test_labels_and_lines() -> None:

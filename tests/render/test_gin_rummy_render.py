@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-import games
 from bot.render import renderer
 from games.cards import pretty
-from games.simulate import play_game
+from tests.games.support import RenderedGame
 
-G: Any = games.get("gin_rummy")
 NAMES = ["Alice", "Bob"]
 R = renderer("gin_rummy")
 
@@ -20,28 +16,17 @@ R = renderer("gin_rummy")
 def test_every_view_and_event_renders_and_the_table_hides_hands(
     seed: int, levels: list[str]
 ) -> None:
-    played = play_game(G, 2, seed, levels)
-    state = G.new(2, seed=seed)
-    kinds: set[str] = set()
-    for seat, action in played.actions:
-        assert R.action_label(action)
-        for legal in G.legal_actions(state, seat):
-            assert R.action_label(legal)
-        state = G.apply(state, seat, action)
-        table = "\n".join(R.table(G.view(state, None), NAMES))
+    rendered = RenderedGame("gin_rummy", 2, seed, levels, names=NAMES)
+    for state, table in rendered:
         public = set(state.discards) | {c for k in state.known for c in k}
         for s in (0, 1):
-            assert R.hand(G.view(state, s))
             for card in state.hands[s]:
                 if card not in public:
                     assert pretty(card) not in table, (card, table)
-        for event in state.events:
-            kinds.add(event["type"])
-            line = R.event(event, NAMES)
-            assert line is None or line.strip()
-    assert {"draw", "discard", "knock", "lay_down", "hand_result", "new_hand", "game_over"} <= kinds
-    final = "\n".join(R.table(G.view(state, None), NAMES))
-    winner = NAMES[G.outcome(state).ranks.index(1)]
+    kinds = {"draw", "discard", "knock", "lay_down", "hand_result", "new_hand", "game_over"}
+    assert kinds <= rendered.kinds
+    final = rendered.table(rendered.state)
+    winner = NAMES[rendered.game.outcome(rendered.state).ranks.index(1)]
     assert "Final:" in final and f"**{winner} wins!**" in final
 
 

@@ -6,12 +6,10 @@ from typing import Any
 
 import pytest
 
-import games
 from bot.render import renderer
 from bot.render.ono99 import RENDERER, pretty
-from games.simulate import play_game
+from tests.games.support import RenderedGame
 
-GAME = games.get("ono99")
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
 
@@ -31,27 +29,17 @@ def test_cards_and_actions_are_pretty() -> None:
 def test_a_seeded_game_renders_and_the_table_never_shows_a_hand(
     players: int, options: dict[str, Any]
 ) -> None:
-    played = play_game(GAME, players, 11, ["normal"] * players, options)
+    rendered = RenderedGame("ono99", players, 11, ["normal"] * players, options, names=NAMES)
     names = NAMES[:players]
-    state = GAME.new(players, seed=11, options=options)
-    assert RENDERER.event(state.events[0], names) == "Round 1: Ann deals four cards each."
-    kinds = {"deal"}
-    for step, (seat, action) in enumerate(played.actions):
-        assert RENDERER.action_label(action)
-        state = GAME.apply(state, seat, action)
-        for event in state.events:
-            line = RENDERER.event(event, names)
-            assert line, event
-            kinds.add(event["type"])
-        table = RENDERER.table(GAME.view(state, None), names)
-        for s in range(players):
-            assert RENDERER.hand(GAME.view(state, s))
-        if step % 3 == 0 and not state.is_over:
+    for step, (state, table) in enumerate(rendered):
+        if step == 0:
+            assert RENDERER.event(state.events[0], names) == "Round 1: Ann deals four cards each."
+        if not state.is_over:
             # Rotate the hands still in the round: the public table must not change.
             other = state.clone()
             live = [s for s in range(players) if state.in_round[s]]
             for a, b in zip(live, live[1:] + live[:1], strict=True):
                 other.hands[b] = state.hands[a]
-            assert RENDERER.table(GAME.view(other, None), names) == table
-    assert {"deal", "play", "draw", "game_over"} <= kinds
-    assert any("wins!" in line for line in RENDERER.table(GAME.view(state, None), names))
+            assert rendered.table(other) == table
+    assert {"deal", "play", "draw", "game_over"} <= rendered.kinds
+    assert "wins!" in rendered.table(rendered.state)

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-import games
 from bot.render import renderer
 from games.cards import pretty
-from games.simulate import play_game
+from tests.games.support import RenderedGame
 
-G: Any = games.get("spades")
 NAMES = ["Alice", "Bob"]
 R = renderer("spades")
 
@@ -20,25 +16,15 @@ R = renderer("spades")
 def test_every_view_and_event_renders_and_the_table_hides_hands(
     seed: int, levels: list[str]
 ) -> None:
-    options = {"target": 150}
-    played = play_game(G, 2, seed, levels, options)
-    state = G.new(2, seed=seed, options=options)
-    kinds: set[str] = set()
-    for seat, action in played.actions:
-        assert R.action_label(action)
-        state = G.apply(state, seat, action)
-        table = "\n".join(R.table(G.view(state, None), NAMES))
+    rendered = RenderedGame("spades", 2, seed, levels, {"target": 150}, names=NAMES)
+    for state, table in rendered:
         for s in (0, 1):
-            assert R.hand(G.view(state, s))
             for card in state.hands[s]:
                 if card not in state.face_up:
                     assert pretty(card) not in table, (card, table)
-        for event in state.events:
-            kinds.add(event["type"])
-            line = R.event(event, NAMES)
-            assert line is None or line.strip()
-    assert {"keep", "discard", "bid", "play", "trick", "hand_scored", "game_over"} <= kinds
-    assert "wins" in "\n".join(R.table(G.view(state, None), NAMES))
+    kinds = {"keep", "discard", "bid", "play", "trick", "hand_scored", "game_over"}
+    assert kinds <= rendered.kinds
+    assert "wins" in rendered.table(rendered.state)
 
 
 def test_labels_and_lines() -> None:
