@@ -1,0 +1,105 @@
+"""Smoke test of the benchmark entry points on tiny inputs (the numbers are not checked,
+only that each entry point runs and measures what it says)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import games
+from games.rng import rng_for
+from games.simulate import play_game
+
+# bench/ is not an installed package: import it from the checkout.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from bench import __main__ as runner
+from bench import engines, hotspots, reference, service_memory
+
+
+def test_gin_random_hand_ends_the_first_hand() -> None:
+    moves = engines.gin_random_hand(3)
+    rate, mean = engines.gin_random_hands(2, seed=3)
+    assert moves >= 4  # at least offer, draw, discard… before any hand can end
+    assert rate.count == 2 and rate.per_second > 0
+    assert mean == pytest.approx((moves + engines.gin_random_hand(4)) / 2)
+
+
+def test_deckhand_deadwood_answers() -> None:
+    gin_after_discard = ["AS", "2S", "3S", "4S", "AC", "AD", "AH", "6S", "7S", "8S", "8C"]
+    no_melds = ["AS", "3H", "5D", "7C", "9S", "JH", "KD", "2C", "4S", "6H", "8D"]
+    rate, values = engines.deckhand_deadwood([gin_after_discard, no_melds])
+    assert values == [0, 1 + 3 + 5 + 7 + 9 + 10 + 10 + 2 + 4 + 6 + 8 - 10]
+    assert rate.count == 2
+    hands = engines.random_11_card_hands(3, seed=1)
+    assert [len(set(h)) for h in hands] == [11, 11, 11]
+    assert hands == engines.random_11_card_hands(3, seed=1)
+
+
+def test_measure_game_reports_every_number() -> None:
+    g = engines.measure_game("ono99", 1, seed=5)
+    assert g.players == 4 and g.random_abandoned == 0
+    assert g.steps.count == round(g.random_moves_per_game)
+    assert g.dumps.count == g.loads.count == round(g.normal_moves_per_game) + 1
+    assert len(g.normal_move_ms) == g.dumps.count - 1
+    assert g.normal_move_ms == sorted(g.normal_move_ms)
+    assert 0 < g.normal_ms(0.5) <= g.normal_ms(0.99) == g.normal_move_ms[-1]
+    assert g.state_bytes > 100
+
+
+def test_percentile_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert engines.percentile(values, 0.5) == 50.0
+    assert engines.percentile(values, 0.99) == 99.0
+    assert engines.percentile([], 0.5) == 0.0
+
+
+def test_play_game_random_seats_pick_what_choose_picks() -> None:
+    game = games.get("gin_rummy")
+    played = play_game(game, 2, 9, ["random", "normal"], {"target": 10})
+    state = game.new(2, seed=9, options={"target": 10})
+    rng = rng_for(9, "bots")
+    for seat, action in played.actions:
+        assert game.choose(state, seat, ("random", "normal")[seat], rng) == action
+        state = game.apply(state, seat, action)
+    assert state.is_over and game.dumps(state) == game.dumps(played.state)
+
+
+def test_profile_names_the_hot_function() -> None:
+    def busy() -> int:
+        return sum(i * i for i in range(20_000))
+
+    total, top = hotspots.top_functions(busy, limit=3)
+    assert total > 0 and len(top) == 3
+    assert any("busy" in h.function or "genexpr" in h.function for h in top)
+    assert top[0].own_seconds >= top[-1].own_seconds
+
+
+async def test_memory_per_active_table_on_a_real_file(tmp_path: Path) -> None:
+    size = await service_memory.memory_per_table(tmp_path / "m.db", "spades", 2, 3)
+    assert (tmp_path / "m.db").stat().st_size > 0
+    assert 500 < size < 1_000_000
+
+
+def test_runner_sections_without_the_references() -> None:
+    lines = runner.gin_section(runner.QUICK)
+    assert any(ln.startswith("| Deckhand (Python loop) |") for ln in lines)
+    for name, err in reference.available().items():
+        assert any(name in ln for ln in lines)
+        if err:
+            assert any(f"{name} not measured" in ln for ln in lines)
+    assert "discord_bench" in runner.discord_section(quick=True)[0]
+    assert runner.fmt(12345.6) == "12,346" and runner.fmt(1.234) == "1.23"
+
+
+def test_reference_engines_agree_on_deadwood() -> None:
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("rlcard")
+    hands = engines.random_11_card_hands(30, seed=random.Random(2).randrange(1000))
+    _, ours = engines.deckhand_deadwood(hands)
+    assert reference.openspiel_deadwood(hands)[1] == ours
+    assert reference.rlcard_deadwood(hands)[1] == ours
+    assert reference.openspiel_cpp_hands(1).count == 1
+    assert reference.rlcard_hands(1)[1] > 0
