@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -19,3 +20,23 @@ class Settings(BaseSettings):
     db: Path = Field(default=Path("data/deckhand.db"), alias="DECKHAND_DB")
     dev_guild: int | None = Field(default=None, alias="DECKHAND_DEV_GUILD")
     log_level: str = Field(default="INFO", alias="DECKHAND_LOG_LEVEL")
+    shard_count: int | None = Field(default=None, ge=1, alias="DECKHAND_SHARD_COUNT")
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None, alias="DECKHAND_SHARD_IDS"
+    )
+    bot_move_delay: float = Field(default=0.8, ge=0, le=10, alias="DECKHAND_BOT_MOVE_DELAY")
+    turn_timer: int = Field(default=300, ge=0, le=604800, alias="DECKHAND_TURN_TIMER")
+    sync_commands: bool = Field(default=True, alias="DECKHAND_SYNC_COMMANDS")
+
+    @field_validator("dev_guild", "shard_count", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [p for p in value.replace(" ", "").split(",") if p]
+            return tuple(int(p) for p in parts) or None
+        return value

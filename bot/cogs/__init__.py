@@ -1,0 +1,48 @@
+"""Slash commands, one cog per feature; each is thin: parse → controller/service → reply."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, cast
+
+import discord
+from discord import app_commands
+
+import games
+
+if TYPE_CHECKING:
+    from bot.services.leagues import LeagueService
+    from bot.ui.controller import Controller
+
+
+class _App(Protocol):
+    controller: Controller
+    leagues: LeagueService
+
+
+def app(client: discord.Client) -> _App:
+    """The Deckhand parts of the running bot (set up in ``bot.app``)."""
+    return cast(_App, client)
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every game, for ``game:`` options."""
+    return [app_commands.Choice(name=games.get(n).title, value=n) for n in games.names()]
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    """Every computer level any game has."""
+    levels = dict.fromkeys(level for n in games.names() for level in games.get(n).levels)
+    return [app_commands.Choice(name=level, value=level) for level in levels]
+
+
+async def ephemeral(interaction: discord.Interaction, text: str) -> None:
+    """A plain ephemeral answer."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def channel_of(interaction: discord.Interaction) -> int | None:
+    """The channel a table command is about (None in DMs)."""
+    return interaction.channel_id if interaction.guild_id is not None else None

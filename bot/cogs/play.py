@@ -1,0 +1,47 @@
+"""``/hand`` and ``/play move:`` (autocomplete offers exactly the caller's legal moves)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs import app, channel_of, ephemeral
+
+
+class PlayCommands(commands.Cog):
+    """Playing without buttons (and the ephemeral fallback when DMs are closed)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="hand", description="Show your hand and moves (only you see it)")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        if (channel := channel_of(interaction)) is not None:
+            await app(self.bot).controller.hand(interaction, channel)
+
+    @app_commands.command(name="play", description="Make a move at this channel's table")
+    @app_commands.describe(move="Your move, e.g. discard QH (start typing for your moves)")
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
+        channel = channel_of(interaction)
+        if channel is None:
+            await ephemeral(interaction, "Use /play in the table's channel.")
+            return
+        await app(self.bot).controller.play(interaction, channel, move)
+
+    @play.autocomplete("move")
+    async def moves(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        channel = channel_of(interaction)
+        if channel is None:
+            return []
+        found = await app(self.bot).controller.move_choices(interaction, channel, current)
+        return [app_commands.Choice(name=label, value=move) for label, move in found]
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(PlayCommands(bot))

@@ -1,0 +1,29 @@
+"""``/rules game:`` — the rules as Deckhand plays them, paged with ◀/▶."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs import game_choices
+from bot.render.messages import rules_message
+from bot.ui.views import send_kwargs
+
+
+class RulesCommands(commands.Cog):
+    """The rules of each game, including Deckhand's decisions where rule books differ."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="rules", description="How a game is played here")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=game_choices())
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        await interaction.response.send_message(ephemeral=True, **send_kwargs(rules_message(game)))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(RulesCommands(bot))

@@ -1,0 +1,89 @@
+"""``/table new|join|leave|start|addbot|kick|abort|status``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs import app, channel_of, ephemeral, game_choices, level_choices
+
+
+@app_commands.guild_only()
+class TableCommands(commands.GroupCog, group_name="table", group_description="Card tables"):
+    """One table per channel (threads are channels too)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a table in this channel")
+    @app_commands.describe(
+        game="Which game",
+        options="Game options as name=value, e.g. target=150 (see /rules)",
+        league="Count the game toward this league too (the server's league always counts)",
+        timer="Minutes per turn before the computer plays for you (0 = no timer)",
+    )
+    @app_commands.choices(game=game_choices())
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        league: str | None = None,
+        timer: app_commands.Range[int, 0, 10080] | None = None,
+    ) -> None:
+        await app(self.bot).controller.new_table(interaction, game, options, league, timer)
+
+    @app_commands.command(name="join", description="Take a seat at this channel's table")
+    async def join(self, interaction: discord.Interaction) -> None:
+        if (channel := channel_of(interaction)) is not None:
+            await app(self.bot).controller.join(interaction, channel)
+
+    @app_commands.command(
+        name="leave", description="Leave the table (a computer takes over in a game)"
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        if (channel := channel_of(interaction)) is not None:
+            await app(self.bot).controller.leave(interaction, channel)
+
+    @app_commands.command(name="start", description="Deal the cards (host or Manage Server)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        if (channel := channel_of(interaction)) is not None:
+            await app(self.bot).controller.start(interaction, channel)
+
+    @app_commands.command(name="addbot", description="Seat a computer player")
+    @app_commands.describe(level="How well it plays")
+    @app_commands.choices(level=level_choices())
+    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+        if (channel := channel_of(interaction)) is not None:
+            await app(self.bot).controller.add_bot(interaction, channel, level)
+
+    @app_commands.command(
+        name="kick", description="Remove a player from the lobby (host or Manage Server)"
+    )
+    @app_commands.describe(user="Who to remove")
+    async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
+        if (channel := channel_of(interaction)) is not None:
+            await app(self.bot).controller.kick(interaction, channel, user)
+
+    @app_commands.command(
+        name="abort", description="Close the table without a result (host or Manage Server)"
+    )
+    async def abort(self, interaction: discord.Interaction) -> None:
+        if (channel := channel_of(interaction)) is not None:
+            await app(self.bot).controller.abort(interaction, channel)
+
+    @app_commands.command(
+        name="status", description="Show the table again at the bottom of the channel"
+    )
+    async def status(self, interaction: discord.Interaction) -> None:
+        if (channel := channel_of(interaction)) is None:
+            await ephemeral(interaction, "Use this in the table's channel.")
+            return
+        await app(self.bot).controller.status(interaction, channel)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(TableCommands(bot))

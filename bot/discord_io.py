@@ -1,0 +1,208 @@
+"""The Discord edge: counted REST calls, coalesced message edits, sends that survive
+deleted messages and closed DMs.
+
+* ``RestCounter`` wraps ``bot.http.request``: every call the bot makes with its token (all
+  of which count toward Discord's global 50/s limit; interaction responses go through the
+  webhook adapter and are not counted) is tallied by route.
+* ``Coalescer`` keeps one edit in flight per key (a table message, a DM); a newer payload
+  replaces a pending one, so a burst of moves costs one edit per round trip, not per move.
+* ``Outbox`` sends and edits messages by channel and message id and reports what went
+  wrong as data: ``Gone.MESSAGE`` (10008: re-post), ``Gone.CHANNEL`` (10003: close the
+  table), ``Gone.DMS_CLOSED`` (50007: fall back to the ephemeral view).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+from collections import Counter
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.http import HTTPClient, Route
+
+from bot.render.messages import MessageSpec
+from bot.ui.views import edit_kwargs, send_kwargs
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_MESSAGE = 10008
+CANNOT_DM = 50007
+MISSING_ACCESS = 50001
+_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+class RestCounter:
+    """Counts the bot's REST calls by route (``"PATCH /channels/{channel_id}/messages/…"``)."""
+
+    def __init__(self) -> None:
+        self.calls: Counter[str] = Counter()
+
+    @property
+    def total(self) -> int:
+        """All calls so far."""
+        return sum(self.calls.values())
+
+    def install(self, http: HTTPClient) -> None:
+        """Wrap ``http.request`` so every call is counted."""
+        original = http.request
+
+        async def counted(route: Route, **kwargs: Any) -> Any:
+            self.calls[route.key] += 1
+            return await original(route, **kwargs)
+
+        http.request = counted  # type: ignore[method-assign]
+
+    def snapshot(self) -> Counter[str]:
+        """A copy of the counts (subtract two snapshots to count a stretch of work)."""
+        return Counter(self.calls)
+
+
+class Coalescer:
+    """At most one job in flight per key; the latest submitted job for a key wins."""
+
+    def __init__(self) -> None:
+        self._pending: dict[Hashable, Callable[[], Awaitable[None]]] = {}
+        self._running: dict[Hashable, asyncio.Task[None]] = {}
+        self.coalesced = 0
+
+    def submit(self, key: Hashable, job: Callable[[], Awaitable[None]]) -> None:
+        """Run ``job`` for ``key`` soon; replaces a job for ``key`` that has not started."""
+        if key in self._pending:
+            self.coalesced += 1
+        self._pending[key] = job
+        if key not in self._running:
+            self._running[key] = asyncio.create_task(self._drain(key), name=f"deckhand-edit-{key}")
+
+    async def _drain(self, key: Hashable) -> None:
+        try:
+            while key in self._pending:
+                job = self._pending.pop(key)
+                try:
+                    await job()
+                except Exception:
+                    log.exception("message update %s failed", key)
+        finally:
+            self._running.pop(key, None)
+
+    async def flush(self) -> None:
+        """Wait until every submitted job has run."""
+        while self._running:
+            await asyncio.gather(*self._running.values(), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Drop pending jobs and cancel running ones."""
+        self._pending.clear()
+        for task in list(self._running.values()):
+            task.cancel()
+        await asyncio.gather(*self._running.values(), return_exceptions=True)
+
+
+class Gone(enum.Enum):
+    """Why a send or edit could not be done."""
+
+    MESSAGE = "message"
+    CHANNEL = "channel"
+    DMS_CLOSED = "dms_closed"
+
+
+@dataclass(frozen=True)
+class Sent:
+    """Where a message now is (``channel_id``, ``message_id``), or why it is not."""
+
+    channel_id: int
+    message_id: int | None
+    gone: Gone | None = None
+
+
+def _gone(exc: discord.HTTPException) -> Gone | None:
+    if exc.code == UNKNOWN_MESSAGE:
+        return Gone.MESSAGE
+    if exc.code in (UNKNOWN_CHANNEL, MISSING_ACCESS):
+        return Gone.CHANNEL
+    if exc.code == CANNOT_DM:
+        return Gone.DMS_CLOSED
+    return None
+
+
+class Outbox:
+    """Sends, edits and deletes messages by id through the bot's HTTP client."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._dm_channels: dict[int, int] = {}
+
+    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(channel_id)
+
+    async def send(self, channel_id: int, spec: MessageSpec) -> Sent:
+        """Post a new message."""
+        try:
+            msg = await self._channel(channel_id).send(
+                allowed_mentions=_MENTIONS, **send_kwargs(spec)
+            )
+        except discord.HTTPException as exc:
+            gone = _gone(exc)
+            if gone is None:
+                raise
+            return Sent(channel_id, None, Gone.CHANNEL if gone is Gone.MESSAGE else gone)
+        return Sent(channel_id, msg.id)
+
+    async def edit(self, channel_id: int, message_id: int, spec: MessageSpec) -> Sent:
+        """Edit a message in place."""
+        try:
+            await (
+                self._channel(channel_id).get_partial_message(message_id).edit(**edit_kwargs(spec))
+            )
+        except discord.HTTPException as exc:
+            gone = _gone(exc)
+            if gone is None:
+                raise
+            return Sent(channel_id, None, gone)
+        return Sent(channel_id, message_id)
+
+    async def edit_or_repost(
+        self, channel_id: int, message_id: int | None, spec: MessageSpec
+    ) -> Sent:
+        """Edit the message; if it was deleted (or never stored), post it anew."""
+        if message_id is not None:
+            done = await self.edit(channel_id, message_id, spec)
+            if done.gone is not Gone.MESSAGE:
+                return done
+        return await self.send(channel_id, spec)
+
+    async def delete(self, channel_id: int, message_id: int) -> None:
+        """Delete a message; one that is already gone is fine."""
+        try:
+            await self._channel(channel_id).get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:
+            if _gone(exc) is None:
+                raise
+
+    async def dm_channel(self, user_id: int) -> int:
+        """The DM channel id with ``user_id`` (opened once, then cached)."""
+        if user_id not in self._dm_channels:
+            data = await self.client.http.start_private_message(user_id)
+            self._dm_channels[user_id] = int(data["id"])
+        return self._dm_channels[user_id]
+
+    def remember_dm(self, user_id: int, channel_id: int) -> None:
+        """Cache a DM channel id learned elsewhere (from the database)."""
+        self._dm_channels[user_id] = channel_id
+
+    async def send_dm(self, user_id: int, spec: MessageSpec) -> Sent:
+        """Send a DM; ``Gone.DMS_CLOSED`` when the user does not accept them."""
+        try:
+            channel_id = await self.dm_channel(user_id)
+        except discord.HTTPException as exc:
+            if _gone(exc) is None:
+                raise
+            return Sent(0, None, Gone.DMS_CLOSED)
+        sent = await self.send(channel_id, spec)
+        if sent.gone is Gone.CHANNEL:
+            return Sent(channel_id, None, Gone.DMS_CLOSED)
+        return sent

@@ -1,0 +1,115 @@
+"""Custom ids of Deckhand's buttons and select menus: pure parsing and formatting.
+
+A table component's id is ``dh:<table_id>:<version>:<kind>[:<arg>]`` (at most 100
+characters, Discord's limit). ``version`` is the table's version when the component was
+drawn, so an old click is refused; ``kind`` says what the component does:
+
+* buttons — ``act`` (play the move in ``arg``), ``hand`` (show my hand), ``page`` (show
+  page ``arg`` of my moves), and the lobby/table controls ``join``, ``leave``, ``bot``
+  (add a computer player of level ``arg``), ``start``, ``cancel`` and ``rematch``;
+* select menus — ``sel`` (each value is a whole move) and ``multi`` (the values are the
+  cards of one move, the verb is ``arg``: "exchange" + the cards picked).
+
+Rules pages are ``dh:rules:<game>:<page>``. Buttons and selects have disjoint patterns
+because discord.py tries every registered pattern on every click.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "dh"
+MAX_LENGTH = 100
+
+BUTTON_KINDS = ("act", "hand", "page", "join", "leave", "bot", "start", "cancel", "rematch")
+SELECT_KINDS = ("sel", "multi")
+
+BUTTON_TEMPLATE = (
+    rf"{PREFIX}:(?P<table>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):"
+    rf"(?P<kind>{'|'.join(BUTTON_KINDS)})(?::(?P<arg>.+))?"
+)
+SELECT_TEMPLATE = (
+    rf"{PREFIX}:(?P<table>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):"
+    rf"(?P<kind>{'|'.join(SELECT_KINDS)})(?::(?P<arg>.+))?"
+)
+RULES_TEMPLATE = rf"{PREFIX}:rules:(?P<game>[a-z0-9_]{{1,30}}):(?P<page>[0-9]{{1,3}})"
+
+_ANY = re.compile(
+    rf"{PREFIX}:(?P<table>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):(?P<kind>[a-z]+)"
+    r"(?::(?P<arg>.+))?"
+)
+_KINDS = frozenset(BUTTON_KINDS + SELECT_KINDS)
+_NEEDS_ARG = frozenset({"act", "page", "bot", "sel", "multi"})
+
+
+class BadCustomId(ValueError):
+    """Not a Deckhand custom id, or one that cannot be built (too long, bad parts)."""
+
+
+@dataclass(frozen=True)
+class CustomId:
+    """A parsed table component id."""
+
+    table_id: int
+    version: int
+    kind: str
+    arg: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in _KINDS:
+            raise BadCustomId(f"unknown component kind {self.kind!r}")
+        if self.table_id < 0 or self.version < 0:
+            raise BadCustomId("table and version must not be negative")
+        if (self.kind in _NEEDS_ARG) != bool(self.arg):
+            need = "needs an" if self.kind in _NEEDS_ARG else "takes no"
+            raise BadCustomId(f"kind {self.kind!r} {need} argument")
+        if "\n" in self.arg or len(self.text) > MAX_LENGTH:
+            raise BadCustomId(f"custom id too long or not one line: {self.text[:40]!r}…")
+
+    @property
+    def text(self) -> str:
+        """The id as sent to Discord."""
+        tail = f":{self.arg}" if self.arg else ""
+        return f"{PREFIX}:{self.table_id}:{self.version}:{self.kind}{tail}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def is_select(self) -> bool:
+        """Whether this id belongs on a select menu (rather than a button)."""
+        return self.kind in SELECT_KINDS
+
+
+def parse(text: str) -> CustomId:
+    """Parse a table component id; ``BadCustomId`` if it is not one."""
+    m = _ANY.fullmatch(text) if isinstance(text, str) and len(text) <= MAX_LENGTH else None
+    if m is None:
+        raise BadCustomId(f"not a Deckhand custom id: {str(text)[:40]!r}")
+    return CustomId(int(m["table"]), int(m["version"]), m["kind"], m["arg"] or "")
+
+
+def fits(table_id: int, version: int, kind: str, arg: str = "") -> bool:
+    """Whether such an id can be built (mainly: is it short enough)."""
+    try:
+        CustomId(table_id, version, kind, arg)
+    except BadCustomId:
+        return False
+    return True
+
+
+def rules_id(game: str, page: int) -> str:
+    """The id of a rules pager button."""
+    text = f"{PREFIX}:rules:{game}:{page}"
+    if not re.fullmatch(RULES_TEMPLATE, text):
+        raise BadCustomId(f"bad rules page id {text!r}")
+    return text
+
+
+def parse_rules(text: str) -> tuple[str, int]:
+    """``(game, page)`` of a rules pager id; ``BadCustomId`` if it is not one."""
+    m = re.fullmatch(RULES_TEMPLATE, text) if isinstance(text, str) else None
+    if m is None:
+        raise BadCustomId(f"not a rules page id: {str(text)[:40]!r}")
+    return m["game"], int(m["page"])

@@ -1,0 +1,88 @@
+"""Custom ids: round trips, limits, and disjoint button/select/rules patterns."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.ui import custom_ids
+from bot.ui.custom_ids import BadCustomId, CustomId, parse
+
+ACTIONS = st.text(
+    alphabet=st.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=60
+).filter(lambda s: s.strip() == s and s)
+
+
+@given(table=st.integers(0, 10**18), version=st.integers(0, 10**8), action=ACTIONS)
+def test_move_buttons_round_trip(table: int, version: int, action: str) -> None:
+    cid = CustomId(table, version, "act", action)
+    text = str(cid)
+    assert len(text) <= custom_ids.MAX_LENGTH
+    assert parse(text) == cid
+    assert re.fullmatch(custom_ids.BUTTON_TEMPLATE, text)
+    assert not re.fullmatch(custom_ids.SELECT_TEMPLATE, text)
+
+
+@pytest.mark.parametrize(
+    ("cid", "text"),
+    [
+        (CustomId(12, 7, "act", "discard QH"), "dh:12:7:act:discard QH"),
+        (CustomId(12, 0, "join"), "dh:12:0:join"),
+        (CustomId(3, 9, "hand"), "dh:3:9:hand"),
+        (CustomId(3, 9, "bot", "normal"), "dh:3:9:bot:normal"),
+        (CustomId(3, 9, "page", "2"), "dh:3:9:page:2"),
+        (CustomId(3, 9, "sel", "play.1"), "dh:3:9:sel:play.1"),
+        (CustomId(3, 9, "multi", "exchange"), "dh:3:9:multi:exchange"),
+        (CustomId(3, 9, "rematch"), "dh:3:9:rematch"),
+    ],
+)
+def test_known_ids(cid: CustomId, text: str) -> None:
+    assert cid.text == text
+    assert parse(text) == cid
+    button = re.fullmatch(custom_ids.BUTTON_TEMPLATE, text) is not None
+    select = re.fullmatch(custom_ids.SELECT_TEMPLATE, text) is not None
+    assert button != select
+    assert select == cid.is_select
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "dh",
+        "dh:1:2",
+        "dh:x:2:act:pass",
+        "dh:1:2:fly",
+        "dh:1:2:act",
+        "dh:1:2:join:now",
+        "xx:1:2:join",
+        "dh:-1:2:join",
+        "dh:1:2:act:" + "a" * 100,
+        "dh:1:2:act:a\nb",
+        "dh:rules:gin_rummy:1",
+    ],
+)
+def test_garbage_is_refused(text: str) -> None:
+    with pytest.raises(BadCustomId):
+        parse(text)
+
+
+def test_too_long_cannot_be_built() -> None:
+    assert custom_ids.fits(1, 1, "act", "play QH")
+    assert not custom_ids.fits(10**18, 10**8, "act", "x" * 70)
+    with pytest.raises(BadCustomId):
+        CustomId(1, 1, "act", "x" * 100)
+
+
+def test_rules_ids() -> None:
+    text = custom_ids.rules_id("gin_rummy", 2)
+    assert text == "dh:rules:gin_rummy:2"
+    assert custom_ids.parse_rules(text) == ("gin_rummy", 2)
+    assert not re.fullmatch(custom_ids.BUTTON_TEMPLATE, text)
+    with pytest.raises(BadCustomId):
+        custom_ids.parse_rules("dh:rules:Gin Rummy:2")
+    with pytest.raises(BadCustomId):
+        custom_ids.rules_id("../etc", 1)

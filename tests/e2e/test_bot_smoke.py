@@ -1,0 +1,281 @@
+"""Deckhand's real bot against the fake Discord: open a table, seat a computer, start,
+read the hand DM, move by button, and check the REST budget of a move."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any, cast
+
+import discord
+
+import bot
+from bot.settings import Settings
+from tests.e2e.conftest import BotRunner
+from tests.e2e.driver import percentile
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_state import Message
+
+
+def settings_for(fake: FakeDiscord, tmp_path: Path) -> Settings:
+    return Settings(
+        DISCORD_TOKEN=fake.token,
+        DECKHAND_DB=tmp_path / "deckhand.db",
+        DECKHAND_DEV_GUILD=fake.guild.id,
+        DECKHAND_BOT_MOVE_DELAY=0,
+        DECKHAND_TURN_TIMER=0,
+    )
+
+
+async def start_bot(runner: BotRunner, fake: FakeDiscord, tmp_path: Path) -> discord.Client:
+    return await runner.start(lambda: bot.create_bot(settings_for(fake, tmp_path)))
+
+
+async def changed(message: Message, before: int, timeout: float = 5.0) -> None:
+    """Wait until ``message`` was edited after it had ``before`` versions (a click is
+    answered with a deferral first; the hand is edited once the move is done)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while len(message.history) == before:
+        assert asyncio.get_running_loop().time() < deadline, "the hand was not updated"
+        await asyncio.sleep(0.02)
+
+
+def hand_dm(messages: list[Message]) -> Message:
+    hands = [m for m in messages if "your hand" in m.content]
+    assert hands, [m.content for m in messages]
+    return hands[-1]
+
+
+async def test_gin_rummy_against_the_computer(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    await start_bot(bot_runner, fake_discord, tmp_path)
+    names = sorted(c.data["name"] for c in fake_discord.commands_for(fake_discord.guild.id))
+    assert names == ["hand", "league", "play", "rules", "stats", "table"]
+    alice = fake_discord.user("alice")
+    lobby = fake_discord.channel("lobby")
+
+    opened = await alice.slash("table new", game="gin_rummy", options="target=50")
+    table = opened.response
+    assert table is not None and not opened.ephemeral
+    assert "Gin Rummy — new table" in table.text and "target=50" in table.text
+    assert [b["label"] for b in table.buttons()] == [
+        "Join",
+        "Leave",
+        "Add computer",
+        "Start",
+        "Cancel",
+    ]
+    assert "Your hand will appear here" in alice.dm_messages()[0].content
+
+    await alice.click(table, "Add computer")
+    assert "Computer (normal) 1" in table.text
+    await alice.click(table, "Start")
+    await fake_discord.settle()
+    assert lobby.messages() == [table]
+    assert [b["label"] for b in table.buttons()] == ["Your hand"]
+    hand = hand_dm(alice.dm_messages())
+    assert "Gin Rummy** in <#" in hand.content and "Your hand:" in hand.content
+
+    for _ in range(40):
+        hand = hand_dm(alice.dm_messages())
+        if not hand.buttons() and not hand.selects():
+            break
+        buttons = [b for b in hand.buttons() if b["custom_id"].split(":")[3] == "act"]
+        before, table_before = len(hand.history), len(table.history)
+        with fake_discord.count() as counter:
+            if buttons:
+                answer = await alice.click(hand, buttons[0]["label"])
+            else:
+                menu = hand.selects()[0]
+                answer = await alice.select(hand, [menu["options"][0]["value"]], menu["custom_id"])
+            await changed(hand, before)
+            await changed(table, table_before)
+            await fake_discord.settle()
+        # The table message edit; the player's own hand is updated through the interaction.
+        assert counter.global_limited == 1, (counter.by_route, answer.text)
+    assert "Last moves" in table.text
+    latencies = fake_discord.latencies()
+    assert len(latencies) > 10 and percentile(latencies, 99) < 3.0, sorted(latencies)[-3:]
+
+
+async def test_stale_button_and_someone_elses_seat(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    await start_bot(bot_runner, fake_discord, tmp_path)
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table = (await alice.slash("table new", game="gin_rummy")).response
+    assert table is not None
+    await bob.click(table, "Join")
+    assert bob.mention in table.text
+    await alice.click(table, "Start")
+    await fake_discord.settle()
+    first = next(p for p in (alice, bob) if hand_dm(p.dm_messages()).buttons())
+    hand = hand_dm(first.dm_messages())
+    old = hand.snapshot()
+    label = "Pass"
+    assert label in [b["label"] for b in hand.buttons()]
+    with fake_discord.count() as counter:
+        await first.click(hand, label)
+    # Table message, the other player's hand, their "Your turn" ping (the first one, so
+    # there is no earlier ping to delete).
+    assert counter.global_limited == 3, counter.by_route
+    stale = await first.click(old, label)
+    assert stale.ephemeral and "earlier turn" in stale.text
+    peek = await (bob if first is alice else alice).slash("hand")
+    assert peek.ephemeral and "Your hand:" in peek.text
+
+
+async def test_closed_dms_fall_back_to_the_your_hand_button(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    await start_bot(bot_runner, fake_discord, tmp_path)
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    bob.close_dms()
+    table = (await alice.slash("table new", game="gin_rummy")).response
+    assert table is not None
+    await bob.click(table, "Join")
+    lobby = fake_discord.channel("lobby")
+    notices = [m for m in lobby.messages() if "can't send you your hand" in m.content]
+    assert len(notices) == 1 and bob.mention in notices[0].content
+    await alice.click(table, "Start")
+    await fake_discord.settle()
+    assert bob.dm_messages() == []
+    view = await bob.click(table, "Your hand")
+    assert view.ephemeral and "Your hand:" in view.text
+    assert len([m for m in lobby.messages() if "can't send you" in m.content]) == 1
+
+
+async def move_once(fake: FakeDiscord, person: Any) -> bool:
+    """Make the first move offered in ``person``'s hand DM; False when none is offered."""
+    await fake.settle()
+    hand = hand_dm(person.dm_messages())
+    buttons = [b for b in hand.buttons() if b["custom_id"].split(":")[3] == "act"]
+    before = len(hand.history)
+    if buttons:
+        await person.click(hand, buttons[0]["label"])
+    elif hand.selects():
+        menu = hand.selects()[0]
+        await person.select(hand, [menu["options"][0]["value"]], menu["custom_id"])
+    else:
+        return False
+    await changed(hand, before)
+    return True
+
+
+async def play_until_over(fake: FakeDiscord, person: Any, limit: int = 200) -> int:
+    """Make ``person``'s first offered move until they have none; returns the moves."""
+    for moves in range(limit):
+        if not await move_once(fake, person):
+            return moves
+    raise AssertionError("the game did not end")
+
+
+async def test_restart_rules_play_finish_league_and_rematch(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    first = await start_bot(bot_runner, fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    lobby = fake_discord.channel("lobby")
+    table = (await alice.slash("table new", game="ono99")).response
+    assert table is not None
+    await alice.slash("table addbot", level="random")
+    assert "Computer (random) 1" in table.text
+    await alice.click(table, "Start")
+    await fake_discord.settle()
+    await bot_runner.stop(first)
+
+    await start_bot(bot_runner, fake_discord, tmp_path)
+    rules = await alice.slash("rules", game="ono99")
+    assert rules.ephemeral and "ONO 99 — the rules" in rules.text
+    page = rules.response
+    assert page is not None
+    await alice.click(page, "Next ▶")
+    assert "Page 2 of" in page.text
+
+    bad = await alice.slash("play", move="play 42")
+    assert bad.messages[-1].ephemeral and "not an ONO 99 card" in bad.text
+    choices = await alice.autocomplete("play", "move", "")
+    assert choices and all(c["value"].startswith("play") for c in choices)
+    played = await alice.slash("play", move=choices[0]["value"])
+    assert "your hand" in played.text
+
+    await play_until_over(fake_discord, alice)
+    await fake_discord.settle()
+    final = table.text
+    assert "Result" in final and "Ratings:" in final
+    assert [b["label"] for b in table.buttons()] == ["Rematch"]
+    standings = await alice.slash("league standings")
+    assert "Default" in standings.text and "Alice" in standings.text
+    stats = await alice.slash("stats")
+    assert "**Alice**: 1 game, " in stats.text and "ONO 99: 1 played" in stats.text
+
+    await alice.click(table, "Rematch")
+    await fake_discord.settle()
+    tables = [m for m in lobby.messages() if m.embeds and "— table" in m.text]
+    assert len(tables) == 2 and [b["label"] for b in tables[-1].buttons()] == ["Your hand"]
+
+
+async def test_deleted_message_is_reposted_and_deleted_channel_closes_the_table(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    client = await start_bot(bot_runner, fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    table = (await alice.slash("table new", game="gin_rummy")).response
+    assert table is not None
+    await alice.click(table, "Add computer")
+    await alice.click(table, "Start")
+    await fake_discord.settle()
+    await fake_discord.delete_message(table)
+    assert await move_once(fake_discord, alice)
+    await fake_discord.settle()
+    lobby = fake_discord.channel("lobby")
+    reposted = [m for m in lobby.messages() if "Gin Rummy — table" in m.text]
+    assert len(reposted) == 1 and reposted[0].id != table.id
+
+    await fake_discord.delete_channel(lobby)
+    assert await move_once(fake_discord, alice)
+    await fake_discord.settle()
+    app = cast(Any, client)
+    assert await app.tables.status(lobby.id) is not None
+    assert (await app.tables.status(lobby.id)).status == "aborted"
+
+
+async def test_only_the_host_or_a_manager_aborts_and_kicks(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    await start_bot(bot_runner, fake_discord, tmp_path)
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    mia = fake_discord.member("mia", manage_guild=True)
+    table = (await alice.slash("table new", game="craits", options="short=on")).response
+    assert table is not None and "short=on" in table.text
+    bad = await bob.slash("table new", game="spades", options="target=5")
+    assert bad.ephemeral and "already has a table" in bad.text
+    await bob.click(table, "Join")
+    refused = await bob.slash("table kick", user=alice)
+    assert refused.ephemeral and "Only the table's host or an admin" in refused.text
+    refused = await bob.click(table, "Cancel")
+    assert refused.ephemeral and "Only the table's host or an admin" in refused.text
+    kicked = await mia.slash("table kick", user=bob)
+    assert kicked.ephemeral and bob.mention not in table.text
+    await mia.slash("table abort")
+    await fake_discord.settle()
+    assert "closed" in table.text and table.buttons() == []
+
+
+async def test_turn_timer_reminds_then_the_computer_plays(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> None:
+    settings = settings_for(fake_discord, tmp_path).model_copy(update={"turn_timer": 2})
+    await bot_runner.start(lambda: bot.create_bot(settings))
+    alice = fake_discord.user("alice")
+    table = (await alice.slash("table new", game="gin_rummy")).response
+    assert table is not None and "2 s per turn" in table.text
+    await alice.click(table, "Add computer")
+    await alice.click(table, "Start")
+    deadline = asyncio.get_running_loop().time() + 8
+    while "timed out" not in table.text:
+        assert asyncio.get_running_loop().time() < deadline, table.text
+        await asyncio.sleep(0.1)
+    pings = [m.content for m in alice.dm_messages()]
+    assert any("Half your time is gone" in p for p in pings), pings
