@@ -6,7 +6,9 @@ meld; cards in no meld are *deadwood*, worth their pips (ace 1, ``T J Q K`` 10).
 
 Hands are bitmasks over ``cards.INDEX`` (suit-major, ace low), so a run is a block of
 consecutive bits. All 329 melds of the deck — every 3-card subset of a 4-set and every
-sub-run included — are precomputed; a search picks disjoint melds from those inside a hand.
+sub-run included — are precomputed; the melds inside a hand are found from the ranks it
+holds 3 or 4 times and from its suits' 13-bit patterns (memoised), and a search picks
+disjoint melds from those.
 Every *packing* (set of disjoint melds) is visited, so results are exact, including the
 best discard of 11 cards: that is the minimum over all packings of (deadwood − the
 highest deadwood card), which may come from a packing that is not a best one for the 11
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from games.cards import INDEX, LOW_RANK, RANKS, STANDARD_DECK, SUITS
@@ -46,36 +48,34 @@ def _build_melds() -> tuple[int, ...]:
 
 #: Every meld of the deck as a bitmask (65 sets, 264 runs).
 MELDS: tuple[int, ...] = _build_melds()
-_MELD_VALUE: dict[int, int] = {}
-#: Melds by their lowest bit, for filtering those inside a hand quickly.
-_BY_LOW: tuple[tuple[int, ...], ...]
-
-
-def _index_melds() -> tuple[tuple[int, ...], ...]:
-    by_low: list[list[int]] = [[] for _ in CODES]
-    for m in MELDS:
-        _MELD_VALUE[m] = mask_value(m)
-        by_low[(m & -m).bit_length() - 1].append(m)
-    return tuple(tuple(ms) for ms in by_low)
 
 
 _SUIT_BITS = (1 << _RANKS) - 1
-#: Per 13-bit suit pattern: its rank positions and their deadwood value.
-_PATTERN_BITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r for r in range(_RANKS) if p >> r & 1) for p in range(1 << _RANKS)
-)
-_PATTERN_VALUE: tuple[int, ...] = tuple(sum(min(r + 1, 10) for r in b) for b in _PATTERN_BITS)
+
+
+def _pattern_bits(base: int) -> tuple[tuple[int, ...], ...]:
+    """Per 13-bit suit pattern: the bit positions of its ranks, offset by ``base``."""
+    out: list[tuple[int, ...]] = [()]
+    for p in range(1, 1 << _RANKS):
+        top = p.bit_length() - 1
+        out.append((*out[p ^ 1 << top], base + top))
+    return tuple(out)
+
+
+#: Per suit, per 13-bit pattern of that suit: the cards' bit positions.
+_S0, _S1, _S2, _S3 = (_pattern_bits(s * _RANKS) for s in range(len(SUITS)))
+#: Per 13-bit suit pattern: the deadwood value of its cards.
+_PATTERN_VALUE: tuple[int, ...] = tuple(sum(min(r + 1, 10) for r in b) for b in _S0)
 
 
 def bits(mask: int) -> list[int]:
     """Bit positions set in ``mask``, lowest first."""
-    out: list[int] = []
-    for s in range(len(SUITS)):
-        p = mask >> (s * _RANKS) & _SUIT_BITS
-        if p:
-            base = s * _RANKS
-            out.extend(base + r for r in _PATTERN_BITS[p])
-    return out
+    return [
+        *_S0[mask & _SUIT_BITS],
+        *_S1[mask >> _RANKS & _SUIT_BITS],
+        *_S2[mask >> 2 * _RANKS & _SUIT_BITS],
+        *_S3[mask >> 3 * _RANKS],
+    ]
 
 
 def mask_value(mask: int) -> int:
@@ -88,7 +88,25 @@ def mask_value(mask: int) -> int:
     )
 
 
-_BY_LOW = _index_melds()
+#: Cards of the lowest rank (ace) in every suit; shifted by ``r`` for rank ``r``.
+_COLUMN = sum(1 << (s * _RANKS) for s in range(len(SUITS)))
+
+
+def _index_melds() -> tuple[dict[int, int], dict[int, int], dict[int, tuple[int, ...]]]:
+    """Each meld's value and stable position (by lowest bit, then ``MELDS`` order), and the
+    sets held in each rank's 4-card column (keyed by the cards of the column held)."""
+    value = {m: mask_value(m) for m in MELDS}
+    by_low = sorted(MELDS, key=lambda m: ((m & -m).bit_length(), MELDS.index(m)))
+    order = {m: k for k, m in enumerate(by_low)}
+    sets: dict[int, tuple[int, ...]] = {}
+    for r in range(_RANKS):
+        column = _COLUMN << r
+        for held in (column, *(column & ~(1 << (s * _RANKS + r)) for s in range(len(SUITS)))):
+            sets[held] = tuple(m for m in MELDS if m & column == m and m & held == m)
+    return value, order, sets
+
+
+_MELD_VALUE, _MELD_ORDER, _SETS_HELD = _index_melds()
 
 
 def to_mask(codes: Iterable[str]) -> int:
@@ -138,17 +156,47 @@ def is_meld(codes: Sequence[str]) -> bool:
     return is_set(codes) or is_run(codes)
 
 
-def melds_within(mask: int) -> list[int]:
-    """Every meld (as a bitmask) made only of cards in ``mask``, in a stable order."""
-    out = []
-    rest = mask
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        for m in _BY_LOW[low.bit_length() - 1]:
-            if m & mask == m:
-                out.append(m)
+@cache
+def _suit_runs(pattern: int, base: int) -> tuple[int, ...]:
+    """Every run inside one suit's 13-bit ``pattern``, as masks shifted up by ``base``."""
+    out: list[int] = []
+    for lo in range(_RANKS - 2):
+        run = 3 << lo
+        for r in range(lo + 2, _RANKS):
+            run |= 1 << r
+            if pattern & run != run:
+                break
+            out.append(run << base)
+    return tuple(out)
+
+
+def _melds_in(mask: int) -> list[int]:
+    """Every meld made only of cards in ``mask``, in no particular order."""
+    p0 = mask & _SUIT_BITS
+    p1 = mask >> _RANKS & _SUIT_BITS
+    p2 = mask >> 2 * _RANKS & _SUIT_BITS
+    p3 = mask >> 3 * _RANKS
+    out: list[int] = []
+    threes = (p0 & p1 & (p2 | p3)) | (p2 & p3 & (p0 | p1))
+    while threes:
+        low = threes & -threes
+        threes ^= low
+        out += _SETS_HELD[mask & _COLUMN * low]
+    if p0 & p0 >> 1 & p0 >> 2:
+        out += _suit_runs(p0, 0)
+    if p1 & p1 >> 1 & p1 >> 2:
+        out += _suit_runs(p1, _RANKS)
+    if p2 & p2 >> 1 & p2 >> 2:
+        out += _suit_runs(p2, 2 * _RANKS)
+    if p3 & p3 >> 1 & p3 >> 2:
+        out += _suit_runs(p3, 3 * _RANKS)
     return out
+
+
+def melds_within(mask: int) -> list[int]:
+    """Every meld (as a bitmask) made only of cards in ``mask``, in a stable order: by
+    lowest card, then in ``MELDS`` order."""
+    return sorted(_melds_in(mask), key=_MELD_ORDER.__getitem__)
 
 
 def _packings(candidates: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
@@ -169,21 +217,15 @@ def _packings(candidates: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-#: Deadwood value by bit position, with one more position no hand has (worth 0).
-_VALUE: tuple[int, ...] = (*BIT_VALUE, 0)
-#: That position: as the only card of ``_least_deadwood``'s ``order``, nothing is discarded.
-_NO_DISCARD: tuple[int, ...] = (len(CODES),)
+def _top_value(mask: int) -> int:
+    """The highest deadwood value of a card in ``mask`` (0 if empty)."""
+    ranks = (mask | mask >> _RANKS | mask >> 2 * _RANKS | mask >> 3 * _RANKS) & _SUIT_BITS
+    return min(ranks.bit_length(), 10)
 
 
-def _least_deadwood(mask: int, order: Sequence[int]) -> int:
-    """The least, over every packing of the melds in ``mask``, of its deadwood less the
-    first card of ``order`` (bit positions) left out of its melds; packings that meld every
-    card of ``order`` do not count. ``_NO_DISCARD`` as ``order`` gives the least deadwood."""
-    ms = melds_within(mask)
-    total = mask_value(mask)
-    best = total - _VALUE[order[0]]
-    if not ms:
-        return best
+def _most_melded(ms: Sequence[int]) -> int:
+    """The highest total value of a packing (pairwise disjoint melds) of ``ms``."""
+    best = 0
     n = len(ms)
 
     def rec(start: int, used: int, melded: int) -> None:
@@ -191,24 +233,50 @@ def _least_deadwood(mask: int, order: Sequence[int]) -> int:
         for j in range(start, n):
             m = ms[j]
             if not m & used:
-                u = used | m
                 v = melded + _MELD_VALUE[m]
-                for i in order:
-                    if not u >> i & 1:
-                        left = total - v - _VALUE[i]
-                        if left < best:  # noqa: PLR1730 (a call to min() is slower here)
-                            best = left
-                        break
-                rec(j + 1, u, v)
+                if v > best:  # noqa: PLR1730 (a call to max() is slower here)
+                    best = v
+                rec(j + 1, used | m, v)
 
     rec(0, 0, 0)
     return best
 
 
+def _discard_search(ms: Sequence[int], total: int) -> tuple[int, int, list[int]]:
+    """Over every packing of ``ms`` in a hand worth ``total``: its least deadwood, the
+    cards in some meld of ``ms`` (a mask), and for each of them (lowest first) the least
+    deadwood of the packings that leave it out (the empty packing included)."""
+    core = 0
+    for m in ms:
+        core |= m
+    cards = bits(core)
+    left = [total] * len(cards)
+    least = total
+    n = len(ms)
+
+    def rec(start: int, used: int, dw: int) -> None:
+        nonlocal least
+        for j in range(start, n):
+            m = ms[j]
+            if not m & used:
+                u = used | m
+                d = dw - _MELD_VALUE[m]
+                if d < least:  # noqa: PLR1730 (a call to min() is slower here)
+                    least = d
+                for k, i in enumerate(cards):
+                    if d < left[k] and not u >> i & 1:
+                        left[k] = d
+                rec(j + 1, u, d)
+
+    rec(0, 0, total)
+    return least, core, left
+
+
 @lru_cache(maxsize=1 << 16)
 def min_deadwood_mask(mask: int) -> int:
     """Least deadwood of the cards in ``mask`` (any number of cards)."""
-    return _least_deadwood(mask, _NO_DISCARD)
+    ms = _melds_in(mask)
+    return mask_value(mask) - _most_melded(ms) if ms else mask_value(mask)
 
 
 def min_deadwood(codes: Iterable[str]) -> int:
@@ -218,7 +286,14 @@ def min_deadwood(codes: Iterable[str]) -> int:
 
 def best_discard_value_mask(mask: int) -> int:
     """Least deadwood left after discarding one card of ``mask`` (exact, e.g. 11 cards)."""
-    return _least_deadwood(mask, sorted(bits(mask), key=lambda i: -BIT_VALUE[i]))
+    total = mask_value(mask)
+    ms = _melds_in(mask)
+    if not ms:
+        return total - _top_value(mask)
+    least, core, left = _discard_search(ms, total)
+    best = min([d - BIT_VALUE[i] for i, d in zip(bits(core), left, strict=True)])
+    free = mask & ~core
+    return min(best, least - _top_value(free)) if free else best
 
 
 def best_discard_value(codes: Iterable[str]) -> int:
@@ -226,17 +301,27 @@ def best_discard_value(codes: Iterable[str]) -> int:
     return best_discard_value_mask(to_mask(codes))
 
 
+def discards_leaving(mask: int, limit: int) -> list[tuple[int, int]]:
+    """(bit position, least deadwood of ``mask`` without it) for each card whose discard
+    leaves at most ``limit`` deadwood, lowest first (exact)."""
+    total = mask_value(mask)
+    ms = _melds_in(mask)
+    if not ms:
+        if total - _top_value(mask) > limit:
+            return []
+        need = total - limit
+        return [(i, total - BIT_VALUE[i]) for i in bits(mask) if BIT_VALUE[i] >= need]
+    least, core, left = _discard_search(ms, total)
+    out = [(i, d - BIT_VALUE[i]) for i, d in zip(bits(core), left, strict=True)]
+    out += [(i, least - BIT_VALUE[i]) for i in bits(mask & ~core)]
+    out.sort()
+    return [p for p in out if p[1] <= limit]
+
+
 @lru_cache(maxsize=1 << 14)
 def _deadwood_by_discard_mask(mask: int) -> tuple[tuple[int, int], ...]:
-    ms = melds_within(mask)
-    total = mask_value(mask)
-    best = {i: total - BIT_VALUE[i] for i in bits(mask)}
-    for used, _ in _packings(ms)[1:]:
-        left = bits(mask & ~used)
-        lv = mask_value(mask & ~used)
-        for i in left:
-            best[i] = min(best[i], lv - BIT_VALUE[i])
-    return tuple(best.items())
+    """(bit position, least deadwood of ``mask`` without it) for each card, lowest first."""
+    return tuple(discards_leaving(mask, mask_value(mask)))
 
 
 def deadwood_by_discard(codes: Iterable[str]) -> dict[str, int]:

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from games import actions, melds
 from games.base import Bot, Game, IllegalAction, Option, View
-from games.cards import STANDARD_DECK, deal, pretty
+from games.cards import INDEX, STANDARD_DECK, deal, pretty
 from games.gin_rummy import scoring
 from games.gin_rummy.bots import normal_bot
 from games.gin_rummy.state import DISCARD, DRAW, OFFER, OVER, GinState
@@ -15,6 +15,11 @@ from games.rng import shuffled
 HAND_SIZE = 10
 #: A discard that leaves this many stock cards (with no knock) ends the hand in a draw.
 WALL = 2
+#: The discard and knock actions by card bit position (``melds.CODES``).
+_DISCARD = tuple(f"discard {c}" for c in melds.CODES)
+_KNOCK = tuple(f"knock {c}" for c in melds.CODES)
+#: Every canonical action: each parses to itself, so ``_parse_action`` returns it at once.
+_CANONICAL = frozenset({"take", "draw", "pass", "biggin", *_DISCARD, *_KNOCK})
 
 
 class GinRummy(Game[GinState]):
@@ -57,6 +62,8 @@ class GinRummy(Game[GinState]):
 
     # -- parsing ------------------------------------------------------------------------
     def _parse_action(self, text: str) -> str:
+        if text in _CANONICAL:
+            return text
         verb, words = actions.split(text)
         if verb in ("take", "draw", "pass", "biggin"):
             return actions.no_args(verb, words)
@@ -74,16 +81,15 @@ class GinRummy(Game[GinState]):
             return ["take", "pass"]
         if state.phase == DRAW:
             return ["draw"] if state.stock_only else ["draw", "take"]
-        hand = melds.sorted_cards(state.hands[seat])
-        after = melds.deadwood_by_discard(hand)
-        out = [f"discard {c}" for c in hand if c != state.taken]
-        out += [
-            f"knock {c}"
-            for c in hand
-            if c != state.taken and after[c] <= scoring.KNOCK_LIMIT
-        ]
-        if melds.min_deadwood(hand) == 0:
-            out.append("biggin")
+        mask = melds.to_mask(state.hands[seat])
+        taken = -1 if state.taken is None else INDEX[state.taken]
+        out = [_DISCARD[i] for i in melds.bits(mask) if i != taken]
+        low = melds.discards_leaving(mask, scoring.KNOCK_LIMIT)
+        if low:
+            out += [_KNOCK[i] for i, _ in low if i != taken]
+            # 11 melded cards hold a meld of 4+, so some discard would leave 0 deadwood.
+            if any(dw == 0 for _, dw in low) and melds.min_deadwood_mask(mask) == 0:
+                out.append("biggin")
         return out
 
     # -- applying -----------------------------------------------------------------------

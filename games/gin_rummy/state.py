@@ -45,13 +45,14 @@ class GinState(State):
     def clone(self) -> GinState:
         """A fast independent copy: the card lists are copied; ``options``, ``last_hand``
         and ``final`` are shared because they are only ever replaced, never changed."""
+        d = self.__dict__.copy()
+        d["hands"] = [h.copy() for h in self.hands]
+        d["stock"] = self.stock.copy()
+        d["discards"] = self.discards.copy()
+        d["known"] = [k.copy() for k in self.known]
+        d["scores"] = self.scores.copy()
+        d["hands_won"] = self.hands_won.copy()
+        d["events"] = self.events.copy()
         new = object.__new__(GinState)
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.discards = list(self.discards)
-        new.known = [list(k) for k in self.known]
-        new.scores = list(self.scores)
-        new.hands_won = list(self.hands_won)
-        new.events = list(self.events)
+        new.__dict__ = d
         return new

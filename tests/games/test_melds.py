@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import melds
-from games.cards import STANDARD_DECK
+from games.cards import INDEX, STANDARD_DECK
 
 
 def h(text: str) -> list[str]:
@@ -153,3 +153,40 @@ def test_defence_is_legal_and_never_worse_than_melding_alone(cards: list[str]) -
     assert all(melds.is_meld(list(m)) for m in d.melds)
     used = [c for m in d.melds for c in m] + [c for laid, _ in d.lay_offs for c in laid]
     assert sorted(used + list(d.deadwood)) == sorted(defender)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(STANDARD_DECK), min_size=0, max_size=20, unique=True))
+def test_melds_within_are_the_deck_melds_inside_the_hand_in_order(hand: list[str]) -> None:
+    mask = melds.to_mask(hand)
+    inside = [m for m in melds.MELDS if m & mask == m]
+    assert melds.melds_within(mask) == sorted(
+        inside, key=lambda m: ((m & -m).bit_length(), melds.MELDS.index(m))
+    )
+
+
+def test_hands_without_melds_take_the_short_cut() -> None:
+    hand = h("AS 3S 5H 7H 9D JD KC 2C 4D 6C QS")
+    assert melds.melds_within(melds.to_mask(hand)) == []
+    total = melds.deadwood_value(hand)
+    assert melds.best_discard_value(hand) == total - 10
+    assert melds.deadwood_by_discard(hand) == {c: total - melds.card_value(c) for c in hand}
+    mask = melds.to_mask(hand)
+    assert melds.discards_leaving(mask, total - 11) == []
+    assert melds.discards_leaving(mask, total - 10) == [
+        (INDEX[c], total - 10) for c in melds.sorted_cards(h("JD KC QS"))
+    ]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.sampled_from(_DENSE + list(STANDARD_DECK[:13])), min_size=11, max_size=11,
+             unique=True),
+    st.integers(min_value=-1, max_value=40),
+)
+def test_discards_leaving_is_deadwood_by_discard_up_to_the_limit(
+    hand: list[str], limit: int
+) -> None:
+    after = melds.deadwood_by_discard(hand)
+    expected = [(INDEX[c], v) for c, v in after.items() if v <= limit]
+    assert melds.discards_leaving(melds.to_mask(hand), limit) == expected
