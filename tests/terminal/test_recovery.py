@@ -14,7 +14,7 @@ from bot.services.tables import TableService
 from bot.terminal.app import LOCAL_USER_ID, OFFLINE_GUILD, channel_for
 from storage.db import Database
 from storage.models import Computer, dump_seats, load_seats
-from tests.terminal.driver import ALL_ONES, ROOT, cli, query
+from tests.terminal.driver import ALL_ONES, ENV, ROOT, cli, query
 
 CHANNEL = channel_for("gin_rummy")
 
@@ -89,3 +89,23 @@ def test_an_unreadable_saved_game_is_set_aside_and_a_new_one_starts(tmp_path: Pa
     assert "A new Gin Rummy game" in run.stdout
     rows = query(path, "SELECT status, quarantine IS NOT NULL FROM tables ORDER BY id")
     assert rows == [("aborted", 1), ("playing", 0)]
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path: Path) -> None:
+    """``deckhand play … | head``: the closed pipe ends the program quietly, game kept."""
+    db = tmp_path / "pipe.db"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "play", "gin_rummy", "--seed", "3", "--db", str(db)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=ENV,
+    )
+    assert proc.stdout is not None and proc.stdin is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    try:
+        proc.stdin.write(b"1\n" * 50)
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr is not None and b"Traceback" not in proc.stderr.read()
+    assert query(db, "SELECT count(*) FROM tables WHERE status = 'playing'") == [(1,)]
