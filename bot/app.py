@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -54,11 +55,19 @@ class DeckhandMixin:
     leagues: LeagueService
     timers: TurnTimers
     controller: Controller
+    #: Where table seeds come from; ``None`` is the service's default (random). Tests
+    #: pass a counter so every game is the same on every run.
+    table_seeds: Callable[[], int] | None = None
 
     async def _deckhand_setup(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.counter.install(bot.http)
         self.db = await Database.open(self.settings.db)
-        self.tables = TableService(self.db, bot_delay=self.settings.bot_move_delay)
+        delay = self.settings.bot_move_delay
+        self.tables = (
+            TableService(self.db, bot_delay=delay)
+            if self.table_seeds is None
+            else TableService(self.db, bot_delay=delay, new_seed=self.table_seeds)
+        )
         self.leagues = LeagueService(self.db)
         self.tables.add_match_recorder(self.leagues.record_match)
         report = await self.tables.load()
@@ -142,12 +151,18 @@ class ShardedDeckhandBot(DeckhandMixin, commands.AutoShardedBot):
         await self._deckhand_close()
 
 
-def create_bot(settings: Settings | None = None) -> DeckhandBot | ShardedDeckhandBot:
+def create_bot(
+    settings: Settings | None = None, *, table_seeds: Callable[[], int] | None = None
+) -> DeckhandBot | ShardedDeckhandBot:
     """The configured bot, not yet connected (``settings`` default: the environment)."""
     settings = settings or Settings()
+    bot: DeckhandBot | ShardedDeckhandBot
     if settings.shard_count is not None or settings.shard_ids:
-        return ShardedDeckhandBot(settings)
-    return DeckhandBot(settings)
+        bot = ShardedDeckhandBot(settings)
+    else:
+        bot = DeckhandBot(settings)
+    bot.table_seeds = table_seeds
+    return bot
 
 
 def run_bot(settings: Settings) -> int:

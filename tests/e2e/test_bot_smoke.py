@@ -4,6 +4,7 @@ read the hand DM, move by button, and check the REST budget of a move."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from pathlib import Path
 from typing import Any, cast
 
@@ -28,7 +29,11 @@ def settings_for(fake: FakeDiscord, tmp_path: Path) -> Settings:
 
 
 async def start_bot(runner: BotRunner, fake: FakeDiscord, tmp_path: Path) -> discord.Client:
-    return await runner.start(lambda: bot.create_bot(settings_for(fake, tmp_path)))
+    """A bot on ``tmp_path``'s database whose tables are seeded 1000, 1001, … (repeatable)."""
+    seeds = itertools.count(1000)
+    return await runner.start(
+        lambda: bot.create_bot(settings_for(fake, tmp_path), table_seeds=lambda: next(seeds))
+    )
 
 
 async def changed(message: Message, before: int, timeout: float = 5.0) -> None:

@@ -1,0 +1,496 @@
+"""Shared helpers for the end-to-end scenarios: a ``Harness`` (the real bot on a temporary
+database, against the fake Discord) and ``Seat`` play through DM or ephemeral components.
+
+Moves are picked by the game's ``normal`` computer player from the seat's true view (read
+from the running bot's table service), then made by clicking the component that offers
+exactly that move; the hand shown in the DM is checked against the same view on the way.
+
+Every answered interaction ends an *epoch* (``LeakCheck.mark``): the new versions of every
+fake message are noted with the table versions of that moment, and the ``harness`` fixture
+checks them all for hidden cards at teardown (see ``LeakCheck`` for the rule).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import re
+import sqlite3
+import time
+from collections import defaultdict
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+import bot
+import games
+from bot.render import renderer
+from bot.render.ono99 import pretty_cards
+from bot.services.tables import SeatPrivate, TableResult
+from bot.settings import Settings
+from games.cards import pretty
+from games.ono99.cards import sort_hand as sort_ono
+from storage.models import Human, load_options, load_seats
+from tests.e2e.conftest import BotRunner
+from tests.e2e.driver import Person, percentile
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_state import Channel, Interaction, Message, version_text
+
+CARD = re.compile(r"(?:[A2-9TJQK][SHDC]|BJ|LJ)")
+CALLBACK_LIMIT = 3.0
+
+
+# -- the bot under test ---------------------------------------------------------------------
+class Harness:
+    """The real Deckhand bot on a temporary SQLite file, with seeded tables."""
+
+    def __init__(self, fake: FakeDiscord, runner: BotRunner, tmp_path: Path, seed: int) -> None:
+        self.fake = fake
+        self.runner = runner
+        self.db_path = tmp_path / "deckhand.db"
+        self.seeds = itertools.count(seed)
+        self.client: Any = None
+        self.leaks = LeakCheck(fake, self.db_path)
+        self.costs: dict[str, list[tuple[int, int]]] = defaultdict(list)
+
+    def settings(self, **overrides: Any) -> Settings:
+        base = Settings(
+            DISCORD_TOKEN=SecretStr(self.fake.token),
+            DECKHAND_DB=self.db_path,
+            DECKHAND_DEV_GUILD=self.fake.guild.id,
+            DECKHAND_BOT_MOVE_DELAY=0,
+            DECKHAND_TURN_TIMER=0,
+        )
+        return base.model_copy(update=overrides)
+
+    async def start(self, **overrides: Any) -> Any:
+        """Start a new bot process (a fresh ``create_bot``) on the harness's database."""
+        settings = self.settings(**overrides)
+        seeds = self.seeds
+        client: Any = await self.runner.start(
+            lambda: bot.create_bot(settings, table_seeds=lambda: next(seeds))
+        )
+        self.client = client
+        return client
+
+    async def stop(self) -> None:
+        """Stop the running bot (like a deploy: the process ends, the database stays)."""
+        await self.runner.stop(self.client)
+        self.client = None
+
+    async def idle(self) -> None:
+        """Wait until the bot's queued message updates ran and the fake is quiet."""
+        await self.client.controller.edits.flush()
+        await self.fake.settle()
+
+    async def result(self, channel: Channel) -> TableResult:
+        """The table of ``channel`` as the running bot has it."""
+        result: TableResult = await self.client.tables.status(channel.id)
+        return result
+
+    def table_message(self, channel: Channel) -> Message:
+        """The live table message of ``channel`` (the newest with a table embed)."""
+        tables = [m for m in channel.messages() if m.embeds and " — table " in m.text]
+        assert tables, [m.text[:60] for m in channel.messages()]
+        return tables[-1]
+
+
+@pytest.fixture(name="harness")
+async def harness_fixture(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> AsyncIterator[Harness]:
+    """A harness whose every interaction is leak-checked at teardown and answered in 3 s."""
+    fake_discord.settle_time = 0.05
+    harness = Harness(fake_discord, bot_runner, tmp_path, seed=1000)
+    answer = fake_discord.answer
+
+    async def answer_and_mark(inter: Interaction, timeout: float = 5.0) -> Interaction:
+        done = await answer(inter, timeout)
+        harness.leaks.mark()
+        return done
+
+    fake_discord.answer = answer_and_mark  # type: ignore[method-assign]
+    yield harness
+    harness.leaks.mark()
+    harness.leaks.check()
+    late = [x for x in fake_discord.latencies() if x > CALLBACK_LIMIT]
+    assert not late, f"interactions answered after {CALLBACK_LIMIT} s: {late}"
+
+
+# -- playing a seat -------------------------------------------------------------------------
+@dataclass
+class Seat:
+    """A human at a table: plays from their hand DM, or from the ephemeral *Your hand* view
+    when their DMs are closed."""
+
+    person: Person
+    harness: Harness
+    channel: Channel
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    moves: int = 0
+
+    @property
+    def uses_dms(self) -> bool:
+        return self.person.user.dms_open
+
+    def hand_dm(self) -> Message:
+        """This table's hand DM ("… in #channel — your hand")."""
+        mention = f"<#{self.channel.id}>"
+        hands = [
+            m
+            for m in self.person.dm_messages()
+            if mention in m.content and "your hand" in m.content
+        ]
+        assert hands, [m.content[:80] for m in self.person.dm_messages()]
+        return hands[-1]
+
+    async def hand(self, result: TableResult, mine: SeatPrivate) -> Message:
+        """The message with this seat's moves: the DM once it shows ``result`` (DM edits
+        are queued, so under load they may land after the driver went quiet), or a fresh
+        ephemeral view."""
+        if self.uses_dms:
+            first_line = renderer(result.game).hand(mine.view)[0]
+
+            def current() -> bool:
+                dm = self.hand_dm()
+                comps = _components(dm)
+                return (
+                    first_line in dm.content
+                    and bool(comps) == bool(mine.legal)
+                    and all(int(parts[2]) == result.version for _, parts in comps)
+                )
+
+            await until(current, f"{self.person.name}'s DM to show version {result.version}")
+            return self.hand_dm()
+        table = self.harness.table_message(self.channel)
+        shown = await self.person.click(table, "Your hand")
+        assert shown.ephemeral and shown.response is not None, shown.text
+        return shown.response
+
+    async def mine(self) -> tuple[TableResult, SeatPrivate]:
+        result = await self.harness.result(self.channel)
+        mine = result.for_user(self.person.id)
+        assert mine is not None, f"{self.person.name} is not seated"
+        return result, mine
+
+    async def choose(self) -> str:
+        """The move the normal computer player would make in this seat now."""
+        result, mine = await self.mine()
+        assert mine.legal, f"not {self.person.name}'s turn"
+        game = games.get(result.game)
+        return game.bot("normal")(dict(mine.view), list(mine.legal), self.rng)
+
+    async def move(self, action: str | None = None) -> Interaction:
+        """Make ``action`` (default: the normal computer player's pick) by clicking it."""
+        result, mine = await self.mine()
+        action = action or await self.choose()
+        message = await self.hand(result, mine)
+        first_line = renderer(result.game).hand(mine.view)[0]
+        assert first_line in message.content, (first_line, message.content)
+        check_offered(message, mine, result.version)
+        with self.harness.fake.count() as counter:
+            answered = await click_move(self.person, message, action)
+            await self.harness.idle()
+        self.harness.costs[result.game].append((counter.total, counter.global_limited))
+        after = await self.harness.result(self.channel)
+        assert after.version > result.version, (action, answered.text)
+        self.moves += 1
+        return answered
+
+
+async def until(condition: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
+    """Wait for a condition on the fake's state (which has no events to await)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
+        await asyncio.sleep(0.01)
+
+
+def _components(message: Message) -> list[tuple[dict[str, Any], list[str]]]:
+    """``(component, custom id parts)`` of the Deckhand table components of ``message``."""
+    out = []
+    for comp in message.buttons() + message.selects():
+        parts = str(comp.get("custom_id", "")).split(":", 4)
+        if len(parts) >= 4 and parts[0] == "dh" and parts[1] != "rules":
+            out.append((comp, parts))
+    return out
+
+
+def offered_moves(message: Message) -> set[str]:
+    """The whole moves the components of ``message`` offer (buttons and plain menus)."""
+    moves: set[str] = set()
+    for comp, parts in _components(message):
+        if parts[3] == "act":
+            moves.add(parts[4])
+        elif parts[3] == "sel":
+            moves.update(o["value"] for o in comp["options"])
+    return moves
+
+
+def check_offered(message: Message, mine: SeatPrivate, version: int) -> None:
+    """The components offer only legal moves, all of the current version (and exactly the
+    legal moves when nothing is paged or picked card by card)."""
+    comps = _components(message)
+    assert all(int(parts[2]) == version for _, parts in comps), (version, comps)
+    offered = offered_moves(message)
+    assert offered <= set(mine.legal), offered - set(mine.legal)
+    if not any(parts[3] in ("page", "multi") for _, parts in comps):
+        missing = set(mine.legal) - offered
+        assert not missing, (missing, message.content, [c for c, _ in comps], mine.legal)
+
+
+async def click_move(person: Person, message: Message, action: str) -> Interaction:
+    """Click the button or pick the menu option of ``action`` on ``message`` (turning pages
+    of moves when needed)."""
+    verb, _, rest = action.partition(" ")
+    for _ in range(12):
+        for comp, parts in _components(message):
+            kind = parts[3]
+            if kind == "act" and parts[4] == action:
+                return await person.click(message, comp["custom_id"])
+            if kind == "sel" and action in {o["value"] for o in comp["options"]}:
+                return await person.select(message, [action], comp["custom_id"])
+            if kind == "multi" and parts[4] == verb:
+                return await person.select(message, rest.split(), comp["custom_id"])
+        pages = [b for b in message.buttons() if b.get("label") == "Next ▶"]
+        assert pages, f"{action!r} is not offered: {offered_moves(message)}"
+        await person.click(message, pages[0]["custom_id"])
+    raise AssertionError(f"{action!r} not found on any page")
+
+
+async def play_out(seats: Iterable[Seat], channel: Channel, limit: int = 1500) -> TableResult:
+    """Let whichever seat is to move make its move until the game is over (or ``limit``
+    moves were made: then the game must still be on)."""
+    by_user = {s.person.id: s for s in seats}
+    harness = next(iter(by_user.values())).harness
+    for _ in range(limit):
+        result = await harness.result(channel)
+        if result.status != "playing":
+            return result
+        movers = [p.user_id for p in result.private.values() if p.legal]
+        assert movers, f"nobody can move at version {result.version}"
+        await by_user[movers[0]].move()
+    result = await harness.result(channel)
+    assert result.status == "playing", f"the game ended within {limit} moves"
+    return result
+
+
+def cost_summary(costs: dict[str, list[tuple[int, int]]], latencies: list[float]) -> str:
+    """Markdown: REST calls per human move by game, and interaction→callback p50/p99."""
+    lines = [
+        "| Game | Human moves | REST calls per move (all) | … counting toward the global limit"
+        " (mean / max) |",
+        "|---|---:|---:|---:|",
+    ]
+    for game, rows in sorted(costs.items()):
+        n = len(rows)
+        every = sum(r[0] for r in rows) / n
+        limited = sum(r[1] for r in rows) / n
+        lines.append(f"| {game} | {n} | {every:.2f} | {limited:.2f} / {max(r[1] for r in rows)} |")
+    if latencies:
+        lines += [
+            "",
+            f"Interaction → callback over {len(latencies)} interactions: p50"
+            f" {percentile(latencies, 50) * 1000:.1f} ms, p99"
+            f" {percentile(latencies, 99) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms.",
+        ]
+    return "\n".join(lines)
+
+
+# -- hidden cards ----------------------------------------------------------------------------
+def _cards_in(value: Any, found: set[str]) -> set[str]:
+    """Every card code anywhere in a view or event."""
+    if isinstance(value, str):
+        if CARD.fullmatch(value):
+            found.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _cards_in(v, found)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _cards_in(v, found)
+    return found
+
+
+@dataclass
+class _Version:
+    """What was secret at one table version."""
+
+    secret: list[set[str]]  # per seat: held or seen by that seat, not public in this deal
+    known: list[set[str]]  # per seat: every card that seat could see
+    hands: list[str]  # ONO 99: each seat's hand as rendered ("7 · −10 · …"), "" if public
+    public_hands: set[str]  # ONO 99: hands shown to everyone in this deal so far
+
+
+@dataclass
+class _Table:
+    id: int
+    channel_id: int
+    game: str
+    users: dict[int, int]  # user id -> seat
+    versions: list[_Version]
+
+
+class LeakCheck:
+    """No hidden card in a message someone may not see it in.
+
+    The rule, per table version ``v`` (replayed from the table's seed, options and action
+    log): a card is *secret for seat s* if it appears in s's view (its hand, a drafted
+    card…) but not in the spectator view or the public events of any version of the
+    current deal (hand/deal/round) up to ``v`` — so discards, played cards, upcards, trumps
+    and hands revealed at the end of a deal are public from then on, and a card dealt
+    again in a later deal is secret again. A message version first seen in epoch k (between
+    two answered interactions) may show a card only if it was not secret for some other
+    seat at *every* version the table passed through in that epoch: channel messages are
+    checked against every seat, a user's DMs and ephemerals against every other seat.
+    ONO 99's cards are bare numbers (several copies each), so there the check is that no
+    other seat's whole hand, as its DM renders it, appears.
+    """
+
+    def __init__(self, fake: FakeDiscord, db_path: Path) -> None:
+        self.fake = fake
+        self.db_path = db_path
+        self.epochs: list[dict[int, int]] = []  # table id -> version, per epoch
+        self.seen: dict[int, int] = {}  # message id -> history entries already noted
+        self.noted: list[tuple[Message, int, int]] = []  # (message, history index, epoch)
+
+    def _versions(self) -> dict[int, int]:
+        if not self.db_path.exists():
+            return {}
+        with sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True) as conn:
+            return dict(conn.execute("SELECT id, version FROM tables").fetchall())
+
+    def mark(self) -> None:
+        """End an epoch: note the new message versions and the table versions now."""
+        epoch = len(self.epochs)
+        self.epochs.append(self._versions())
+        for message in list(self.fake.messages.values()):
+            start = self.seen.get(message.id, 0)
+            self.noted += [(message, i, epoch) for i in range(start, len(message.history))]
+            self.seen[message.id] = len(message.history)
+
+    def _load(self) -> list[_Table]:
+        with sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True) as conn:
+            rows = conn.execute(
+                "SELECT id, channel_id, game, options, seed, seats FROM tables"
+            ).fetchall()
+            tables = []
+            for table_id, channel_id, name, options, seed, seats_json in rows:
+                actions = conn.execute(
+                    "SELECT seat, action FROM table_actions WHERE table_id = ? ORDER BY version",
+                    (table_id,),
+                ).fetchall()
+                seats = load_seats(seats_json)
+                users = {o.user_id: n for n, o in enumerate(seats) if isinstance(o, Human)}
+                versions = _replay(name, len(seats), seed, load_options(options), actions)
+                tables.append(_Table(table_id, channel_id, name, users, versions))
+        return tables
+
+    def check(self) -> None:
+        """Check every noted message version; fail with the first leaks found."""
+        if not self.db_path.exists():
+            return
+        tables = self._load()
+        leaks: list[str] = []
+        for message, index, epoch in self.noted:
+            text = _version_text(message.history[index])
+            viewer = message.ephemeral_for or message.channel.recipient
+            for table in tables:
+                if message.channel.guild is not None and not message.ephemeral:
+                    if message.channel.id != table.channel_id:
+                        continue
+                elif f"<#{table.channel_id}>" not in text:
+                    continue
+                window = self._window(table, epoch)
+                if not window:
+                    continue
+                own = table.users.get(viewer.id) if viewer is not None else None
+                for shown, line in _shown_secrets(table, window, own, text):
+                    where = message.channel.label + (" (ephemeral)" if message.ephemeral else "")
+                    leaks.append(f"table {table.id} epoch {epoch}: {shown} in {where}: {line!r}")
+        assert not leaks, "hidden cards shown:\n" + "\n".join(leaks[:10])
+
+    def _window(self, table: _Table, epoch: int) -> list[_Version]:
+        end = self.epochs[epoch].get(table.id)
+        if end is None:
+            return []
+        start = self.epochs[epoch - 1].get(table.id, 0) if epoch > 0 else 0
+        return table.versions[start : end + 1]
+
+
+def _version_text(version: dict[str, Any]) -> str:
+    return version_text(version) + "\n" + repr(version["components"])
+
+
+def _replay(
+    name: str, players: int, seed: int, options: dict[str, Any], actions: list[tuple[int, str]]
+) -> list[_Version]:
+    game = games.get(name)
+    if not actions and players < game.min_players:
+        return []
+    try:
+        state = game.new(players, seed=seed, options=options)
+    except ValueError:
+        return []
+    out: list[_Version] = []
+    public: set[str] = set()
+    public_hands: set[str] = set()
+    deal: Any = None
+    for step in [None, *actions]:
+        if step is not None:
+            state = game.apply(state, step[0], step[1])
+        spectator = game.view(state, None)
+        keys = ("hand_no", "deal_no", "round_no")
+        key = next((spectator[k] for k in keys if k in spectator), None)
+        if key != deal:
+            deal, public, public_hands = key, set(), set()
+        public |= _cards_in(spectator, set()) | _cards_in(state.events, set())
+        shown = [*(spectator.get("revealed") or []), *(e.get("hand") for e in state.events)]
+        public_hands |= {pretty_cards(sort_ono(h)) for h in shown if h}
+        views = [game.view(state, s) for s in range(players)]
+        known = [_cards_in(v, set()) for v in views]
+        hands = [pretty_cards(v.get("hand") or []) for v in views]
+        hands = [
+            h if len(v.get("hand") or ()) >= 2 and h not in public_hands else ""
+            for h, v in zip(hands, views, strict=True)
+        ]
+        out.append(_Version([k - public for k in known], known, hands, set(public_hands)))
+    return out
+
+
+def _line_of(text: str, needle: str) -> str:
+    return next((line for line in text.splitlines() if needle in line), needle)
+
+
+def _shown_secrets(
+    table: _Table, window: list[_Version], own: int | None, text: str
+) -> list[tuple[str, str]]:
+    """The secrets of seats other than ``own`` (secret throughout ``window``) in ``text``."""
+    seats = range(len(window[0].secret))
+    if table.game == "ono99":
+        mine = {v.hands[own] for v in window} if own is not None else set()
+        mine |= set().union(*(v.public_hands for v in window))
+        return [
+            (f"seat {s}'s hand {v.hands[s]!r}", _line_of(text, v.hands[s]))
+            for v in window
+            for s in seats
+            if s != own and v.hands[s] and v.hands[s] not in mine and v.hands[s] in text
+        ]
+    secret: set[str] | None = None
+    for v in window:
+        now = set().union(*(v.secret[s] for s in seats if s != own))
+        if own is not None:
+            now -= v.known[own]
+        secret = now if secret is None else secret & now
+    found = []
+    for card in sorted(secret or ()):
+        symbol = re.escape(pretty(card))
+        hit = re.search(rf"(?<![0-9A-Za-z]){symbol}", text) or re.search(rf"\b{card}\b", text)
+        if hit:
+            found.append((pretty(card), _line_of(text, hit.group(0))))
+    return found
