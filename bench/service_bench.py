@@ -1,14 +1,17 @@
 """Measure the table service on a real SQLite file (not a test; prints numbers).
 
-    .venv/bin/python -m bench.service_bench [--tables 1000] [--stored 10000] [--games 40]
+    .venv/bin/python -m bench.service_bench [--sizes 1,100,1000] [--stored 10000] [--games 20]
 
-1. Moves: ``--tables`` two-player tables, two humans each, so one ``act`` is exactly one
-   move (lock + checks + apply + commit + result). All tables play concurrently, first
-   flat out (throughput; latency is then mostly queueing behind the one writer), then
-   paced with ``--think`` seconds mean between a table's moves (latency at a realistic
-   load); finally one table alone (the cost of one move without contention).
+1. Moves, for each ``--sizes`` count of two-player tables with two humans each (so one
+   ``act`` is exactly one move: lock + checks + apply + commit + result), all tables
+   playing concurrently:
+   * flat out: every table moves again as soon as its last move returned (a closed loop,
+     so latency ≈ tables ÷ throughput: this phase measures throughput);
+   * paced: each table waits uniform(0, 2 × think) between moves — a realistic load. The
+     think time is ``--think`` (3 s), shortened only when that would give fewer than
+     1,000 moves in ``--paced-seconds`` (so for one table, where nothing contends).
 2. Start-up: ``--stored`` playing tables stored (written in bulk, mid-game snapshots of
-   every game), then a fresh ``TableService.load()`` from a freshly opened database.
+   every game), then open + migrate check + ``TableService.load()``.
 3. Size: ``--games`` finished games per game (one human against computers), database bytes
    per finished game (tables row + action log + match rows), after a checkpoint.
 """
@@ -17,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import random
+import sqlite3
 import statistics
 import tempfile
 import time
@@ -35,7 +40,18 @@ def pick(r: TableResult, seat: int, rng: random.Random) -> str:
     return games.get(r.game).bots["normal"](mine.view, list(mine.legal), rng)
 
 
-async def bench_moves(path: Path, tables: int, moves: int, think: float) -> None:
+def quantiles(latencies: list[float]) -> str:
+    if len(latencies) < 2:
+        return f"{len(latencies)} move(s), too few for percentiles"
+    q = statistics.quantiles(latencies, n=100)
+    return f"p50 {q[49] * 1000:6.2f} ms, p99 {q[98] * 1000:7.2f} ms"
+
+
+async def bench_moves(
+    path: Path, tables: int, moves: int, think: float, paced_seconds: float | None = None
+) -> None:
+    """``moves`` per table flat out, then ``paced_seconds`` (default ``moves × think``) with
+    a move per table every ``think`` seconds on average."""
     db = await Database.open(path)
     service = TableService(db)
     results: dict[int, TableResult] = {}
@@ -45,51 +61,45 @@ async def bench_moves(path: Path, tables: int, moves: int, think: float) -> None
         await service.join(ch, ch * 10 + 1, "B")
         results[ch] = await service.start(ch, ch * 10)
 
-    async def player(ch: int, pause: float, latencies: list[float]) -> None:
-        rng = random.Random(ch)
+    async def move(ch: int, rng: random.Random, latencies: list[float]) -> None:
         r = results[ch]
-        for _ in range(moves):
-            if pause:
-                await asyncio.sleep(rng.uniform(0, 2 * pause))
-            if r.status != "playing":
-                r = await service.rematch(ch, ch * 10)
-            seat = r.to_act[0]
-            action = pick(r, seat, rng)
-            t0 = time.perf_counter()
-            r = await service.act(ch, r.seats[seat].user_id or 0, action, r.version)
-            latencies.append(time.perf_counter() - t0)
-        results[ch] = r
-
-    for label, pause in (("flat out", 0.0), (f"paced, {think:g} s mean think time", think)):
-        latencies: list[float] = []
-        start = time.perf_counter()
-        await asyncio.gather(*[player(ch, pause, latencies) for ch in results])
-        wall = time.perf_counter() - start
-        q = statistics.quantiles(latencies, n=100)
-        print(f"moves ({label}): {len(latencies)} moves on {tables} active tables in"
-              f" {wall:.1f} s = {len(latencies) / wall:,.0f} moves/s;"
-              f" act latency p50 {q[49] * 1000:.2f} ms, p99 {q[98] * 1000:.2f} ms")
-    await db.close()
-
-    db = await Database.open(path.with_name("seq.db"))
-    service = TableService(db)
-    await service.create(1, 1, 10, "A", "gin_rummy")
-    await service.join(1, 11, "B")
-    r = await service.start(1, 10)
-    rng = random.Random(1)
-    seq: list[float] = []
-    while len(seq) < 2000:
         if r.status != "playing":
-            r = await service.rematch(1, 10)
+            r = await service.rematch(ch, ch * 10)
         seat = r.to_act[0]
         action = pick(r, seat, rng)
         t0 = time.perf_counter()
-        r = await service.act(1, r.seats[seat].user_id or 0, action, r.version)
-        seq.append(time.perf_counter() - t0)
+        results[ch] = await service.act(ch, r.seats[seat].user_id or 0, action, r.version)
+        latencies.append(time.perf_counter() - t0)
+
+    async def flat_out(ch: int, latencies: list[float]) -> None:
+        rng = random.Random(ch)
+        for _ in range(moves):
+            await move(ch, rng, latencies)
+
+    async def paced(ch: int, until: float, latencies: list[float]) -> None:
+        rng = random.Random(-ch)
+        while True:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+            if time.perf_counter() >= until:
+                return
+            await move(ch, rng, latencies)
+
+    flat: list[float] = []
+    start = time.perf_counter()
+    await asyncio.gather(*[flat_out(ch, flat) for ch in results])
+    wall = time.perf_counter() - start
+    print(f"{tables:>5} tables, flat out: {quantiles(flat)};"
+          f" {len(flat) / wall:7,.0f} moves/s ({len(flat)} moves)")
+
+    seconds = moves * think if paced_seconds is None else paced_seconds
+    slow: list[float] = []
+    start = time.perf_counter()
+    await asyncio.gather(*[paced(ch, start + seconds, slow) for ch in results])
+    wall = time.perf_counter() - start
+    print(f"{tables:>5} tables, paced:    {quantiles(slow)};"
+          f" {len(slow) / wall:7,.0f} moves/s ({len(slow)} moves, a move per table"
+          f" every {think:g} s on average)")
     await db.close()
-    q = statistics.quantiles(seq, n=100)
-    print(f"moves (one table, one at a time): p50 {q[49] * 1000:.2f} ms,"
-          f" p99 {q[98] * 1000:.2f} ms, {len(seq) / sum(seq):,.0f} moves/s")
 
 
 async def bench_startup(path: Path, stored: int) -> None:
@@ -109,14 +119,16 @@ async def bench_startup(path: Path, stored: int) -> None:
         samples.append((name, dump_options(g.check_options({})), dump_seats(occupants),
                         Snapshot.dump(name, 20, g.dumps(state))))
     now = time.time()
-    async with db.transaction() as conn:
+
+    def fill(conn: sqlite3.Connection) -> None:
         for ch in range(1, stored + 1):
             name, options, seats, snap = samples[ch % len(samples)]
-            tid = await repo.insert(conn, repo.NewTable(ch, 1, None, name, options, 1, ch, seats,
-                                                        300, now))
-            await conn.execute(
+            new = repo.NewTable(ch, 1, None, name, options, 1, ch, seats, 300, now)
+            conn.execute(
                 "UPDATE tables SET status='playing', snapshot=?, version=20, deadline=?"
-                " WHERE id=?", (snap, now + 300, tid))
+                " WHERE id=?", (snap, now + 300, repo.insert(conn, new)))
+
+    await db.write(fill)
     await db.close()
     t0 = time.perf_counter()
     db = await Database.open(path)
@@ -133,8 +145,8 @@ async def bench_size(path: Path, per_game: int) -> None:
     for name in games.names():
         p = path.with_name(f"size-{name}.db")
         db = await Database.open(p)
-        await db.fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
-        await db.fetchall("VACUUM")
+        await db.conn.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
+        await db.conn.execute_fetchall("VACUUM")
         empty = p.stat().st_size
         service = TableService(db)
         g = games.get(name)
@@ -150,8 +162,8 @@ async def bench_size(path: Path, per_game: int) -> None:
                 assert mine is not None
                 r = await service.act(ch, 7, pick(r, mine.seat, rng), r.version)
             moves += r.version
-        await db.fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
-        await db.fetchall("VACUUM")
+        await db.conn.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
+        await db.conn.execute_fetchall("VACUUM")
         await db.close()
         size = p.stat().st_size - empty
         print(f"size: {name:<10} {size / per_game / 1024:6.1f} KiB per finished game"
@@ -160,14 +172,19 @@ async def bench_size(path: Path, per_game: int) -> None:
 
 async def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--tables", type=int, default=1000)
-    ap.add_argument("--moves", type=int, default=10, help="moves per table per phase")
+    ap.add_argument("--sizes", default="1,100,1000", help="concurrent table counts")
+    ap.add_argument("--moves", type=int, default=10, help="flat-out moves per table (at least"
+                    " 2,000 in all)")
     ap.add_argument("--think", type=float, default=3.0, help="mean seconds between moves")
+    ap.add_argument("--paced-seconds", type=float, default=30.0)
     ap.add_argument("--stored", type=int, default=10_000)
     ap.add_argument("--games", type=int, default=20, help="finished games per game")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        await bench_moves(Path(tmp) / "moves.db", args.tables, args.moves, args.think)
+        for n in (int(x) for x in args.sizes.split(",")):
+            moves = max(args.moves, math.ceil(2000 / n))
+            think = min(args.think, n * args.paced_seconds / 1000)
+            await bench_moves(Path(tmp) / f"moves-{n}.db", n, moves, think, args.paced_seconds)
         await bench_startup(Path(tmp) / "startup.db", args.stored)
         await bench_size(Path(tmp) / "size.db", args.games)
 

@@ -1,7 +1,10 @@
 """The tables repository: one row per table (current snapshot) and its append-only action log.
 
-Writes take the caller's connection inside ``Database.transaction()`` so the service can put
-a snapshot update, its log row and (when the game ends) the match in one transaction.
+Writes are plain functions of a ``sqlite3.Connection``, run on the writer's thread by
+``Database.write`` (group commit) or ``Database.call`` (inside ``transaction()``), so the
+service puts a snapshot update, its log row and (when the game ends) the match in one
+transaction and one thread round trip; only ``delete`` (for the CLI) is async, inside
+``transaction()``.
 Updates are guarded by the expected status and version (optimistic concurrency): if
 another process changed or purged the row meanwhile, ``RowChanged`` is raised and the
 transaction rolls back, so two writers can never both apply a move.
@@ -95,9 +98,9 @@ class NewTable:
     now: float
 
 
-async def insert(conn: aiosqlite.Connection, t: NewTable) -> int:
+def insert(conn: sqlite3.Connection, t: NewTable) -> int:
     """Create a lobby; ``sqlite3.IntegrityError`` if the channel already has an open table."""
-    cur = await conn.execute(
+    cur = conn.execute(
         "INSERT INTO tables (channel_id, guild_id, league_id, game, options, host_id, status,"
         " seed, seats, turn_timer, created_at, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
@@ -108,39 +111,41 @@ async def insert(conn: aiosqlite.Connection, t: NewTable) -> int:
     return cur.lastrowid
 
 
-def _expect_one(cur: aiosqlite.Cursor, table_id: int) -> None:
-    if cur.rowcount != 1:
+def _update_one(
+    conn: sqlite3.Connection, table_id: int, sql: str, params: tuple[object, ...]
+) -> None:
+    if conn.execute(sql, params).rowcount != 1:
         raise RowChanged(f"table {table_id} changed underneath this write")
 
 
-async def update_lobby(
-    conn: aiosqlite.Connection, table_id: int, seats: str, host_id: int, now: float
+def update_lobby(
+    conn: sqlite3.Connection, table_id: int, seats: str, host_id: int, now: float
 ) -> None:
     """New seats and host of a lobby."""
-    cur = await conn.execute(
+    _update_one(
+        conn, table_id,
         "UPDATE tables SET seats = ?, host_id = ?, updated_at = ?"
         " WHERE id = ? AND status = 'lobby'",
         (seats, host_id, now, table_id),
     )
-    _expect_one(cur, table_id)
 
 
-async def start(
-    conn: aiosqlite.Connection, table_id: int, seats: str, snapshot: str,
+def start(
+    conn: sqlite3.Connection, table_id: int, seats: str, snapshot: str,
     deadline: float | None, now: float, *, from_status: str = "lobby",
 ) -> None:
     """Lobby → playing with the seating order and the first snapshot (version 0)."""
-    cur = await conn.execute(
+    _update_one(
+        conn, table_id,
         "UPDATE tables SET status = 'playing', seats = ?, snapshot = ?, version = 0,"
         " deadline = ?, reminded = 0, started_at = ?, updated_at = ?"
         " WHERE id = ? AND status = ?",
         (seats, snapshot, deadline, now, now, table_id, from_status),
     )
-    _expect_one(cur, table_id)
 
 
-async def record_action(
-    conn: aiosqlite.Connection, table_id: int, *, version: int, seat: int, action: str,
+def record_action(
+    conn: sqlite3.Connection, table_id: int, *, version: int, seat: int, action: str,
     by_user: int | None, timed_out: bool, snapshot: str, deadline: float | None,
     finished: bool, now: float,
 ) -> None:
@@ -148,55 +153,55 @@ async def record_action(
 
     The row must still be playing at ``version - 1``; ``finished`` also marks it finished.
     """
-    cur = await conn.execute(
+    _update_one(
+        conn, table_id,
         "UPDATE tables SET snapshot = ?, version = ?, deadline = ?, reminded = 0,"
         " updated_at = ?, status = ?, finished_at = ?"
         " WHERE id = ? AND status = 'playing' AND version = ?",
         (snapshot, version, deadline, now, "finished" if finished else "playing",
          now if finished else None, table_id, version - 1),
     )
-    _expect_one(cur, table_id)
-    await conn.execute(
+    conn.execute(
         "INSERT INTO table_actions (table_id, version, seat, action, by_user, timed_out, at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         (table_id, version, seat, action, by_user, int(timed_out), now),
     )
 
 
-async def update_seats(
-    conn: aiosqlite.Connection, table_id: int, seats: str, host_id: int, now: float
+def update_seats(
+    conn: sqlite3.Connection, table_id: int, seats: str, host_id: int, now: float
 ) -> None:
     """New occupants of a running game (a leaver replaced by a computer player)."""
-    cur = await conn.execute(
+    _update_one(
+        conn, table_id,
         "UPDATE tables SET seats = ?, host_id = ?, updated_at = ?"
         " WHERE id = ? AND status = 'playing'",
         (seats, host_id, now, table_id),
     )
-    _expect_one(cur, table_id)
 
 
-async def set_reminded(conn: aiosqlite.Connection, table_id: int, version: int) -> None:
+def set_reminded(conn: sqlite3.Connection, table_id: int, version: int) -> None:
     """Note that the half-time reminder for ``version`` went out."""
-    cur = await conn.execute(
+    _update_one(
+        conn, table_id,
         "UPDATE tables SET reminded = 1 WHERE id = ? AND status = 'playing' AND version = ?",
         (table_id, version),
     )
-    _expect_one(cur, table_id)
 
 
-async def close(conn: aiosqlite.Connection, table_id: int, status: str, now: float) -> None:
+def close(conn: sqlite3.Connection, table_id: int, status: str, now: float) -> None:
     """End an open table as ``aborted`` (or ``finished``); it stays as history."""
-    cur = await conn.execute(
+    _update_one(
+        conn, table_id,
         "UPDATE tables SET status = ?, deadline = NULL, updated_at = ?,"
         " finished_at = ? WHERE id = ? AND status IN ('lobby', 'playing')",
         (status, now, now, table_id),
     )
-    _expect_one(cur, table_id)
 
 
-async def quarantine(conn: aiosqlite.Connection, table_id: int, reason: str) -> None:
+def quarantine(conn: sqlite3.Connection, table_id: int, reason: str) -> None:
     """Mark a table whose snapshot cannot be loaded (its status is left as it was)."""
-    await conn.execute("UPDATE tables SET quarantine = ? WHERE id = ?", (reason, table_id))
+    conn.execute("UPDATE tables SET quarantine = ? WHERE id = ?", (reason, table_id))
 
 
 async def get(db: Database, table_id: int) -> TableRow | None:

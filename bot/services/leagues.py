@@ -357,16 +357,16 @@ class LeagueService:
     async def leagues(self, guild_id: int) -> list[League]:
         """The guild's leagues, the default first (created if needed)."""
         await self.league(guild_id)
-        return await repo.guild_leagues(self.db.conn, guild_id)
+        return await repo.guild_leagues(self.db.reads, guild_id)
 
     async def league(self, guild_id: int, name: str | None = None) -> League:
         """A league by name (any case); None means the guild's default league."""
         if name is not None and name.strip().casefold() != DEFAULT_LEAGUE.casefold():
-            found = await repo.league_by_name(self.db.conn, guild_id, " ".join(name.split()))
+            found = await repo.league_by_name(self.db.reads, guild_id, " ".join(name.split()))
             if found is None:
                 raise UnknownLeague(f"There is no league called {name.strip()!r} here.")
             return found
-        found = await repo.default_league(self.db.conn, guild_id)
+        found = await repo.default_league(self.db.reads, guild_id)
         if found is not None:
             return found
         async with self.db.transaction() as conn:
@@ -402,7 +402,7 @@ class LeagueService:
     async def seasons(self, guild_id: int, name: str | None = None) -> list[Season]:
         """A league's seasons, oldest first."""
         league = await self.league(guild_id, name)
-        return await repo.seasons(self.db.conn, league.id)
+        return await repo.seasons(self.db.reads, league.id)
 
     def _season(self, league: League, season: int | None) -> int:
         if season is None:
@@ -496,7 +496,7 @@ class LeagueService:
         if chosen is None:
             return Standings(league, number, number == league.season, None, str(scoring), 0, ())
         order = repo.ORDER_BY_RATING if scoring.kind == "rating" else repo.ORDER_BY_POINTS
-        conn = self.db.conn
+        conn = self.db.reads
         page = await repo.standings(conn, league.id, number, chosen, order, limit, offset)
         total = await repo.count_players(conn, league.id, number, chosen)
         rows = tuple(_row(offset + i + 1, p) for i, p in enumerate(page))
@@ -510,7 +510,7 @@ class LeagueService:
             return chosen
         if league.game is not None:
             return league.game
-        played = await repo.season_games(self.db.conn, league.id, season)
+        played = await repo.season_games(self.db.reads, league.id, season)
         if len(played) > 1:
             raise GameRequired(
                 f"{league.name} has standings for several games; pick one: {', '.join(played)}."
@@ -526,14 +526,14 @@ class LeagueService:
         given); an empty list when none."""
         league = await self.league(guild_id, name)
         number = None if season is None else self._season(league, season)
-        return await repo.league_history(self.db.conn, league.id, number, _limit(limit))
+        return await repo.league_history(self.db.reads, league.id, number, _limit(limit))
 
     async def player_history(
         self, guild_id: int, user_id: int, *, league: str | None = None, limit: int = 10
     ) -> list[PlayedMatch]:
         """A user's last ``limit`` matches in the guild (or one league), newest first."""
         league_id = (await self.league(guild_id, league)).id if league is not None else None
-        return await repo.player_history(self.db.conn, guild_id, user_id, league_id,
+        return await repo.player_history(self.db.reads, guild_id, user_id, league_id,
                                          _limit(limit))
 
     async def head_to_head(
@@ -543,12 +543,12 @@ class LeagueService:
         if user_a == user_b:
             raise InvalidRequest("Pick two different players.")
         g = _game_name(game) if game is not None else None
-        return await repo.head_to_head(self.db.conn, guild_id, user_a, user_b, g)
+        return await repo.head_to_head(self.db.reads, guild_id, user_a, user_b, g)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """Per game: played, won, drawn, best score and favourite partner (the human most
         often on the same team; ties go to the most recent, then the lower id)."""
-        conn = self.db.conn
+        conn = self.db.reads
         per_game = await repo.game_stats(conn, guild_id, user_id)
         partner_rows = await repo.partners(conn, guild_id, user_id)
 

@@ -8,7 +8,10 @@ strings and render the ``TableResult`` they get back. Decisions:
 * A move is checked (table, seat, version, turn), applied by the engine, then committed —
   snapshot, version, deadline and log row, plus the match and every match recorder when
   the game ends — in ONE transaction; memory is updated and the result returned only after
-  ``COMMIT``. A reply therefore means the move is durable.
+  ``COMMIT``. A reply therefore means the move is durable. The statements are plain
+  functions run by ``Database.write``: one round trip to the writer's thread, group
+  committed with other tables' moves (a move that fails there fails alone); only a game end
+  with match recorders (async, e.g. leagues) uses ``Database.transaction()``.
 * The version is checked before the turn, so an old button says "earlier turn".
 * Computer seats then move through the same path, each in its own transaction, with an rng
   derived from the table seed and the version (replays and tests are deterministic).
@@ -61,7 +64,7 @@ from games.base import Game, IllegalAction, Outcome, State
 from games.rng import rng_for
 from storage import tables as repo
 from storage.db import Database
-from storage.matches import MatchRecord, SeatResult, insert_match
+from storage.matches import MatchRecord, SeatResult, write_match
 from storage.models import (
     Computer,
     Human,
@@ -324,9 +327,12 @@ class TableService:
                 bad.append(q)
                 fresh.append(q)
         if fresh:
-            async with self.db.transaction() as conn:
+
+            def mark(conn: sqlite3.Connection) -> None:
                 for q in fresh:
-                    await repo.quarantine(conn, q.table_id, q.reason)
+                    repo.quarantine(conn, q.table_id, q.reason)
+
+            await self.db.write(mark)
         for q in bad:
             log.warning("table %s (channel %s) quarantined: %s", q.table_id, q.channel_id, q.reason)
         playing = sum(1 for t in self._tables.values() if t.status == "playing")
@@ -385,8 +391,7 @@ class TableService:
                 dump_seats(seats), turn_timer, now,
             )
             try:
-                async with self.db.transaction() as conn:
-                    table_id = await repo.insert(conn, new)
+                table_id = await self.db.write(lambda conn: repo.insert(conn, new))
             except sqlite3.IntegrityError:
                 raise TableAlreadyOpen("This channel already has a table.") from None
             t = _Table(
@@ -433,8 +438,8 @@ class TableService:
             level = self._timeout_level(t)
             seats[seat] = Computer(bot=level, name=_computer_name(seats, level))
             try:
-                async with self.db.transaction() as conn:
-                    await repo.update_seats(conn, t.id, dump_seats(seats), host, self._now())
+                text, now = dump_seats(seats), self._now()
+                await self.db.write(lambda conn: repo.update_seats(conn, t.id, text, host, now))
             except repo.RowChanged:
                 raise self._busy(t) from None
             t.seats, t.host_id = seats, host
@@ -520,8 +525,10 @@ class TableService:
             deadline = self._deadline(t.turn_timer, seats, state, now)
             snapshot = Snapshot.dump(g.name, 0, g.dumps(state))
             try:
-                async with self.db.transaction() as conn:
-                    await repo.start(conn, t.id, dump_seats(seats), snapshot, deadline, now)
+                text = dump_seats(seats)
+                await self.db.write(
+                    lambda conn: repo.start(conn, t.id, text, snapshot, deadline, now)
+                )
             except repo.RowChanged:
                 raise self._busy(t) from None
             t.seats, t.state, t.status, t.version = seats, state, "playing", 0
@@ -575,8 +582,8 @@ class TableService:
             if q is not None:
                 if not is_admin:
                     raise NotAllowed("Only an admin can abort a quarantined table.")
-                async with self.db.transaction() as conn:
-                    await repo.close(conn, q.table_id, "aborted", self._now())
+                now = self._now()
+                await self.db.write(lambda conn: repo.close(conn, q.table_id, "aborted", now))
                 del self._quarantined[channel_id]
                 row = await repo.get(self.db, q.table_id)
                 assert row is not None
@@ -615,13 +622,15 @@ class TableService:
                 channel_id, old.guild_id, old.league_id, g.name, dump_options(old.options),
                 old.host_id, seed, dump_seats(seats), old.turn_timer, now,
             )
+            snapshot = Snapshot.dump(g.name, 0, g.dumps(state))
+
+            def open_and_start(conn: sqlite3.Connection) -> int:
+                table_id = repo.insert(conn, new)
+                repo.start(conn, table_id, new.seats, snapshot, deadline, now)
+                return table_id
+
             try:
-                async with self.db.transaction() as conn:
-                    table_id = await repo.insert(conn, new)
-                    await repo.start(
-                        conn, table_id, new.seats, Snapshot.dump(g.name, 0, g.dumps(state)),
-                        deadline, now,
-                    )
+                table_id = await self.db.write(open_and_start)
             except sqlite3.IntegrityError:
                 raise TableAlreadyOpen("This channel already has a table.") from None
             t = _Table(
@@ -681,8 +690,8 @@ class TableService:
                 )
             if not t.reminded and now >= t.deadline - t.turn_timer / 2:
                 try:
-                    async with self.db.transaction() as conn:
-                        await repo.set_reminded(conn, t.id, t.version)
+                    version = t.version
+                    await self.db.write(lambda conn: repo.set_reminded(conn, t.id, version))
                 except repo.RowChanged:
                     raise self._busy(t) from None
                 t.reminded = True
@@ -719,8 +728,8 @@ class TableService:
             loaded = self._tables[channel_id] = _row_to_table(row)
         except _LOAD_ERRORS as exc:
             q = self._quarantined[channel_id] = QuarantinedTable(row.id, channel_id, _reason(exc))
-            async with self.db.transaction() as conn:
-                await repo.quarantine(conn, row.id, q.reason)
+            reason = q.reason
+            await self.db.write(lambda conn: repo.quarantine(conn, row.id, reason))
             return q
         self._schedule(loaded)
         return loaded
@@ -748,17 +757,17 @@ class TableService:
         return TableBusy("The table changed elsewhere in the meantime; please try again.")
 
     async def _save_lobby(self, t: _Table, seats: list[Occupant], host_id: int) -> None:
+        text, now = dump_seats(seats), self._now()
         try:
-            async with self.db.transaction() as conn:
-                await repo.update_lobby(conn, t.id, dump_seats(seats), host_id, self._now())
+            await self.db.write(lambda conn: repo.update_lobby(conn, t.id, text, host_id, now))
         except repo.RowChanged:
             raise self._busy(t) from None
         t.seats, t.host_id = seats, host_id
 
     async def _close(self, t: _Table, status: str) -> None:
+        now = self._now()
         try:
-            async with self.db.transaction() as conn:
-                await repo.close(conn, t.id, status, self._now())
+            await self.db.write(lambda conn: repo.close(conn, t.id, status, now))
         except repo.RowChanged:
             raise self._busy(t) from None
         t.status, t.deadline = status, None
@@ -823,20 +832,31 @@ class TableService:
         by_user: int | None,
         by: Literal["player", "computer", "timeout"],
     ) -> Step:
-        """Persist one move (and the match, if it ends the game) in one transaction."""
-        g, version, now = t.game, t.version + 1, self._now()
+        """Persist one move (and the match, if it ends the game) in one transaction.
+
+        Everything (snapshot JSON included) is computed before the write is queued, so the
+        work on the writer's thread is just the statements.
+        """
+        g, version, table_id, now = t.game, t.version + 1, t.id, self._now()
         deadline = self._deadline(t.turn_timer, t.seats, new, now)
         snapshot = Snapshot.dump(g.name, version, g.dumps(new))
         match = self._match(t, new, now) if new.is_over else None
+
+        def persist(conn: sqlite3.Connection) -> int | None:
+            repo.record_action(
+                conn, table_id, version=version, seat=seat, action=action, by_user=by_user,
+                timed_out=by == "timeout", snapshot=snapshot, deadline=deadline,
+                finished=match is not None, now=now,
+            )
+            return write_match(conn, match) if match is not None else None
+
         try:
-            async with self.db.transaction() as conn:
-                await repo.record_action(
-                    conn, t.id, version=version, seat=seat, action=action, by_user=by_user,
-                    timed_out=by == "timeout", snapshot=snapshot, deadline=deadline,
-                    finished=new.is_over, now=now,
-                )
-                if match is not None:
-                    match_id = await insert_match(conn, match)
+            if match is None or not self._recorders:
+                await self.db.write(persist)
+            else:
+                async with self.db.transaction() as conn:
+                    match_id = await self.db.call(persist)
+                    assert match_id is not None
                     for recorder in self._recorders:
                         await recorder(conn, match_id, match)
         except repo.RowChanged:

@@ -342,7 +342,7 @@ class Controller:
     async def _ratings(self, result: TableResult, users: list[int]) -> dict[int, float]:
         league = await self.leagues.league(result.guild_id)
         totals = await league_repo.load_players(
-            self.db.conn, league.id, league.season, result.game, users
+            self.db.reads, league.id, league.season, result.game, users
         )
         return {u: p.ordinal for u, p in totals.items()}
 

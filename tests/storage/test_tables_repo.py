@@ -27,36 +27,40 @@ def new(channel: int, now: float = 0.0) -> repo.NewTable:
 
 
 async def test_one_open_table_per_channel(db: Database) -> None:
-    async with db.transaction() as conn:
-        first = await repo.insert(conn, new(5))
+    first = await db.write(lambda c: repo.insert(c, new(5)))
     with pytest.raises(sqlite3.IntegrityError):
-        async with db.transaction() as conn:
-            await repo.insert(conn, new(5))
-    async with db.transaction() as conn:
-        await repo.close(conn, first, "aborted", 1.0)
-        second = await repo.insert(conn, new(5))
+        await db.write(lambda c: repo.insert(c, new(5)))
+
+    def close_and_reopen(c: sqlite3.Connection) -> int:
+        repo.close(c, first, "aborted", 1.0)
+        return repo.insert(c, new(5))
+
+    second = await db.write(close_and_reopen)
     assert (await repo.open_in_channel(db, 5)).id == second  # type: ignore[union-attr]
     latest = await repo.latest_in_channel(db, 5, "aborted")
     assert latest is not None and latest.id == first and latest.finished_at == 1.0
 
 
+def started(c: sqlite3.Connection, channel: int, snapshot: str = "snap0") -> int:
+    tid = repo.insert(c, new(channel))
+    repo.start(c, tid, "[]", snapshot, 100.0, 1.0)
+    return tid
+
+
+def act(c: sqlite3.Connection, tid: int, version: int, action: str, now: float = 2.0) -> None:
+    repo.record_action(
+        c, tid, version=version, seat=version % 2, action=action,
+        by_user=None if version == 2 else 9, timed_out=version == 2,
+        snapshot=f"snap{version}", deadline=None, finished=version == 2, now=now,
+    )
+
+
 async def test_actions_are_logged_and_guarded_by_version(db: Database) -> None:
-    async with db.transaction() as conn:
-        tid = await repo.insert(conn, new(6))
-        await repo.start(conn, tid, "[]", "snap0", 100.0, 1.0)
+    tid = await db.write(lambda c: started(c, 6))
     for version in (1, 2):
-        async with db.transaction() as conn:
-            await repo.record_action(
-                conn, tid, version=version, seat=version % 2, action=f"play {version}",
-                by_user=None if version == 2 else 9, timed_out=version == 2,
-                snapshot=f"snap{version}", deadline=None, finished=version == 2, now=2.0,
-            )
+        await db.write(lambda c: act(c, tid, version, f"play {version}"))  # noqa: B023
     with pytest.raises(repo.RowChanged):
-        async with db.transaction() as conn:
-            await repo.record_action(
-                conn, tid, version=3, seat=0, action="late", by_user=1, timed_out=False,
-                snapshot="x", deadline=None, finished=False, now=3.0,
-            )
+        await db.write(lambda c: act(c, tid, 3, "late", 3.0))
     row = await repo.get(db, tid)
     assert row is not None
     assert (row.status, row.version, row.snapshot, row.finished_at) == ("finished", 2, "snap2", 2.0)
@@ -67,19 +71,19 @@ async def test_actions_are_logged_and_guarded_by_version(db: Database) -> None:
 
 
 async def test_a_stale_write_rolls_back_everything(db: Database) -> None:
-    async with db.transaction() as conn:
-        tid = await repo.insert(conn, new(8))
-        await repo.start(conn, tid, "[]", "snap0", None, 1.0)
+    tid = await db.write(lambda c: started(c, 8))
     with pytest.raises(repo.RowChanged):
-        async with db.transaction() as conn:
-            await repo.update_lobby(conn, tid, '[{"user_id": 1, "name": "x"}]', 1, 2.0)
+        await db.write(lambda c: repo.update_lobby(c, tid, '[{"user_id": 1, "name": "x"}]', 1, 2.0))
+
+    def move_then_stale_reminder(c: sqlite3.Connection) -> None:
+        act(c, tid, 1, "a")
+        repo.set_reminded(c, tid, 0)
+
     with pytest.raises(repo.RowChanged):
-        async with db.transaction() as conn:
-            await repo.record_action(
-                conn, tid, version=1, seat=0, action="a", by_user=1, timed_out=False,
-                snapshot="s1", deadline=None, finished=False, now=2.0,
-            )
-            await repo.set_reminded(conn, tid, 0)
+        await db.write(move_then_stale_reminder)
+    with pytest.raises(repo.RowChanged):  # the same inside transaction(), through call()
+        async with db.transaction():
+            await db.call(move_then_stale_reminder)
     assert await repo.actions(db, tid) == []
     row = await repo.get(db, tid)
     assert row is not None and (row.version, row.snapshot, row.reminded) == (0, "snap0", False)
@@ -87,16 +91,20 @@ async def test_a_stale_write_rolls_back_everything(db: Database) -> None:
 
 async def test_list_stale_and_purge(db: Database) -> None:
     now = 100 * DAY
-    async with db.transaction() as conn:
-        old_lobby = await repo.insert(conn, new(1, now - 2 * DAY))
-        await repo.insert(conn, new(2, now - 3600))
-        idle_game = await repo.insert(conn, new(3, now - 30 * DAY))
-        await repo.start(conn, idle_game, "[]", "s", None, now - 30 * DAY)
-        busy_game = await repo.insert(conn, new(4, now - 30 * DAY))
-        await repo.start(conn, busy_game, "[]", "s", None, now - 60)
-        done = await repo.insert(conn, new(5, now - 90 * DAY))
-        await repo.close(conn, done, "finished", now - 90 * DAY)
-        await repo.quarantine(conn, busy_game, "corrupt")
+
+    def fill(c: sqlite3.Connection) -> tuple[int, int, int, int]:
+        old_lobby = repo.insert(c, new(1, now - 2 * DAY))
+        repo.insert(c, new(2, now - 3600))
+        idle_game = repo.insert(c, new(3, now - 30 * DAY))
+        repo.start(c, idle_game, "[]", "s", None, now - 30 * DAY)
+        busy_game = repo.insert(c, new(4, now - 30 * DAY))
+        repo.start(c, busy_game, "[]", "s", None, now - 60)
+        done = repo.insert(c, new(5, now - 90 * DAY))
+        repo.close(c, done, "finished", now - 90 * DAY)
+        repo.quarantine(c, busy_game, "corrupt")
+        return old_lobby, idle_game, busy_game, done
+
+    old_lobby, idle_game, busy_game, done = await db.write(fill)
     listed = await repo.list_tables(db)
     assert {t.channel_id for t in listed} == {1, 2, 3, 4}
     assert listed[0].channel_id == 4 and listed[0].quarantine == "corrupt"
