@@ -90,7 +90,10 @@ def test_runner_sections_without_the_references() -> None:
         assert any(name in ln for ln in lines)
         if err:
             assert any(f"{name} not measured" in ln for ln in lines)
-    assert "discord_bench" in runner.discord_section(quick=True)[0]
+    discord = "\n".join(runner.discord_section(quick=True))
+    for name in games.names():
+        assert f"| {name} |" in discord
+    assert "Interaction → callback" in discord and "p99" in discord
     assert runner.fmt(12345.6) == "12,346" and runner.fmt(1.234) == "1.23"
 
 
