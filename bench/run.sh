@@ -4,7 +4,8 @@
 #   bash bench/run.sh [--quick] [--no-service] [--out FILE]
 #
 # Creates (once) the separate benchmark virtualenv bench/.venv (git-ignored) with
-# open-spiel, rlcard and py-spy from PyPI plus this project (pip install -e .), then runs
+# open-spiel, rlcard and py-spy from PyPI plus this project with its test extras (the
+# Discord section drives the bot through tests/e2e's fake Discord), then runs
 # `python -m bench` on CPU 0 and writes bench/results/latest.md (also printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,8 +15,8 @@ if [ ! -x "$VENV/bin/python" ]; then
     "$PY" -m venv "$VENV"
     "$VENV/bin/pip" install --quiet --upgrade pip
 fi
-if ! "$VENV/bin/python" -c "import pyspiel, rlcard, games" 2>/dev/null; then
-    "$VENV/bin/pip" install --quiet open-spiel rlcard py-spy -e .
+if ! "$VENV/bin/python" -c "import pyspiel, rlcard, games, pytest, discord" 2>/dev/null; then
+    "$VENV/bin/pip" install --quiet open-spiel rlcard py-spy -e '.[test]'
 fi
 PIN=()
 if command -v taskset >/dev/null 2>&1; then

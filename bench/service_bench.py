@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import math
 import random
 import sqlite3
@@ -92,6 +93,7 @@ async def bench_moves(
           f" {len(flat) / wall:7,.0f} moves/s ({len(flat)} moves)")
 
     seconds = moves * think if paced_seconds is None else paced_seconds
+    gc.freeze()  # as the bot does once its tables are loaded (bot/app.py)
     slow: list[float] = []
     start = time.perf_counter()
     await asyncio.gather(*[paced(ch, start + seconds, slow) for ch in results])
