@@ -14,7 +14,7 @@ import asyncio
 import gc
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -46,8 +46,16 @@ def intents() -> discord.Intents:
     return wanted
 
 
-class DeckhandMixin:
-    """What every Deckhand bot has once ``setup_hook`` ran."""
+# For the type checker the mixin is a Bot (it is only ever mixed into one); at run time it
+# stays a plain class so each bot keeps its own discord.py base.
+if TYPE_CHECKING:
+    _BotBase = commands.Bot
+else:
+    _BotBase = object
+
+
+class DeckhandMixin(_BotBase):
+    """What every Deckhand bot has once ``setup_hook`` ran, and its start-up and close."""
 
     settings: Settings
     counter: RestCounter
@@ -103,6 +111,13 @@ class DeckhandMixin:
                 await bot.tree.sync()
         self.timers.start()
 
+    async def setup_hook(self) -> None:
+        await self._deckhand_setup(self)
+
+    async def close(self) -> None:
+        await super().close()
+        await self._deckhand_close()
+
     async def _deckhand_close(self) -> None:
         if hasattr(self, "timers"):
             await self.timers.stop()
@@ -122,13 +137,6 @@ class DeckhandBot(DeckhandMixin, commands.Bot):
         self.settings = settings
         self.counter = RestCounter()
 
-    async def setup_hook(self) -> None:
-        await self._deckhand_setup(self)
-
-    async def close(self) -> None:
-        await super().close()
-        await self._deckhand_close()
-
 
 class ShardedDeckhandBot(DeckhandMixin, commands.AutoShardedBot):
     """Deckhand on several shards (``DECKHAND_SHARD_COUNT``/``DECKHAND_SHARD_IDS``)."""
@@ -146,13 +154,6 @@ class ShardedDeckhandBot(DeckhandMixin, commands.AutoShardedBot):
         )
         self.settings = settings
         self.counter = RestCounter()
-
-    async def setup_hook(self) -> None:
-        await self._deckhand_setup(self)
-
-    async def close(self) -> None:
-        await super().close()
-        await self._deckhand_close()
 
 
 def create_bot(
