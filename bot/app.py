@@ -97,6 +97,7 @@ class DeckhandMixin(_BotBase):
             self.leagues,
             turn_timer=self.settings.turn_timer,
             show_steps=self.settings.bot_move_delay > 0,
+            ping_after=self.settings.turn_ping_after,
         )
         bot.add_dynamic_items(*ITEMS)
         self.timers = TurnTimers(self.tables, notify=self.controller.on_timer)

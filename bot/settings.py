@@ -26,6 +26,9 @@ class Settings(BaseSettings):
     )
     bot_move_delay: float = Field(default=0.8, ge=0, le=10, alias="DECKHAND_BOT_MOVE_DELAY")
     turn_timer: int = Field(default=300, ge=0, le=604800, alias="DECKHAND_TURN_TIMER")
+    turn_ping_after: float = Field(
+        default=30, ge=0, le=86400, alias="DECKHAND_TURN_PING_AFTER"
+    )
     sync_commands: bool = Field(default=True, alias="DECKHAND_SYNC_COMMANDS")
 
     @field_validator("dev_guild", "shard_count", mode="before")

@@ -10,8 +10,10 @@ Cogs and DynamicItems call the ``Controller``; it calls the ``TableService`` and
 * each human's hand DM is edited only when their private part changed, and never from
   anyone else's data; the player who clicked gets theirs through the interaction (free
   of the global rate limit);
-* a player whose turn it becomes (and who did not just act) gets a short "Your turn" DM;
-  the previous one is deleted, so DMs do not pile up;
+* a player whose turn it becomes gets a short "Your turn" DM only when they have not
+  moved at this table for ``ping_after`` seconds (someone playing along needs no ping, and
+  each ping costs two globally limited calls); the previous one is deleted, so DMs do not
+  pile up;
 * a DM refused with 50007 is announced once per table in the channel; that player uses
   the ephemeral *Your hand* view instead.
 
@@ -22,6 +24,7 @@ anything that may wait for computer players defers first. Errors are ephemeral.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -99,8 +102,13 @@ class Controller:
         *,
         turn_timer: int,
         show_steps: bool,
+        ping_after: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.client = client
+        self.ping_after = ping_after
+        self._clock = clock
+        self._last_move: dict[tuple[int, int], float] = {}
         self.db = db
         self.tables = tables
         self.leagues = leagues
@@ -216,7 +224,13 @@ class Controller:
         now = frozenset(
             p.user_id for p in result.private.values() if result.status == "playing" and p.legal
         )
+        moment = self._clock()
+        if actor is not None:
+            self._last_move[(result.table_id, actor)] = moment
         for user_id in now - seen.to_act_users - {actor}:
+            last = self._last_move.get((result.table_id, user_id))
+            if last is not None and moment - last < self.ping_after:
+                continue
             await self._ping(
                 result, user_id, f"Your turn in {mention} ({result.title}).", interaction
             )
@@ -226,6 +240,8 @@ class Controller:
                 await self._close_hands(result)
             self._seen.pop(result.table_id, None)
             self._events.pop(result.table_id, None)
+            for user in [key for key in self._last_move if key[0] == result.table_id]:
+                del self._last_move[user]
             self._ratings_before.pop(result.table_id, None)
 
     def _submit_hand(

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import discord
+import pytest
 
 import bot
 from bot.settings import Settings
@@ -284,3 +285,39 @@ async def test_turn_timer_reminds_then_the_computer_plays(
         await asyncio.sleep(0.1)
     pings = [m.content for m in alice.dm_messages()]
     assert any("Half your time is gone" in p for p in pings), pings
+
+
+@pytest.mark.parametrize("ping_after", [30.0, 0.0])
+async def test_only_players_who_were_away_get_a_turn_ping(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path, ping_after: float
+) -> None:
+    settings = settings_for(fake_discord, tmp_path).model_copy(
+        update={"turn_ping_after": ping_after}
+    )
+    client: Any = await bot_runner.start(lambda: bot.create_bot(settings))
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table = (await alice.slash("table new", game="gin_rummy")).response
+    assert table is not None
+    await bob.click(table, "Join")
+    await alice.click(table, "Start")
+    await fake_discord.settle()
+    first = next(p for p in (alice, bob) if hand_dm(p.dm_messages()).buttons())
+    second = bob if first is alice else alice
+    await first.click(hand_dm(first.dm_messages()), "Pass")
+    await client.controller.edits.flush()
+    await fake_discord.settle()
+
+    def pings() -> set[int]:
+        return {int(m.id) for m in first.dm_messages() if "Your turn" in m.content}
+
+    before = pings()
+    with fake_discord.count() as counter:
+        await second.click(hand_dm(second.dm_messages()), "Pass")
+        await client.controller.edits.flush()
+        await fake_discord.settle()
+    assert "draw from the stock" in hand_dm(first.dm_messages()).content
+    if ping_after:
+        # ``first`` moved a moment ago: the table edit and their hand DM, no ping.
+        assert pings() == before and counter.global_limited == 2, counter.by_route
+    else:
+        assert pings() - before, "a new Your turn DM"
