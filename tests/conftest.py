@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import storage.db
 from storage.db import Database
 
 
@@ -16,3 +19,17 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     database = await Database.open(tmp_path / "deckhand.db")
     yield database
     await database.close()
+
+
+@pytest.fixture
+def groups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of every commit group the database runs (a spy on group commit)."""
+    sizes: list[int] = []
+    real = storage.db._commit_group
+
+    def spy(works: list[Any], conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
+        sizes.append(len(works))
+        return real(works, conn)
+
+    monkeypatch.setattr(storage.db, "_commit_group", spy)
+    return sizes

@@ -5,31 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 import games
-import storage.db
 from bot.services import errors
 from bot.services.tables import TableResult, TableService, check_table
 from storage import tables as repo
 from storage.db import Database
-
-
-@pytest.fixture
-def groups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    sizes: list[int] = []
-    real = storage.db._commit_group
-
-    def spy(works: list[Any], conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
-        sizes.append(len(works))
-        return real(works, conn)
-
-    monkeypatch.setattr(storage.db, "_commit_group", spy)
-    return sizes
 
 
 async def two_humans(service: TableService, channel: int, game: str) -> TableResult:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
@@ -17,27 +17,6 @@ import pytest
 import storage.db
 from storage import tables as repo
 from storage.db import Database
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "db.db")
-    yield database
-    await database.close()
-
-
-@pytest.fixture
-def groups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The size of every group the database runs."""
-    sizes: list[int] = []
-    real = storage.db._commit_group
-
-    def spy(works: list[Any], conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
-        sizes.append(len(works))
-        return real(works, conn)
-
-    monkeypatch.setattr(storage.db, "_commit_group", spy)
-    return sizes
 
 
 def new(channel: int) -> repo.NewTable:

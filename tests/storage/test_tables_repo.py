@@ -4,8 +4,6 @@ writes, the action log, listing and purging stale tables, quarantine."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -13,13 +11,6 @@ from storage import tables as repo
 from storage.db import Database
 
 DAY = 86400.0
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "repo.db")
-    yield database
-    await database.close()
 
 
 def new(channel: int, now: float = 0.0) -> repo.NewTable:
