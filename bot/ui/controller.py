@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import discord
 
@@ -72,6 +72,8 @@ class _Seen:
     logged_version: int = 0
     to_act_users: frozenset[int] = frozenset()
     hands: dict[int, str] | None = None
+    #: When each user last moved at this table (for the "been away" ping rule).
+    last_move: dict[int, float] = field(default_factory=dict)
 
 
 def _is_admin(interaction: discord.Interaction) -> bool:
@@ -108,7 +110,6 @@ class Controller:
         self.client = client
         self.ping_after = ping_after
         self._clock = clock
-        self._last_move: dict[tuple[int, int], float] = {}
         self.db = db
         self.tables = tables
         self.leagues = leagues
@@ -226,9 +227,9 @@ class Controller:
         )
         moment = self._clock()
         if actor is not None:
-            self._last_move[(result.table_id, actor)] = moment
+            seen.last_move[actor] = moment
         for user_id in now - seen.to_act_users - {actor}:
-            last = self._last_move.get((result.table_id, user_id))
+            last = seen.last_move.get(user_id)
             if last is not None and moment - last < self.ping_after:
                 continue
             await self._ping(
@@ -240,8 +241,6 @@ class Controller:
                 await self._close_hands(result)
             self._seen.pop(result.table_id, None)
             self._events.pop(result.table_id, None)
-            for user in [key for key in self._last_move if key[0] == result.table_id]:
-                del self._last_move[user]
             self._ratings_before.pop(result.table_id, None)
 
     def _submit_hand(
