@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -203,6 +204,13 @@ class Game(ABC, Generic[S]):
 
     def _check_option_combination(self, options: dict[str, Any]) -> None:
         """Hook for rules between options; raise ``ValueError``."""
+
+    @property
+    def rules(self) -> str:
+        """The rules as Deckhand plays them: the game package's docstring, which states
+        every rule decision (shown by ``/rules`` and the terminal's ``rules``)."""
+        doc = sys.modules[type(self).__module__.rsplit(".", 1)[0]].__doc__
+        return (doc or self.title).strip()
 
     def parse_card(self, text: str) -> str:
         """Canonical code of one card of this game's deck; ``ValueError`` if not a card."""

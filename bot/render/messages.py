@@ -17,7 +17,6 @@ tested without Discord.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -388,8 +387,7 @@ def rules_pages(game_name: str) -> list[str]:
     """The game's rules as Deckhand plays them (its documented decisions, options and
     moves), split into pages for an embed."""
     game = games.get(game_name)
-    doc = importlib.import_module(f"games.{game.name}").__doc__ or ""
-    text = _LITERAL.sub(r"`\1`", doc.strip())
+    text = _LITERAL.sub(r"`\1`", game.rules)
     paragraphs = [
         p.replace("\n  ", " ").replace("\n", " ")
         if not p.lstrip().startswith("*")

@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import getpass
-import importlib
 import itertools
 import random
 import secrets
@@ -86,8 +85,7 @@ class PlayConfig:
 
 def rules_text(game: Game[Any]) -> list[str]:
     """The game's rules (its module docstring) and its table options."""
-    doc = importlib.import_module(f"games.{game.name}").__doc__ or game.title
-    lines = doc.strip("\n").splitlines()
+    lines = game.rules.splitlines()
     if game.options:
         lines += ["", "Options (deckhand play … -o name=value):"]
         lines += [f"  {k}: {o.help} (default {o.default})" for k, o in game.options.items()]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from typing import Any
@@ -41,6 +42,8 @@ def test_names_and_lookup() -> None:
 def test_bad_setup_is_a_value_error(name: str) -> None:
     game = games.get(name)
     assert game.title and 2 <= game.min_players <= game.max_players
+    package_doc = importlib.import_module(f"games.{name}").__doc__
+    assert package_doc and game.rules == package_doc.strip()
     for players in (game.min_players - 1, game.max_players + 1):
         with pytest.raises(ValueError, match="players"):
             game.new(players)
