@@ -1,73 +1,114 @@
-"""The database: a writer, a reader and a checkpointer connection per process; migrations.
+"""The storage seam: repositories are plain synchronous functions of a ``Conn``; a
+``Database`` runs them on threads it owns.
 
-SQLite in WAL mode with foreign keys on and a busy timeout; the connections run in
-autocommit mode. Durability and isolation decisions:
+* **One convention.** Every repository function takes a ``Conn`` first and runs SQL with
+  ``?`` placeholders through it; rows are read by column name (``row["id"]``). Callers run
+  them with ``await db.read(fn, *args)`` (committed data only) or ``await db.write(fn,
+  *args)`` (one write transaction). A function that needs several statements, or reads and
+  writes together, is one function and therefore one round trip and one transaction.
+* **Writes are group committed.** ``write`` calls that arrive while a commit is in flight
+  run as ONE transaction, each inside its own ``SAVEPOINT``. A member that raises is
+  rolled back to its savepoint and gets its exception; the others are unaffected. Should
+  the whole transaction be lost anyway (the engine abandoned it after a member's error, or
+  ``COMMIT`` failed), nothing of the group is written and the innocent members are re-run
+  (see ``Database._flush``). A caller gets its result only after the ``COMMIT`` that holds
+  its work returned: **a result means durable**; an exception means nothing was written.
+* **Failures are plain.** ``StorageUnavailable`` (the database cannot be opened, written or
+  read: locked by another process, read-only, full, corrupt) carries one sentence saying
+  what is wrong and what to do; the backends translate their drivers' errors into it.
 
-* **Writes** are serialised on the writer connection by an ``asyncio.Lock``. There are two
-  ways in, both all-or-nothing even on ``kill -9``:
-
-  - ``transaction()``: an async body in ``BEGIN IMMEDIATE … COMMIT`` (``ROLLBACK`` on any
-    exception). Each statement in the body is one round trip to the writer's thread.
-  - ``write(work)``: ``work`` is a plain function of the ``sqlite3.Connection`` that runs
-    on the writer's thread. Calls that arrive while a commit is in flight are **group
-    committed**: the next group runs as ONE thread call (``BEGIN IMMEDIATE``, each member
-    inside its own ``SAVEPOINT``, ``COMMIT``). A member that raises is rolled back to its
-    savepoint and gets its exception; the others are unaffected. Should the whole
-    transaction be lost anyway (SQLite abandons it after a member's error, or ``COMMIT``
-    fails), nothing of the group is written and the innocent members are re-run (see
-    ``_flush``). Each caller gets its result only after the ``COMMIT`` that contains its
-    work returned, so a result still means "durable"; an exception means nothing of it
-    was written.
-
-* ``synchronous=NORMAL`` (the default here) is durable against a killed process — a
-  committed transaction is in the WAL before ``COMMIT`` returns — and loses at most the last
-  moments of commits on a power cut; ``synchronous="FULL"`` also survives that, at the
-  price of an fsync per commit (per group, with ``write``).
-
-* **Checkpoints** run off the commit path: the writer has ``wal_autocheckpoint`` off (an
-  automatic checkpoint would stall the commit that crosses the threshold, and every move
-  grouped with it), and a third connection runs a ``PASSIVE`` checkpoint in the background
-  at most every ``checkpoint_interval`` seconds after writes. Should the WAL still pass
-  ``wal_restart_frames`` (sustained load never lets a passive checkpoint catch up), one
-  ``RESTART`` checkpoint runs between writes. Checkpoints change where committed data
-  lives, never whether it is durable.
-
-* **Reads** (``fetchone``/``fetchall``) use a separate, ``query_only`` reader connection, so
-  they see only committed data (WAL snapshot isolation) and never another task's
-  half-done transaction. Inside the caller's own ``transaction()`` they use the writer, so
-  a transaction reads its own writes. (``:memory:`` databases have just the one connection.)
-
-Migrations are the numbered files ``storage/migrations/NNN_name.sql``; ``PRAGMA
-user_version`` records the last one applied, each is applied in its own transaction, and
-re-running is a no-op.
+The SQL dialect lives in the backend modules (``storage.sqlite``; PostgreSQL beside it);
+``storage.connect.open_database`` picks one from a path or URL.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import re
-import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from contextlib import asynccontextmanager
-from contextvars import ContextVar
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar, cast
-
-import aiosqlite
-
-log = logging.getLogger(__name__)
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, cast
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
 T = TypeVar("T")
-Work = Callable[[sqlite3.Connection], T]
+P = ParamSpec("P")
+C = TypeVar("C")
 
-# The databases whose ``transaction()`` the current task is inside (reads go to the writer).
-_in_transaction: ContextVar[tuple[Database, ...]] = ContextVar("in_transaction", default=())
+
+class Row(Protocol):
+    """A result row, read by column name."""
+
+    def __getitem__(self, key: str) -> Any: ...
+
+
+Params = Sequence[object]
+
+
+class Conn(ABC):
+    """A connection as repositories see it: SQL with ``?`` placeholders, rows by name."""
+
+    dialect: str
+
+    @abstractmethod
+    def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+
+    @abstractmethod
+    def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        """Run one statement for each parameter row."""
+
+    @abstractmethod
+    def one(self, sql: str, params: Params = ()) -> Row | None:
+        """The first row of a query (or of an ``… RETURNING``), or None."""
+
+    @abstractmethod
+    def all(self, sql: str, params: Params = ()) -> list[Row]:
+        """Every row of a query."""
+
+    @abstractmethod
+    def iterate(self, sql: str, params: Params = ()) -> Iterator[Row]:
+        """The rows of a query one at a time (for scans too big to hold at once)."""
+
+    # -- used by the Database only -------------------------------------------------------
+    @abstractmethod
+    def begin_write(self) -> None:
+        """Start a write transaction (taking the write lock at once)."""
+
+    @property
+    @abstractmethod
+    def in_transaction(self) -> bool:
+        """Whether a transaction is open (the engine may have abandoned it)."""
+
+    def commit(self) -> None:
+        """Commit the open transaction."""
+        self.execute("COMMIT")
+
+    def rollback(self) -> None:
+        """Roll back the open transaction, if there still is one."""
+        if self.in_transaction:
+            self.execute("ROLLBACK")
+
+
+Work = Callable[[Conn], T]
+
+
+class StorageUnavailable(Exception):
+    """The database cannot be used right now; ``str()`` says what is wrong and what to do."""
+
+
+class RowChanged(RuntimeError):
+    """A guarded update found its row changed or gone (optimistic concurrency)."""
+
+
+class Conflict(Exception):
+    """A uniqueness rule of the schema refused the write (e.g. a second open table in a
+    channel); nothing of it was written."""
 
 
 def migrations() -> list[tuple[int, Path]]:
@@ -84,40 +125,69 @@ def migrations() -> list[tuple[int, Path]]:
     return found
 
 
-async def on_thread(conn: aiosqlite.Connection, fn: Work[T]) -> T:
-    """Run ``fn(sqlite3_connection)`` on ``conn``'s worker thread as ONE queued call.
+class Worker:
+    """One thread and the one connection only it uses.
 
-    aiosqlite makes every execute, fetch and commit its own round trip to that thread
-    (about 0.1 ms each, measured); this submits a whole function instead. It relies on
-    aiosqlite's private ``Connection._execute`` and ``Connection._conn`` (unchanged since
-    0.17; pyproject pins ``<1``), which the storage tests exercise on every run.
+    The connection is made on the thread (SQLite connections belong to their thread), every
+    call is one hop to it, and ``close`` ends the thread, so a process never waits for it
+    at exit.
     """
-    submit = cast(Callable[[Callable[[], T]], Awaitable[T]], conn._execute)
-    return await submit(lambda: fn(conn._conn))
+
+    def __init__(self, name: str) -> None:
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix=name)
+        self._conn: Conn | None = None
+
+    async def hop(self, fn: Callable[[], T]) -> T:
+        """Run ``fn()`` on the worker's thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn)
+
+    async def connect(self, make: Callable[[], Conn]) -> None:
+        """Make the worker's connection on its thread."""
+        self._conn = await self.hop(make)
+
+    @property
+    def conn(self) -> Conn:
+        """The worker's connection."""
+        if self._conn is None:
+            raise RuntimeError("the worker has no connection")
+        return self._conn
+
+    async def run(self, fn: Callable[Concatenate[Conn, P], T], *args: P.args, **kw: P.kwargs) -> T:
+        """Run ``fn(conn, …)`` on the worker's thread."""
+        conn = self.conn
+        return await self.hop(lambda: fn(conn, *args, **kw))
+
+    async def close(self, closer: Callable[[Conn], None]) -> None:
+        """Close the connection (if any) and end the thread."""
+        try:
+            if self._conn is not None:
+                conn, self._conn = self._conn, None
+                await self.hop(partial(closer, conn))
+        finally:
+            self._pool.shutdown(wait=True)
 
 
 class _GroupLost(Exception):
-    """A group's transaction was rolled back as a whole: SQLite abandoned it after member
-    ``index`` failed, or (``index`` None) its ``COMMIT`` failed."""
+    """A group's transaction was rolled back as a whole: the engine abandoned it after
+    member ``index`` failed, or (``index`` None) its ``COMMIT`` failed."""
 
     def __init__(self, index: int | None, error: Exception) -> None:
         super().__init__(index, error)
         self.index, self.error = index, error
 
 
-def _commit_group(works: list[Work[Any]], conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
+def _commit_group(works: list[Work[Any]], conn: Conn) -> list[tuple[bool, Any]]:
     """One transaction, each work in its own savepoint; ``(ok, result or exception)`` each.
 
     A lone work needs no savepoint: if it fails, the whole transaction is rolled back.
     """
-    conn.execute("BEGIN IMMEDIATE")
+    conn.begin_write()
     if len(works) == 1:
         try:
             result = works[0](conn)
-            conn.execute("COMMIT")
+            conn.commit()
         except BaseException as exc:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            conn.rollback()
             if not isinstance(exc, Exception):
                 raise
             return [(False, exc)]
@@ -131,16 +201,15 @@ def _commit_group(works: list[Work[Any]], conn: sqlite3.Connection) -> list[tupl
             except Exception as exc:
                 if not conn.in_transaction:
                     raise _GroupLost(i, exc) from exc
-                conn.execute("ROLLBACK TO member")
+                conn.execute("ROLLBACK TO SAVEPOINT member")
                 outcomes.append((False, exc))
-            conn.execute("RELEASE member")
+            conn.execute("RELEASE SAVEPOINT member")
         try:
-            conn.execute("COMMIT")
-        except sqlite3.Error as exc:
+            conn.commit()
+        except Exception as exc:
             raise _GroupLost(None, exc) from exc
     except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+        conn.rollback()
         raise
     return outcomes
 
@@ -155,152 +224,122 @@ class _Member:
             self.future.set_exception(exc)
 
 
-class Database:
-    """An open Deckhand database."""
+class Database(ABC):
+    """An open Deckhand database: reads, group-committed writes, migrations, upkeep."""
 
-    checkpoint_interval = 1.0
-    wal_restart_frames = 10_000
+    #: ``sqlite`` or ``postgresql``.
+    dialect: str
+    #: Where it is, for messages (a path, or a URL without its password).
+    where: str
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self.conn = conn
-        self.path = path
-        self._reader: aiosqlite.Connection | None = None
-        self._write_lock = asyncio.Lock()
+    def __init__(self) -> None:
         self._queue: list[_Member] = []
         self._flusher: asyncio.Task[None] | None = None
-        self._checkpointer: aiosqlite.Connection | None = None
-        self._checkpointing: asyncio.Task[None] | None = None
-        self._last_checkpoint = 0.0
 
-    @classmethod
-    async def open(
-        cls, path: str | Path, *, synchronous: str = "NORMAL", migrate: bool = True
-    ) -> Database:
-        """Open (creating if needed) the database at ``path`` and apply migrations."""
-        if synchronous.upper() not in {"NORMAL", "FULL"}:
-            raise ValueError("synchronous must be NORMAL or FULL")
-        p = str(path)
-        if p != ":memory:":
-            Path(p).parent.mkdir(parents=True, exist_ok=True)
-        conn = await _connect(p, synchronous)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        db = cls(conn, p)
-        if migrate:
-            await db.migrate()
-        if p != ":memory:":
-            await conn.execute("PRAGMA wal_autocheckpoint=0")
-            db._reader = await _connect(p, synchronous)
-            await db._reader.execute("PRAGMA query_only=ON")
-            db._checkpointer = await _connect(p, synchronous)
-        return db
+    # -- the backend's part --------------------------------------------------------------
+    @abstractmethod
+    async def _run_write(self, fn: Callable[[Conn], T]) -> T:
+        """Run ``fn`` on the writer connection's thread."""
 
-    async def close(self) -> None:
-        """Finish queued writes, then close the connections (the writer last: it checkpoints
-        the WAL into the database file)."""
-        while (busy := self._flusher or self._checkpointing) is not None:
-            await asyncio.shield(busy)
-        for conn in (self._checkpointer, self._reader):
-            if conn is not None:
-                await conn.close()
-        await self.conn.close()
+    @abstractmethod
+    async def read(
+        self, fn: Callable[Concatenate[Conn, P], T], *args: P.args, **kw: P.kwargs
+    ) -> T:
+        """Run ``fn(conn, …)`` on a reader, in one read transaction: every statement
+        sees the same committed state, and nothing is written."""
 
+    @abstractmethod
+    def _portable(self, exc: Exception) -> Exception | None:
+        """A driver error as ``StorageUnavailable`` (with its plain sentence) or
+        ``Conflict``; None when it is neither."""
+
+    @abstractmethod
     async def schema_version(self) -> int:
         """The number of the last migration applied."""
-        row = await self.fetchone("PRAGMA user_version")
-        return int(row[0]) if row else 0
 
+    @abstractmethod
     async def migrate(self) -> list[int]:
-        """Apply pending migrations; return the numbers applied."""
-        applied = []
-        async with self._write_lock:
-            current = await self.schema_version()
-            for number, path in migrations():
-                if number <= current:
-                    continue
-                script = path.read_text(encoding="utf-8")
-                await self.conn.executescript(
-                    f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
-                )
-                applied.append(number)
-        return applied
+        """Apply pending migrations, each in its own transaction; the numbers applied."""
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Run the body as one write transaction; writers take turns."""
-        async with self._write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            token = _in_transaction.set((*_in_transaction.get(), self))
-            try:
-                yield self.conn
-                await self.conn.execute("COMMIT")
-                self._wrote()
-            except BaseException:
-                if self.conn.in_transaction:
-                    await self.conn.execute("ROLLBACK")
-                raise
-            finally:
-                _in_transaction.reset(token)
+    @abstractmethod
+    async def backup(self, target: str) -> str:
+        """Copy the last committed state to ``target``; a sentence saying what was made."""
 
-    async def call(self, work: Work[T]) -> T:
-        """Run ``work`` on the writer's thread inside the caller's open ``transaction()``:
-        several statements for one round trip."""
-        if self not in _in_transaction.get():
-            raise RuntimeError("Database.call needs an open transaction(); use write()")
-        return await on_thread(self.conn, work)
+    @abstractmethod
+    async def integrity(self) -> list[str]:
+        """The engine's own integrity check: one line per problem (naming the table or
+        index), empty when the database is sound."""
 
-    async def write(self, work: Work[T]) -> T:
-        """Run ``work`` in a write transaction (group committed) and return its result once
-        committed; its exception, with nothing of it written, if it raised.
+    @abstractmethod
+    async def _close_connections(self) -> None:
+        """Close every connection and end their threads."""
 
-        ``work`` runs on the writer's thread: it may only use the connection it is given
-        (no ``BEGIN``/``COMMIT``/``ROLLBACK``), must not touch event-loop state, and may be
-        run again if SQLite abandons its group. If the caller is cancelled while waiting,
+    # -- shared --------------------------------------------------------------------------
+    async def close(self) -> None:
+        """Finish queued writes, then close the connections."""
+        while self._flusher is not None:
+            await asyncio.shield(self._flusher)
+        await self._close_connections()
+
+    async def write(
+        self, fn: Callable[Concatenate[Conn, P], T], *args: P.args, **kw: P.kwargs
+    ) -> T:
+        """Run ``fn(conn, …)`` in a write transaction (group committed); its result once
+        committed, or its exception with nothing of it written.
+
+        ``fn`` runs on the writer's thread: it may only use the connection it is given (no
+        ``BEGIN``/``COMMIT``/``ROLLBACK``), must not touch event-loop state, and may be run
+        again if the engine abandons its group. If the caller is cancelled while waiting,
         the work may still be committed.
         """
-        if self in _in_transaction.get():
-            raise RuntimeError("Database.write inside transaction() would wait for itself")
+        def work(conn: Conn) -> T:
+            return fn(conn, *args, **kw)
+
         member = _Member(work, asyncio.get_running_loop().create_future())
         self._queue.append(member)
         if self._flusher is None:
             self._flusher = asyncio.create_task(self._flush(), name="deckhand-group-commit")
         return cast(T, await member.future)
 
+    def _translate(self, exc: Exception) -> Exception:
+        return self._portable(exc) or exc
+
     async def _flush(self) -> None:
         """Commit queued writes, one group at a time, until the queue is empty.
 
         When a group is rolled back as a whole, its innocent members are not failed with
-        it: after a member made SQLite abandon the transaction, the others are re-run as a
-        group; after a failed ``COMMIT`` (e.g. a deferred constraint), each is re-run alone
-        to find the culprit. Only a failed ``BEGIN`` (the database is locked by another
-        process past the busy timeout) fails the whole group.
+        it: after a member made the engine abandon the transaction, the others are re-run
+        as a group; after a failed ``COMMIT`` (e.g. a deferred constraint), each is re-run
+        alone to find the culprit. Only a failed ``BEGIN`` (the database is locked by
+        another process past the busy timeout, or cannot be written) fails the group.
         """
         group: list[_Member] = []
         alone: list[_Member] = []
         try:
             while alone or self._queue:
-                async with self._write_lock:
-                    if alone:
-                        group = [alone.pop(0)]
+                if alone:
+                    group = [alone.pop(0)]
+                else:
+                    group, self._queue = self._queue, []
+                try:
+                    outcomes = await self._run_write(
+                        partial(_commit_group, [m.work for m in group])
+                    )
+                except _GroupLost as lost:
+                    if lost.index is not None:
+                        group.pop(lost.index).fail(self._translate(lost.error))
+                        self._queue[:0] = group
+                    elif len(group) == 1:
+                        group[0].fail(self._translate(lost.error))
                     else:
-                        group, self._queue = self._queue, []
-                    try:
-                        outcomes = await on_thread(
-                            self.conn, partial(_commit_group, [m.work for m in group])
-                        )
-                    except _GroupLost as lost:
-                        if lost.index is not None:
-                            group.pop(lost.index).fail(lost.error)
-                            self._queue[:0] = group
-                        elif len(group) == 1:
-                            group[0].fail(lost.error)
-                        else:
-                            alone[:0] = group
-                        group = []
-                        continue
-                    except Exception as exc:
-                        for m in group:
-                            m.fail(exc)
-                        continue
+                        alone[:0] = group
+                    group = []
+                    continue
+                except Exception as exc:
+                    failure = self._translate(exc)
+                    for m in group:
+                        m.fail(failure)
+                    continue
                 self._wrote()
                 for m, (ok, value) in zip(group, outcomes, strict=True):
                     if m.future.done():
@@ -308,7 +347,7 @@ class Database:
                     if ok:
                         m.future.set_result(value)
                     else:
-                        m.future.set_exception(value)
+                        m.future.set_exception(self._translate(value))
         finally:
             self._flusher = None
             for m in [*group, *alone, *self._queue]:
@@ -316,72 +355,6 @@ class Database:
                     m.future.cancel()
             self._queue = []
 
+    @abstractmethod
     def _wrote(self) -> None:
-        """After a commit: start a background checkpoint if one is due."""
-        now = asyncio.get_running_loop().time()
-        if (
-            self._checkpointer is None
-            or self._checkpointing is not None
-            or now - self._last_checkpoint < self.checkpoint_interval
-        ):
-            return
-        self._last_checkpoint = now
-        self._checkpointing = asyncio.create_task(self._checkpoint(self._checkpointer))
-
-    async def _checkpoint(self, conn: aiosqlite.Connection) -> None:
-        try:
-            row = await on_thread(conn, partial(_fetchone, "PRAGMA wal_checkpoint(PASSIVE)", ()))
-            if row is not None and row[1] > self.wal_restart_frames:
-                async with self._write_lock:
-                    await on_thread(conn, partial(_fetchone, "PRAGMA wal_checkpoint(RESTART)", ()))
-        except Exception as exc:  # maintenance only: never let it break a write or close()
-            log.warning("WAL checkpoint failed (it is retried after the next write): %s", exc)
-        finally:
-            self._checkpointing = None
-
-    @property
-    def reads(self) -> aiosqlite.Connection:
-        """The connection for reads: the reader (committed data only), or the writer inside
-        the caller's own ``transaction()`` so it sees its own changes."""
-        if self._reader is None or self in _in_transaction.get():
-            return self.conn
-        return self._reader
-
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        """The first row of a query, or None (committed data, or the caller's transaction)."""
-        return await on_thread(self.reads, partial(_fetchone, sql, tuple(params)))
-
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        """All rows of a query (committed data, or the caller's transaction)."""
-        return await on_thread(self.reads, partial(_fetchall, sql, tuple(params)))
-
-    async def backup(self, target: str | Path) -> None:
-        """Copy the last committed state to ``target`` with SQLite's online backup."""
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
-        dest = await aiosqlite.connect(str(target))
-        try:
-            await (self._reader or self.conn).backup(dest)
-        finally:
-            await dest.close()
-
-
-async def _connect(path: str, synchronous: str) -> aiosqlite.Connection:
-    conn = await aiosqlite.connect(path, isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    await conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
-    await conn.execute("PRAGMA foreign_keys=ON")
-    await conn.execute("PRAGMA busy_timeout=5000")
-    return conn
-
-
-def _fetchone(sql: str, params: tuple[Any, ...], conn: sqlite3.Connection) -> sqlite3.Row | None:
-    cur = conn.execute(sql, params)
-    try:
-        row: sqlite3.Row | None = cur.fetchone()
-        return row
-    finally:
-        cur.close()
-
-
-def _fetchall(sql: str, params: tuple[Any, ...], conn: sqlite3.Connection) -> list[sqlite3.Row]:
-    return conn.execute(sql, params).fetchall()
+        """After each commit group (the SQLite backend schedules checkpoints here)."""

@@ -1,19 +1,17 @@
 """Leagues repository: leagues, seasons, per-player totals, history and stats queries.
 
-Every function takes the connection: writers call them inside ``Database.transaction()``
-(the league recorder runs in the table service's match transaction), readers pass
-``db.conn``. Rules (what counts, how totals change) live in ``bot.services.leagues``;
+Plain functions of a ``Conn`` (see ``storage.db``): writers run inside ``Database.write``
+(the league recorder runs in the table service's match transaction), readers through
+``Database.read``. Rules (what counts, how totals change) live in ``bot.services.leagues``;
 this module only stores and queries.
 """
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-import aiosqlite
-
+from storage.db import Conn, Row
 from storage.matches import SeatResult
 
 #: ORDER BY clauses of the two standings orders; each matches an index of 002_leagues.sql.
@@ -122,7 +120,7 @@ class PartnerRow:
     last_match: int
 
 
-def _league(row: sqlite3.Row) -> League:
+def _league(row: Row) -> League:
     return League(
         id=row["id"], guild_id=row["guild_id"], name=row["name"], game=row["game"],
         scoring=row["scoring"], count_bots=bool(row["count_bots"]),
@@ -130,7 +128,7 @@ def _league(row: sqlite3.Row) -> League:
     )
 
 
-def _totals(row: sqlite3.Row) -> PlayerTotals:
+def _totals(row: Row) -> PlayerTotals:
     return PlayerTotals(
         user_id=row["user_id"], name=row["name"], mu=row["mu"], sigma=row["sigma"],
         points=row["points"], games=row["games"], wins=row["wins"], draws=row["draws"],
@@ -140,45 +138,32 @@ def _totals(row: sqlite3.Row) -> PlayerTotals:
     )
 
 
-async def _one(
-    conn: aiosqlite.Connection, sql: str, params: Sequence[object]
-) -> sqlite3.Row | None:
-    async with conn.execute(sql, tuple(params)) as cur:
-        row: sqlite3.Row | None = await cur.fetchone()
-        return row
-
-
-async def _all(conn: aiosqlite.Connection, sql: str, params: Sequence[object]) -> list[sqlite3.Row]:
-    async with conn.execute(sql, tuple(params)) as cur:
-        return list(await cur.fetchall())
-
-
-async def _all_in(
-    conn: aiosqlite.Connection, sql: str, params: Sequence[object], values: Sequence[object]
-) -> list[sqlite3.Row]:
-    """``_all`` for a query with one ``IN (?)`` list: it gets a mark per value, and
+def _all_in(
+    conn: Conn, sql: str, params: Sequence[object], values: Sequence[object]
+) -> list[Row]:
+    """``conn.all`` for a query with one ``IN (?)`` list: it gets a mark per value, and
     ``values`` follow ``params``. No values, no rows (and no query)."""
     assert sql.count("IN (?)") == 1, sql
     if not values:
         return []
     marks = ", ".join("?" * len(values))
-    return await _all(conn, sql.replace("IN (?)", f"IN ({marks})"), (*params, *values))
+    return conn.all(sql.replace("IN (?)", f"IN ({marks})"), (*params, *values))
 
 
 # -- leagues and seasons ------------------------------------------------------------------
-async def insert_league(
-    conn: aiosqlite.Connection, *, guild_id: int, name: str, game: str | None, scoring: str,
+def insert_league(
+    conn: Conn, *, guild_id: int, name: str, game: str | None, scoring: str,
     count_bots: bool, is_default: bool, now: float,
 ) -> League:
     """Create a league and its season 1 (which counts every qualifying match)."""
-    cur = await conn.execute(
+    row = conn.one(
         "INSERT INTO leagues (guild_id, name, game, scoring, count_bots, is_default, season,"
-        " created_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
+        " created_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?) RETURNING id",
         (guild_id, name, game, scoring, int(count_bots), int(is_default), now),
     )
-    league_id = cur.lastrowid
-    assert league_id is not None
-    await conn.execute(
+    assert row is not None
+    league_id = int(row["id"])
+    conn.execute(
         "INSERT INTO league_seasons (league_id, season, after_match, started_at)"
         " VALUES (?, 1, 0, ?)",
         (league_id, now),
@@ -186,43 +171,43 @@ async def insert_league(
     return League(league_id, guild_id, name, game, scoring, count_bots, is_default, 1, now)
 
 
-async def league_by_id(conn: aiosqlite.Connection, league_id: int) -> League | None:
+def league_by_id(conn: Conn, league_id: int) -> League | None:
     """The league with that id, or None."""
-    row = await _one(conn, "SELECT * FROM leagues WHERE id = ?", (league_id,))
+    row = conn.one(
+        "SELECT * FROM leagues WHERE id = ?", (league_id,))
     return _league(row) if row else None
 
 
-async def league_by_name(conn: aiosqlite.Connection, guild_id: int, name: str) -> League | None:
+def league_by_name(conn: Conn, guild_id: int, name: str) -> League | None:
     """The guild's league of that name (case-insensitive), or None."""
-    row = await _one(
-        conn, "SELECT * FROM leagues WHERE guild_id = ? AND name = ? COLLATE NOCASE",
+    row = conn.one(
+        "SELECT * FROM leagues WHERE guild_id = ? AND lower(name) = lower(?)",
         (guild_id, name),
     )
     return _league(row) if row else None
 
 
-async def default_league(conn: aiosqlite.Connection, guild_id: int) -> League | None:
+def default_league(conn: Conn, guild_id: int) -> League | None:
     """The guild's default league, or None if it has not been created yet."""
-    row = await _one(
-        conn, "SELECT * FROM leagues WHERE guild_id = ? AND is_default = 1", (guild_id,)
+    row = conn.one(
+        "SELECT * FROM leagues WHERE guild_id = ? AND is_default = 1", (guild_id,)
     )
     return _league(row) if row else None
 
 
-async def guild_leagues(conn: aiosqlite.Connection, guild_id: int) -> list[League]:
+def guild_leagues(conn: Conn, guild_id: int) -> list[League]:
     """The guild's leagues, the default first, then by name."""
-    rows = await _all(
-        conn,
-        "SELECT * FROM leagues WHERE guild_id = ? ORDER BY is_default DESC, name COLLATE NOCASE",
+    rows = conn.all(
+        "SELECT * FROM leagues WHERE guild_id = ? ORDER BY is_default DESC, lower(name)",
         (guild_id,),
     )
     return [_league(r) for r in rows]
 
 
-async def seasons(conn: aiosqlite.Connection, league_id: int) -> list[Season]:
+def seasons(conn: Conn, league_id: int) -> list[Season]:
     """A league's seasons, oldest first."""
-    rows = await _all(
-        conn, "SELECT * FROM league_seasons WHERE league_id = ? ORDER BY season", (league_id,)
+    rows = conn.all(
+        "SELECT * FROM league_seasons WHERE league_id = ? ORDER BY season", (league_id,)
     )
     return [
         Season(r["league_id"], r["season"], r["after_match"], r["started_at"], r["ended_at"])
@@ -230,30 +215,39 @@ async def seasons(conn: aiosqlite.Connection, league_id: int) -> list[Season]:
     ]
 
 
-async def start_season(conn: aiosqlite.Connection, league: League, now: float) -> Season:
+def start_season(conn: Conn, league: League, now: float) -> Season:
     """End the current season and start the next; later matches count toward the new one."""
-    row = await _one(conn, "SELECT COALESCE(MAX(id), 0) FROM matches", ())
-    after = int(row[0]) if row else 0
+    row = conn.one("SELECT COALESCE(MAX(id), 0) AS last FROM matches")
+    after = int(row["last"]) if row else 0
     number = league.season + 1
-    await conn.execute(
+    conn.execute(
         "UPDATE league_seasons SET ended_at = ? WHERE league_id = ? AND season = ?",
         (now, league.id, league.season),
     )
-    await conn.execute(
+    conn.execute(
         "INSERT INTO league_seasons (league_id, season, after_match, started_at)"
         " VALUES (?, ?, ?, ?)",
         (league.id, number, after, now),
     )
-    await conn.execute("UPDATE leagues SET season = ? WHERE id = ?", (number, league.id))
+    conn.execute("UPDATE leagues SET season = ? WHERE id = ?", (number, league.id))
     return Season(league.id, number, after, now, None)
 
 
+_EXCLUDED_PLAYER_COLUMNS = ", ".join(
+    f" {c} = excluded.{c}"
+    for c in (
+        "name", "mu", "sigma", "ordinal", "points", "games", "wins", "draws", "losses",
+        "score_sum", "streak_kind", "streak_len", "last_match",
+    )
+)
+
+
 # -- totals -------------------------------------------------------------------------------
-async def load_players(
-    conn: aiosqlite.Connection, league_id: int, season: int, game: str, user_ids: Iterable[int]
+def load_players(
+    conn: Conn, league_id: int, season: int, game: str, user_ids: Iterable[int]
 ) -> dict[int, PlayerTotals]:
     """The stored totals of those users (absent users are missing from the result)."""
-    rows = await _all_in(
+    rows = _all_in(
         conn,
         "SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"
         " AND user_id IN (?)",
@@ -263,16 +257,18 @@ async def load_players(
     return {r["user_id"]: _totals(r) for r in rows}
 
 
-async def save_players(
-    conn: aiosqlite.Connection, league_id: int, season: int, game: str,
+def save_players(
+    conn: Conn, league_id: int, season: int, game: str,
     players: Iterable[PlayerTotals],
 ) -> None:
     """Insert or replace those totals."""
-    await conn.executemany(
-        "INSERT OR REPLACE INTO league_players (league_id, season, game, user_id, name, mu,"
+    conn.executemany(
+        "INSERT INTO league_players (league_id, season, game, user_id, name, mu,"
         " sigma, ordinal, points, games, wins, draws, losses, score_sum,"
         " streak_kind, streak_len, last_match)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (league_id, season, game, user_id) DO UPDATE SET"
+        + _EXCLUDED_PLAYER_COLUMNS,
         [
             (
                 league_id, season, game, p.user_id, p.name, p.mu, p.sigma, p.ordinal, p.points,
@@ -284,11 +280,11 @@ async def save_players(
     )
 
 
-async def load_bots(
-    conn: aiosqlite.Connection, league_id: int, season: int, game: str, levels: Iterable[str]
+def load_bots(
+    conn: Conn, league_id: int, season: int, game: str, levels: Iterable[str]
 ) -> dict[str, tuple[float, float]]:
     """Stored ``(mu, sigma)`` of those computer levels."""
-    rows = await _all_in(
+    rows = _all_in(
         conn,
         "SELECT bot_level, mu, sigma FROM league_bot_ratings WHERE league_id = ?"
         " AND season = ? AND game = ? AND bot_level IN (?)",
@@ -298,40 +294,41 @@ async def load_bots(
     return {r["bot_level"]: (r["mu"], r["sigma"]) for r in rows}
 
 
-async def save_bots(
-    conn: aiosqlite.Connection, league_id: int, season: int, game: str,
+def save_bots(
+    conn: Conn, league_id: int, season: int, game: str,
     ratings: dict[str, tuple[float, float]],
 ) -> None:
     """Insert or replace computer-level ratings."""
     if not ratings:
         return
-    await conn.executemany(
-        "INSERT OR REPLACE INTO league_bot_ratings (league_id, season, game, bot_level, mu,"
-        " sigma) VALUES (?, ?, ?, ?, ?, ?)",
+    conn.executemany(
+        "INSERT INTO league_bot_ratings (league_id, season, game, bot_level, mu, sigma)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (league_id, season, game, bot_level)"
+        " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
         [(league_id, season, game, lvl, mu, sg) for lvl, (mu, sg) in ratings.items()],
     )
 
 
-async def add_league_match(
-    conn: aiosqlite.Connection, league_id: int, match_id: int, season: int, game: str
+def add_league_matches(
+    conn: Conn, league_id: int, counted: Sequence[tuple[int, int, str]]
 ) -> None:
-    """Note that a match counted toward a league season."""
-    await conn.execute(
+    """Note that matches counted toward a league: ``(match_id, season, game)`` each."""
+    conn.executemany(
         "INSERT INTO league_matches (league_id, match_id, season, game) VALUES (?, ?, ?, ?)",
-        (league_id, match_id, season, game),
+        [(league_id, match_id, season, game) for match_id, season, game in counted],
     )
 
 
-async def clear_league(conn: aiosqlite.Connection, league_id: int) -> None:
+def clear_league(conn: Conn, league_id: int) -> None:
     """Delete everything derived for a league (before a rebuild)."""
     for table in ("league_players", "league_bot_ratings", "league_matches"):
-        await conn.execute(f"DELETE FROM {table} WHERE league_id = ?", (league_id,))
+        conn.execute(f"DELETE FROM {table} WHERE league_id = ?", (league_id,))
 
 
 # -- reading matches ----------------------------------------------------------------------
-async def _with_seats(conn: aiosqlite.Connection, rows: list[sqlite3.Row]) -> list[PlayedMatch]:
+def _with_seats(conn: Conn, rows: list[Row]) -> list[PlayedMatch]:
     ids = [r["id"] for r in rows]
-    seat_rows = await _all_in(
+    seat_rows = _all_in(
         conn, "SELECT * FROM match_seats WHERE match_id IN (?) ORDER BY match_id, seat", (), ids
     )
     by_match: dict[int, list[SeatResult]] = {i: [] for i in ids}
@@ -347,9 +344,9 @@ async def _with_seats(conn: aiosqlite.Connection, rows: list[sqlite3.Row]) -> li
     ]
 
 
-async def matches_for_league(
-    conn: aiosqlite.Connection, league: League, page: int = 2000
-) -> AsyncIterator[PlayedMatch]:
+def matches_for_league(
+    conn: Conn, league: League, page: int = 2000
+) -> Iterator[PlayedMatch]:
     """Every match that could count toward the league (guild, league and game filters), by
     id; the caller applies the remaining rules."""
     where = "guild_id = ?"
@@ -362,72 +359,65 @@ async def matches_for_league(
         params.append(league.game)
     last = 0
     while True:
-        rows = await _all(
-            conn,
-            f"SELECT * FROM matches WHERE {where} AND id > ? ORDER BY id LIMIT ?",
+        rows = conn.all(
+        f"SELECT * FROM matches WHERE {where} AND id > ? ORDER BY id LIMIT ?",
             (*params, last, page),
         )
         if not rows:
             return
-        for m in await _with_seats(conn, rows):
-            yield m
+        yield from _with_seats(conn, rows)
         last = rows[-1]["id"]
 
 
-async def league_history(
-    conn: aiosqlite.Connection, league_id: int, season: int | None, limit: int
+def league_history(
+    conn: Conn, league_id: int, season: int | None, limit: int
 ) -> list[PlayedMatch]:
     """The league's last ``limit`` matches (of one season, or all), newest first."""
     if season is None:
-        rows = await _all(
-            conn,
-            "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
+        rows = conn.all(
+        "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
             " WHERE lm.league_id = ? ORDER BY lm.match_id DESC LIMIT ?",
             (league_id, limit),
         )
     else:
-        rows = await _all(
-            conn,
-            "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
+        rows = conn.all(
+        "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
             " WHERE lm.league_id = ? AND lm.season = ? ORDER BY lm.match_id DESC LIMIT ?",
             (league_id, season, limit),
         )
-    return await _with_seats(conn, rows)
+    return _with_seats(conn, rows)
 
 
-async def player_history(
-    conn: aiosqlite.Connection, guild_id: int, user_id: int, league_id: int | None, limit: int
+def player_history(
+    conn: Conn, guild_id: int, user_id: int, league_id: int | None, limit: int
 ) -> list[PlayedMatch]:
     """A user's last ``limit`` matches in a guild (or in one league), newest first."""
     if league_id is None:
-        rows = await _all(
-            conn,
-            "SELECT m.* FROM match_seats s JOIN matches m ON m.id = s.match_id"
+        rows = conn.all(
+        "SELECT m.* FROM match_seats s JOIN matches m ON m.id = s.match_id"
             " WHERE s.user_id = ? AND m.guild_id = ? ORDER BY s.match_id DESC LIMIT ?",
             (user_id, guild_id, limit),
         )
     else:
-        rows = await _all(
-            conn,
-            "SELECT m.* FROM match_seats s"
+        rows = conn.all(
+        "SELECT m.* FROM match_seats s"
             " JOIN league_matches lm ON lm.match_id = s.match_id AND lm.league_id = ?"
             " JOIN matches m ON m.id = s.match_id"
             " WHERE s.user_id = ? ORDER BY s.match_id DESC LIMIT ?",
             (league_id, user_id, limit),
         )
-    return await _with_seats(conn, rows)
+    return _with_seats(conn, rows)
 
 
 # -- standings and stats ------------------------------------------------------------------
-async def standings(
-    conn: aiosqlite.Connection, league_id: int, season: int, game: str, order_by: str,
+def standings(
+    conn: Conn, league_id: int, season: int, game: str, order_by: str,
     limit: int, offset: int,
 ) -> list[PlayerTotals]:
     """One page of totals in standings order (``ORDER_BY_RATING`` or ``ORDER_BY_POINTS``)."""
     if order_by not in (ORDER_BY_RATING, ORDER_BY_POINTS):
         raise ValueError("Unknown standings order.")
-    rows = await _all(
-        conn,
+    rows = conn.all(
         f"SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"
         f" ORDER BY {order_by} LIMIT ? OFFSET ?",
         (league_id, season, game, limit, offset),
@@ -435,25 +425,29 @@ async def standings(
     return [_totals(r) for r in rows]
 
 
-async def count_players(conn: aiosqlite.Connection, league_id: int, season: int, game: str) -> int:
+def count_players(conn: Conn, league_id: int, season: int, game: str) -> int:
     """How many players have totals in a league, season and game."""
-    row = await _one(
-        conn,
-        "SELECT COUNT(*) FROM league_players WHERE league_id = ? AND season = ? AND game = ?",
+    row = conn.one(
+        "SELECT COUNT(*) AS n FROM league_players"
+        " WHERE league_id = ? AND season = ? AND game = ?",
         (league_id, season, game),
     )
-    return int(row[0]) if row else 0
+    return int(row["n"]) if row else 0
 
 
-async def season_games(conn: aiosqlite.Connection, league_id: int, season: int) -> list[str]:
+def season_games(conn: Conn, league_id: int, season: int) -> list[str]:
     """The games played in a league season, sorted."""
-    rows = await _all(
-        conn,
+    rows = conn.all(
         "SELECT DISTINCT game FROM league_players WHERE league_id = ? AND season = ?"
         " ORDER BY game",
         (league_id, season),
     )
     return [r["game"] for r in rows]
+
+
+def _count(condition: str) -> str:
+    """How many rows meet ``condition`` (0 when none), in portable SQL."""
+    return f"COALESCE(SUM(CASE WHEN {condition} THEN 1 ELSE 0 END), 0)"
 
 
 # A seat won when no seat placed better and no other team placed the same; drew when no
@@ -467,16 +461,16 @@ _SHARED_TOP = (
 )
 
 
-async def head_to_head(
-    conn: aiosqlite.Connection, guild_id: int, user_a: int, user_b: int, game: str | None
+def head_to_head(
+    conn: Conn, guild_id: int, user_a: int, user_b: int, game: str | None
 ) -> HeadToHead:
     """Matches in a guild where both users sat: as opponents (by placement) and as partners."""
     sql = (
-        "SELECT COALESCE(SUM(a.team <> b.team), 0),"
-        " COALESCE(SUM(a.team <> b.team AND a.rank < b.rank), 0),"
-        " COALESCE(SUM(a.team <> b.team AND a.rank > b.rank), 0),"
-        " COALESCE(SUM(a.team <> b.team AND a.rank = b.rank), 0),"
-        " COALESCE(SUM(a.team = b.team), 0)"
+        f"SELECT {_count('a.team <> b.team')} AS games,"
+        f" {_count('a.team <> b.team AND a.rank < b.rank')} AS a_wins,"
+        f" {_count('a.team <> b.team AND a.rank > b.rank')} AS b_wins,"
+        f" {_count('a.team <> b.team AND a.rank = b.rank')} AS draws,"
+        f" {_count('a.team = b.team')} AS as_partners"
         " FROM match_seats a JOIN match_seats b ON b.match_id = a.match_id AND b.user_id = ?"
         " JOIN matches m ON m.id = a.match_id"
         " WHERE a.user_id = ? AND m.guild_id = ?"
@@ -485,29 +479,37 @@ async def head_to_head(
     if game is not None:
         sql += " AND m.game = ?"
         params.append(game)
-    row = await _one(conn, sql, params)
+    row = conn.one(sql, params)
     assert row is not None
-    return HeadToHead(user_a, user_b, game, *(int(v) for v in row))
+    return HeadToHead(
+        user_a, user_b, game, int(row["games"]), int(row["a_wins"]), int(row["b_wins"]),
+        int(row["draws"]), int(row["as_partners"]),
+    )
 
 
-async def game_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[GameStatsRow]:
+def game_stats(conn: Conn, guild_id: int, user_id: int) -> list[GameStatsRow]:
     """Per game: matches played, won, drawn and the extreme scores of a user in a guild."""
-    rows = await _all(
-        conn,
-        f"SELECT m.game, COUNT(*), SUM({_NOBODY_BETTER} AND NOT {_SHARED_TOP}),"
-        f" SUM({_NOBODY_BETTER} AND {_SHARED_TOP}), MAX(s.score), MIN(s.score)"
+    rows = conn.all(
+        f"SELECT m.game AS game, COUNT(*) AS played,"
+        f" {_count(f'{_NOBODY_BETTER} AND NOT {_SHARED_TOP}')} AS won,"
+        f" {_count(f'{_NOBODY_BETTER} AND {_SHARED_TOP}')} AS drawn,"
+        f" MAX(s.score) AS max_score, MIN(s.score) AS min_score"
         f" FROM match_seats s JOIN matches m ON m.id = s.match_id"
         f" WHERE s.user_id = ? AND m.guild_id = ? GROUP BY m.game ORDER BY m.game",
         (user_id, guild_id),
     )
-    return [GameStatsRow(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+    return [
+        GameStatsRow(r["game"], r["played"], r["won"], r["drawn"], r["max_score"],
+                     r["min_score"])
+        for r in rows
+    ]
 
 
-async def partners(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> list[PartnerRow]:
+def partners(conn: Conn, guild_id: int, user_id: int) -> list[PartnerRow]:
     """Per game and human partner: matches on the same team, with the partner's last name."""
-    rows = await _all(
-        conn,
-        "SELECT g.game, g.partner, x.name, g.n, g.last FROM ("
+    rows = conn.all(
+        "SELECT g.game AS game, g.partner AS partner_id, x.name AS partner_name,"
+        " g.n AS games, g.last AS last_match FROM ("
         " SELECT m.game AS game, p.user_id AS partner, COUNT(*) AS n, MAX(p.match_id) AS last"
         " FROM match_seats s JOIN matches m ON m.id = s.match_id"
         " JOIN match_seats p ON p.match_id = s.match_id AND p.team = s.team"
@@ -516,4 +518,7 @@ async def partners(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> l
         " JOIN match_seats x ON x.match_id = g.last AND x.user_id = g.partner",
         (user_id, guild_id),
     )
-    return [PartnerRow(*r) for r in rows]
+    return [
+        PartnerRow(r["game"], r["partner_id"], r["partner_name"], r["games"], r["last_match"])
+        for r in rows
+    ]

@@ -8,11 +8,10 @@ match recorders, see ``bot.services.tables``).
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
+from storage.db import Conn
 
 
 @dataclass(frozen=True)
@@ -44,43 +43,21 @@ class MatchRecord:
     seats: tuple[SeatResult, ...]
 
 
-_MATCH_SQL = (
-    "INSERT INTO matches (table_id, guild_id, channel_id, league_id, game, options, seed,"
-    " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-_SEATS_SQL = (
-    "INSERT INTO match_seats (match_id, seat, user_id, bot_level, name, team, score, rank)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-)
-
-
-def _match_params(match: MatchRecord) -> tuple[object, ...]:
-    return (
-        match.table_id, match.guild_id, match.channel_id, match.league_id, match.game,
-        json.dumps(match.options, sort_keys=True), match.seed, match.started_at,
-        match.finished_at,
-    )
-
-
-def _seat_params(match_id: int, match: MatchRecord) -> list[tuple[object, ...]]:
-    return [
-        (match_id, s.seat, s.user_id, s.bot_level, s.name, s.team, s.score, s.rank)
-        for s in match.seats
-    ]
-
-
-async def insert_match(conn: aiosqlite.Connection, match: MatchRecord) -> int:
+def insert_match(conn: Conn, match: MatchRecord) -> int:
     """Insert a match and its seats (inside the caller's transaction); return its id."""
-    cur = await conn.execute(_MATCH_SQL, _match_params(match))
-    match_id = cur.lastrowid
-    assert match_id is not None
-    await conn.executemany(_SEATS_SQL, _seat_params(match_id, match))
-    return match_id
-
-
-def write_match(conn: sqlite3.Connection, match: MatchRecord) -> int:
-    """``insert_match`` as a plain function, for ``Database.write``/``Database.call``."""
-    match_id = conn.execute(_MATCH_SQL, _match_params(match)).lastrowid
-    assert match_id is not None
-    conn.executemany(_SEATS_SQL, _seat_params(match_id, match))
+    row = conn.one(
+        "INSERT INTO matches (table_id, guild_id, channel_id, league_id, game, options, seed,"
+        " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (match.table_id, match.guild_id, match.channel_id, match.league_id, match.game,
+         json.dumps(match.options, sort_keys=True), match.seed, match.started_at,
+         match.finished_at),
+    )
+    assert row is not None
+    match_id = int(row["id"])
+    conn.executemany(
+        "INSERT INTO match_seats (match_id, seat, user_id, bot_level, name, team, score, rank)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(match_id, s.seat, s.user_id, s.bot_level, s.name, s.team, s.score, s.rank)
+         for s in match.seats],
+    )
     return match_id

@@ -1,10 +1,7 @@
 """The tables repository: one row per table (current snapshot) and its append-only action log.
 
-Writes are plain functions of a ``sqlite3.Connection``, run on the writer's thread by
-``Database.write`` (group commit) or ``Database.call`` (inside ``transaction()``), so the
-service puts a snapshot update, its log row and (when the game ends) the match in one
-transaction and one thread round trip; only ``delete`` (for the CLI) is async, inside
-``transaction()``.
+Plain functions of a ``Conn`` (see ``storage.db``): the service runs a snapshot update, its
+log row and (when the game ends) the match in one ``Database.write``.
 Updates are guarded by the expected status and version (optimistic concurrency): if
 another process changed or purged the row meanwhile, ``RowChanged`` is raised and the
 transaction rolls back, so two writers can never both apply a move.
@@ -16,24 +13,12 @@ parsing any snapshot.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-import aiosqlite
-
-from storage.db import Database
+from storage.db import Conn, Row, RowChanged
 
 OPEN = ("lobby", "playing")
-_COLUMNS = (
-    "id, channel_id, guild_id, league_id, game, options, host_id, status, seed, version,"
-    " seats, snapshot, deadline, reminded, turn_timer, quarantine, created_at, updated_at,"
-    " started_at, finished_at"
-)
-
-
-class RowChanged(RuntimeError):
-    """The table row was not in the state the write expected (changed or deleted)."""
 
 
 @dataclass(frozen=True)
@@ -62,12 +47,15 @@ class TableRow:
     finished_at: float | None
 
     @classmethod
-    def from_row(cls, r: sqlite3.Row) -> TableRow:
-        """Build from a row selected with this module's column list."""
-        return cls(
-            r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12],
-            bool(r[13]), r[14], r[15], r[16], r[17], r[18], r[19],
-        )
+    def from_row(cls, r: Row) -> TableRow:
+        """Build from a row selected with ``COLUMNS``."""
+        values = {name: r[name] for name in _NAMES}
+        values["reminded"] = bool(values["reminded"])
+        return cls(**values)
+
+
+_NAMES = tuple(f.name for f in fields(TableRow))
+COLUMNS = ", ".join(_NAMES)
 
 
 @dataclass(frozen=True)
@@ -82,7 +70,7 @@ class ActionRow:
     at: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class NewTable:
     """What ``insert`` needs to create a table."""
 
@@ -98,29 +86,25 @@ class NewTable:
     now: float
 
 
-def insert(conn: sqlite3.Connection, t: NewTable) -> int:
-    """Create a lobby; ``sqlite3.IntegrityError`` if the channel already has an open table."""
-    cur = conn.execute(
+def insert(conn: Conn, t: NewTable) -> int:
+    """Create a lobby; ``storage.db.Conflict`` if the channel already has an open table."""
+    row = conn.one(
         "INSERT INTO tables (channel_id, guild_id, league_id, game, options, host_id, status,"
         " seed, seats, turn_timer, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
         (t.channel_id, t.guild_id, t.league_id, t.game, t.options, t.host_id, t.seed,
          t.seats, t.turn_timer, t.now, t.now),
     )
-    assert cur.lastrowid is not None
-    return cur.lastrowid
+    assert row is not None
+    return int(row["id"])
 
 
-def _update_one(
-    conn: sqlite3.Connection, table_id: int, sql: str, params: tuple[object, ...]
-) -> None:
-    if conn.execute(sql, params).rowcount != 1:
+def _update_one(conn: Conn, table_id: int, sql: str, params: Sequence[object]) -> None:
+    if conn.execute(sql, params) != 1:
         raise RowChanged(f"table {table_id} changed underneath this write")
 
 
-def update_lobby(
-    conn: sqlite3.Connection, table_id: int, seats: str, host_id: int, now: float
-) -> None:
+def update_lobby(conn: Conn, table_id: int, seats: str, host_id: int, now: float) -> None:
     """New seats and host of a lobby."""
     _update_one(
         conn, table_id,
@@ -131,21 +115,20 @@ def update_lobby(
 
 
 def start(
-    conn: sqlite3.Connection, table_id: int, seats: str, snapshot: str,
-    deadline: float | None, now: float, *, from_status: str = "lobby",
+    conn: Conn, table_id: int, seats: str, snapshot: str, deadline: float | None, now: float
 ) -> None:
     """Lobby → playing with the seating order and the first snapshot (version 0)."""
     _update_one(
         conn, table_id,
         "UPDATE tables SET status = 'playing', seats = ?, snapshot = ?, version = 0,"
         " deadline = ?, reminded = 0, started_at = ?, updated_at = ?"
-        " WHERE id = ? AND status = ?",
-        (seats, snapshot, deadline, now, now, table_id, from_status),
+        " WHERE id = ? AND status = 'lobby'",
+        (seats, snapshot, deadline, now, now, table_id),
     )
 
 
 def record_action(
-    conn: sqlite3.Connection, table_id: int, *, version: int, seat: int, action: str,
+    conn: Conn, table_id: int, *, version: int, seat: int, action: str,
     by_user: int | None, timed_out: bool, snapshot: str, deadline: float | None,
     finished: bool, now: float,
 ) -> None:
@@ -168,9 +151,7 @@ def record_action(
     )
 
 
-def update_seats(
-    conn: sqlite3.Connection, table_id: int, seats: str, host_id: int, now: float
-) -> None:
+def update_seats(conn: Conn, table_id: int, seats: str, host_id: int, now: float) -> None:
     """New occupants of a running game (a leaver replaced by a computer player)."""
     _update_one(
         conn, table_id,
@@ -180,7 +161,7 @@ def update_seats(
     )
 
 
-def set_reminded(conn: sqlite3.Connection, table_id: int, version: int) -> None:
+def set_reminded(conn: Conn, table_id: int, version: int) -> None:
     """Note that the half-time reminder for ``version`` went out."""
     _update_one(
         conn, table_id,
@@ -189,7 +170,7 @@ def set_reminded(conn: sqlite3.Connection, table_id: int, version: int) -> None:
     )
 
 
-def close(conn: sqlite3.Connection, table_id: int, status: str, now: float) -> None:
+def close(conn: Conn, table_id: int, status: str, now: float) -> None:
     """End an open table as ``aborted`` (or ``finished``); it stays as history."""
     _update_one(
         conn, table_id,
@@ -199,99 +180,98 @@ def close(conn: sqlite3.Connection, table_id: int, status: str, now: float) -> N
     )
 
 
-def quarantine(conn: sqlite3.Connection, table_id: int, reason: str) -> None:
+def quarantine(conn: Conn, table_id: int, reason: str) -> None:
     """Mark a table whose snapshot cannot be loaded (its status is left as it was)."""
     conn.execute("UPDATE tables SET quarantine = ? WHERE id = ?", (reason, table_id))
 
 
-async def get(db: Database, table_id: int) -> TableRow | None:
+def get(conn: Conn, table_id: int) -> TableRow | None:
     """A table by id."""
-    r = await db.fetchone(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+    r = conn.one(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,))
     return TableRow.from_row(r) if r else None
 
 
-async def open_in_channel(db: Database, channel_id: int) -> TableRow | None:
+def open_in_channel(conn: Conn, channel_id: int) -> TableRow | None:
     """The channel's open (lobby or playing) table."""
-    r = await db.fetchone(
-        f"SELECT {_COLUMNS} FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
+    r = conn.one(
+        f"SELECT {COLUMNS} FROM tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
         (channel_id,),
     )
     return TableRow.from_row(r) if r else None
 
 
-async def latest_in_channel(
-    db: Database, channel_id: int, status: str | None = None
-) -> TableRow | None:
+def latest_in_channel(conn: Conn, channel_id: int, status: str | None = None) -> TableRow | None:
     """The channel's most recent table (optionally with ``status``)."""
-    sql = f"SELECT {_COLUMNS} FROM tables WHERE channel_id = ?"
+    sql = f"SELECT {COLUMNS} FROM tables WHERE channel_id = ?"
     params: list[object] = [channel_id]
     if status is not None:
         sql += " AND status = ?"
         params.append(status)
-    r = await db.fetchone(sql + " ORDER BY id DESC LIMIT 1", params)
+    r = conn.one(sql + " ORDER BY id DESC LIMIT 1", params)
     return TableRow.from_row(r) if r else None
 
 
-async def load_open(db: Database) -> list[TableRow]:
+def load_open(conn: Conn) -> list[TableRow]:
     """Every open table (one query, for start-up)."""
-    rows = await db.fetchall(
-        f"SELECT {_COLUMNS} FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+    rows = conn.all(
+        f"SELECT {COLUMNS} FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
     )
     return [TableRow.from_row(r) for r in rows]
 
 
-async def actions(db: Database, table_id: int) -> list[ActionRow]:
+def actions(conn: Conn, table_id: int) -> list[ActionRow]:
     """A table's action log, in order."""
-    rows = await db.fetchall(
+    rows = conn.all(
         "SELECT version, seat, action, by_user, timed_out, at FROM table_actions"
         " WHERE table_id = ? ORDER BY version",
         (table_id,),
     )
-    return [ActionRow(r[0], r[1], r[2], r[3], bool(r[4]), r[5]) for r in rows]
+    return [
+        ActionRow(r["version"], r["seat"], r["action"], r["by_user"], bool(r["timed_out"]),
+                  r["at"])
+        for r in rows
+    ]
 
 
-async def list_tables(
-    db: Database, statuses: Sequence[str] = OPEN, guild_id: int | None = None, limit: int = 100
+def list_tables(
+    conn: Conn, statuses: Sequence[str] = OPEN, guild_id: int | None = None, limit: int = 100
 ) -> list[TableRow]:
     """Tables with one of ``statuses``, most recently active first."""
     marks = ", ".join("?" for _ in statuses)
-    sql = f"SELECT {_COLUMNS} FROM tables WHERE status IN ({marks})"
+    sql = f"SELECT {COLUMNS} FROM tables WHERE status IN ({marks})"
     params: list[object] = list(statuses)
     if guild_id is not None:
         sql += " AND guild_id = ?"
         params.append(guild_id)
-    rows = await db.fetchall(sql + " ORDER BY updated_at DESC LIMIT ?", [*params, limit])
+    rows = conn.all(sql + " ORDER BY updated_at DESC LIMIT ?", [*params, limit])
     return [TableRow.from_row(r) for r in rows]
 
 
-async def ids(db: Database, statuses: Sequence[str]) -> list[int]:
+def ids(conn: Conn, statuses: Sequence[str]) -> list[int]:
     """Ids of every table with one of ``statuses``, oldest first."""
     marks = ", ".join("?" for _ in statuses)
-    rows = await db.fetchall(
+    rows = conn.all(
         f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", list(statuses)
     )
-    return [int(r[0]) for r in rows]
+    return [int(r["id"]) for r in rows]
 
 
-async def stale(
-    db: Database, now: float, lobby_seconds: float, idle_seconds: float
-) -> list[TableRow]:
+def stale(conn: Conn, now: float, lobby_seconds: float, idle_seconds: float) -> list[TableRow]:
     """Lobbies created over ``lobby_seconds`` ago and games idle over ``idle_seconds``."""
-    rows = await db.fetchall(
-        f"SELECT {_COLUMNS} FROM tables WHERE (status = 'lobby' AND created_at < ?)"
+    rows = conn.all(
+        f"SELECT {COLUMNS} FROM tables WHERE (status = 'lobby' AND created_at < ?)"
         " OR (status = 'playing' AND updated_at < ?) ORDER BY id",
         (now - lobby_seconds, now - idle_seconds),
     )
     return [TableRow.from_row(r) for r in rows]
 
 
-async def delete(conn: aiosqlite.Connection, table_ids: Sequence[int]) -> int:
+def delete(conn: Conn, table_ids: Sequence[int]) -> int:
     """Delete open tables (and, by cascade, their logs); return how many went."""
     if not table_ids:
         return 0
     marks = ", ".join("?" for _ in table_ids)
-    cur = await conn.execute(
+    return conn.execute(
         f"DELETE FROM tables WHERE id IN ({marks}) AND status IN ('lobby', 'playing')",
         tuple(table_ids),
     )
-    return cur.rowcount

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -10,13 +9,14 @@ from typing import Any
 import pytest
 
 import storage.db
-from storage.db import Database
+from storage.connect import open_database
+from storage.db import Conn, Database
 
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
     """A migrated database in a fresh SQLite file, closed after the test."""
-    database = await Database.open(tmp_path / "deckhand.db")
+    database = await open_database(tmp_path / "deckhand.db")
     yield database
     await database.close()
 
@@ -27,7 +27,7 @@ def groups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     sizes: list[int] = []
     real = storage.db._commit_group
 
-    def spy(works: list[Any], conn: sqlite3.Connection) -> list[tuple[bool, Any]]:
+    def spy(works: list[Any], conn: Conn) -> list[tuple[bool, Any]]:
         sizes.append(len(works))
         return real(works, conn)
 

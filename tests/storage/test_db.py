@@ -1,11 +1,12 @@
 """The database's write paths and read isolation on a real SQLite file: group commit (all
 durable, one failing member does not affect the others, whole-group losses re-run the
-innocent), reads that never see another task's uncommitted rows."""
+innocent), reads that never see uncommitted rows, checkpoints off the commit path."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import replace
@@ -14,42 +15,49 @@ from typing import Any
 
 import pytest
 
-import storage.db
 from storage import tables as repo
-from storage.db import Database
+from storage.connect import open_database
+from storage.db import Conflict, Conn, Database
+from storage.sqlite import SqliteConn, SqliteDatabase
 
 
 def new(channel: int) -> repo.NewTable:
-    return repo.NewTable(channel, 7, None, "ono99", "{}", 1, 42, "[]", 300, 0.0)
+    return repo.NewTable(
+        channel_id=channel, guild_id=7, league_id=None, game="ono99", options="{}", host_id=1,
+        seed=42, seats="[]", turn_timer=300, now=0.0,
+    )
 
 
-def lobby(channel: int) -> Callable[[sqlite3.Connection], int]:
+def lobby(channel: int) -> Callable[[Conn], int]:
     return lambda c: repo.insert(c, new(channel))
 
 
+def channels(c: Conn) -> list[int]:
+    return [r["channel_id"] for r in c.all("SELECT channel_id FROM tables ORDER BY channel_id")]
+
+
 async def held_open(db: Database, body: Callable[[], Any]) -> None:
-    """Run ``body`` (which queues writes) while another task holds a write transaction, so
-    everything it queues is committed as one group when that transaction ends."""
-    entered, release = asyncio.Event(), asyncio.Event()
+    """Run ``body`` (which queues writes) while the writer is busy with another write, so
+    everything it queues is committed as one group when that write ends."""
+    started, release = threading.Event(), threading.Event()
 
-    async def holder() -> None:
-        async with db.transaction():
-            entered.set()
-            await release.wait()
+    def hold(conn: Conn) -> None:
+        started.set()
+        release.wait(10)
 
-    task = asyncio.create_task(holder())
-    await entered.wait()
+    holder = asyncio.create_task(db.write(hold))
+    await asyncio.to_thread(started.wait, 10)
     body()
     await asyncio.sleep(0)
     release.set()
-    await task
+    await holder
 
 
 async def test_concurrent_writes_are_grouped_and_all_durable(
     tmp_path: Path, groups: list[int]
 ) -> None:
     path = tmp_path / "many.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     ids = await asyncio.gather(*[db.write(lobby(ch)) for ch in range(1, 301)])
     assert len(set(ids)) == 300
     assert sum(groups) == 300 and max(groups) > 1, groups
@@ -62,7 +70,7 @@ async def test_concurrent_writes_are_grouped_and_all_durable(
 async def test_a_failing_member_does_not_affect_the_others(
     db: Database, groups: list[int]
 ) -> None:
-    def half_then_fail(c: sqlite3.Connection) -> None:
+    def half_then_fail(c: Conn) -> None:
         repo.insert(c, new(50))  # written, then undone with the member's savepoint
         raise ValueError("the move was bad")
 
@@ -77,21 +85,20 @@ async def test_a_failing_member_does_not_affect_the_others(
 
     await held_open(db, queue)
     done = await asyncio.gather(*tasks, return_exceptions=True)
-    assert groups == [5]
-    assert isinstance(done[1], ValueError) and isinstance(done[3], sqlite3.IntegrityError)
+    assert groups == [1, 5]
+    assert isinstance(done[1], ValueError) and isinstance(done[3], Conflict)
     assert all(isinstance(done[i], int) for i in (0, 2, 4))
-    rows = await db.fetchall("SELECT channel_id FROM tables ORDER BY channel_id")
-    assert [r[0] for r in rows] == [1, 2, 3]
+    assert await db.read(channels) == [1, 2, 3]
     assert await db.write(lobby(50)) > 0  # the connection is fine afterwards
 
 
 async def test_a_member_that_loses_the_transaction_fails_alone(
     db: Database, groups: list[int]
 ) -> None:
-    def abandon(c: sqlite3.Connection) -> None:
+    def abandon(c: Conn) -> None:
         repo.insert(c, new(60))
         c.execute("ROLLBACK")  # as SQLite does itself on e.g. a full disk
-        raise OSError("disk full")
+        raise OSError("disk trouble")
 
     tasks: list[asyncio.Task[Any]] = []
 
@@ -100,14 +107,14 @@ async def test_a_member_that_loses_the_transaction_fails_alone(
 
     await held_open(db, queue)
     done = await asyncio.gather(*tasks, return_exceptions=True)
-    assert isinstance(done[1], OSError) and isinstance(done[0], int) and isinstance(done[2], int)
-    assert groups == [3, 2]  # lobby(1) was rolled back with the group and re-run
-    rows = await db.fetchall("SELECT channel_id FROM tables ORDER BY channel_id")
-    assert [r[0] for r in rows] == [1, 2]
+    assert isinstance(done[1], Exception) and isinstance(done[0], int)
+    assert isinstance(done[2], int)
+    assert groups == [1, 3, 2]  # lobby(1) was rolled back with the group and re-run
+    assert await db.read(channels) == [1, 2]
 
 
 async def test_a_failed_commit_reruns_each_member_alone(db: Database, groups: list[int]) -> None:
-    def dangling(c: sqlite3.Connection) -> None:
+    def dangling(c: Conn) -> None:
         c.execute("PRAGMA defer_foreign_keys = ON")  # the violation surfaces at COMMIT
         c.execute(
             "INSERT INTO table_actions (table_id, version, seat, action, at)"
@@ -123,53 +130,32 @@ async def test_a_failed_commit_reruns_each_member_alone(db: Database, groups: li
     done = await asyncio.gather(*tasks, return_exceptions=True)
     assert isinstance(done[1], sqlite3.IntegrityError)
     assert isinstance(done[0], int) and isinstance(done[2], int)
-    assert groups == [3, 1, 1, 1]
-    rows = await db.fetchall("SELECT channel_id FROM tables ORDER BY channel_id")
-    assert [r[0] for r in rows] == [1, 2]
-    assert await db.fetchall("SELECT * FROM table_actions") == []
+    assert groups == [1, 3, 1, 1, 1]
+    assert await db.read(channels) == [1, 2]
+    assert await db.read(lambda c: c.all("SELECT * FROM table_actions")) == []
 
 
-async def test_reads_see_only_committed_rows_except_inside_the_transaction(
-    db: Database,
-) -> None:
-    inserted, release = asyncio.Event(), asyncio.Event()
-    inside: list[int] = []
+async def test_reads_see_only_committed_rows(db: Database) -> None:
+    inserted, release = threading.Event(), threading.Event()
 
-    async def writer() -> None:
-        async with db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO tables (channel_id, guild_id, game, options, host_id, status,"
-                " seed, seats, created_at, updated_at)"
-                " VALUES (9, 1, 'ono99', '{}', 1, 'lobby', 1, '[]', 0, 0)"
-            )
-            row = await repo.open_in_channel(db, 9)  # its own write, through the writer
-            inside.append(row.id if row else 0)
-            inserted.set()
-            await release.wait()
+    def slow_insert(c: Conn) -> int | None:
+        repo.insert(c, new(9))
+        row = repo.open_in_channel(c, 9)  # its own write, in its own transaction
+        inserted.set()
+        release.wait(10)
+        return row.id if row else None
 
-    task = asyncio.create_task(writer())
-    await inserted.wait()
-    assert await repo.open_in_channel(db, 9) is None  # not committed yet
-    assert (await db.fetchone("SELECT count(*) FROM tables"))[0] == 0  # type: ignore[index]
+    task = asyncio.create_task(db.write(slow_insert))
+    await asyncio.to_thread(inserted.wait, 10)
+    assert await db.read(repo.open_in_channel, 9) is None  # not committed yet
     release.set()
-    await task
-    assert inside[0] > 0
-    assert (await repo.open_in_channel(db, 9)) is not None
-
-
-async def test_write_and_call_refuse_the_wrong_place(db: Database) -> None:
-    with pytest.raises(RuntimeError):
-        await db.call(lobby(1))
-    async with db.transaction():
-        with pytest.raises(RuntimeError):
-            await db.write(lobby(1))
-        assert await db.call(lobby(1)) > 0
-    assert (await repo.open_in_channel(db, 1)) is not None
+    assert await task
+    assert await db.read(repo.open_in_channel, 9) is not None
 
 
 async def test_close_commits_what_is_queued(tmp_path: Path) -> None:
     path = tmp_path / "close.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     tasks = [asyncio.create_task(db.write(lobby(ch))) for ch in range(1, 21)]
     await asyncio.sleep(0)
     await db.close()
@@ -180,31 +166,49 @@ async def test_close_commits_what_is_queued(tmp_path: Path) -> None:
 
 async def test_checkpoints_run_in_the_background(tmp_path: Path) -> None:
     path = tmp_path / "wal.db"
-    db = await Database.open(path)
+    db = await SqliteDatabase.open(path)
     try:
         db.checkpoint_interval = 0.0
         empty = path.stat().st_size
         seats = "[" + ",".join(['{"user_id": 1, "name": "x"}'] * 50) + "]"
         for ch in range(1, 201):
             await db.write(lambda c: repo.insert(c, replace(new(ch), seats=seats)))  # noqa: B023
-        while db._checkpointing is not None:
-            await asyncio.sleep(0.01)
+        await db.close()
         assert path.stat().st_size > empty + 200 * len(seats) // 2  # copied into the file
     finally:
         await db.close()
 
 
-async def test_a_wal_too_long_for_passive_checkpoints_is_restarted(db: Database) -> None:
+async def test_a_wal_too_long_for_passive_checkpoints_is_restarted(tmp_path: Path) -> None:
+    db = await SqliteDatabase.open(tmp_path / "restart.db")
     seen: list[str] = []
-    assert db._checkpointer is not None
-    await storage.db.on_thread(db._checkpointer, lambda c: c.set_trace_callback(seen.append))
-    db.checkpoint_interval = 1e12  # only the explicit checkpoints below
-    for ch in range(1, 41):
-        await db.write(lambda c: repo.insert(c, new(ch)))  # noqa: B023
-    await db._checkpoint(db._checkpointer)
-    assert seen == ["PRAGMA wal_checkpoint(PASSIVE)"]
-    db.wal_restart_frames = 10
-    for ch in range(41, 81):
-        await db.write(lambda c: repo.insert(c, new(ch)))  # noqa: B023
-    await db._checkpoint(db._checkpointer)
-    assert seen[1:] == ["PRAGMA wal_checkpoint(PASSIVE)", "PRAGMA wal_checkpoint(RESTART)"]
+
+    def trace(c: Conn) -> None:
+        assert isinstance(c, SqliteConn)
+        c.raw.set_trace_callback(lambda sql: seen.append(sql) if "checkpoint" in sql else None)
+
+    try:
+        await db.read(trace)  # reads and checkpoints do not share a connection
+        await db.write(trace)
+        db.checkpoint_interval = 1e12  # only the explicit checkpoints below
+        for ch in range(1, 41):
+            await db.write(lambda c: repo.insert(c, new(ch)))  # noqa: B023
+        assert seen == []
+        db.checkpoint_interval = 0.0
+        db.wal_restart_frames = 10
+        await db.write(lambda c: repo.insert(c, new(99)))
+        while db.checkpointing():
+            await asyncio.sleep(0.01)
+        assert seen == ["PRAGMA wal_checkpoint(RESTART)"]  # the passive one ran elsewhere
+    finally:
+        await db.close()
+
+
+@pytest.mark.parametrize("where", ["plain", "url"])
+async def test_a_path_or_a_sqlite_url_selects_sqlite(tmp_path: Path, where: str) -> None:
+    path = tmp_path / "x.db"
+    db = await open_database(path if where == "plain" else f"sqlite:///{path}")
+    try:
+        assert db.dialect == "sqlite" and db.where == str(path)
+    finally:
+        await db.close()

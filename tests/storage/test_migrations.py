@@ -5,27 +5,38 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from storage.db import Database, migrations
+from storage.connect import open_database
+from storage.db import Conn, migrations
+
+
+def names(c: Conn) -> set[str]:
+    return {r["name"] for r in c.all("SELECT name FROM sqlite_master")}
+
+
+def pragma(c: Conn, name: str) -> object:
+    row = c.one(f"PRAGMA {name}")
+    assert row is not None
+    return row[name]
 
 
 async def test_migrate_from_empty_then_rerun_is_a_no_op(tmp_path: Path) -> None:
     path = tmp_path / "new" / "deckhand.db"
-    db = await Database.open(path, migrate=False)
+    db = await open_database(path, migrate=False)
     try:
         assert await db.schema_version() == 0
         applied = await db.migrate()
         assert applied == [n for n, _ in migrations()] and applied[0] == 1
         assert await db.schema_version() == applied[-1]
         assert await db.migrate() == []
-        names = {r[0] for r in await db.fetchall("SELECT name FROM sqlite_master")}
-        assert {"tables", "table_actions", "matches", "match_seats"} <= names
-        cols = {r[1] for r in await db.fetchall("PRAGMA table_info(tables)")}
+        assert {"tables", "table_actions", "matches", "match_seats"} <= await db.read(names)
+        cols = {r["name"] for r in await db.read(lambda c: c.all("PRAGMA table_info(tables)"))}
         assert {"quarantine", "turn_timer", "deadline", "reminded"} <= cols
-        assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"  # type: ignore[index]
-        assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1  # type: ignore[index]
+        assert await db.read(pragma, "journal_mode") == "wal"
+        assert await db.read(pragma, "foreign_keys") == 1
+        assert await db.write(pragma, "foreign_keys") == 1
     finally:
         await db.close()
-    again = await Database.open(path)
+    again = await open_database(path)
     try:
         assert await again.schema_version() == applied[-1]
     finally:
@@ -33,15 +44,16 @@ async def test_migrate_from_empty_then_rerun_is_a_no_op(tmp_path: Path) -> None:
 
 
 async def test_backup_copies_committed_rows(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "live.db")
+    db = await open_database(tmp_path / "live.db")
     try:
-        async with db.transaction() as conn:
-            await conn.execute(
+        await db.write(
+            lambda c: c.execute(
                 "INSERT INTO tables (channel_id, guild_id, game, options, host_id, status, seed,"
                 " seats, created_at, updated_at) VALUES (1, 2, 'ono99', '{}', 3, 'lobby', 4,"
                 " '[]', 0, 0)"
             )
-        await db.backup(tmp_path / "copies" / "backup.db")
+        )
+        await db.backup(str(tmp_path / "copies" / "backup.db"))
     finally:
         await db.close()
     copy = sqlite3.connect(tmp_path / "copies" / "backup.db")
