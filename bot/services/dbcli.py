@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from bot.services.tables import CheckResult, check_table
+from bot.services.tables.replay import CheckResult, check_table
 from storage import tables as repo
+from storage.connect import open_database
 from storage.db import Database
 
 T = TypeVar("T")
@@ -25,7 +26,7 @@ T = TypeVar("T")
 
 def _run(path: str | Path, job: Callable[[Database], Awaitable[T]], migrate: bool = True) -> T:
     async def main() -> T:
-        db = await Database.open(path, migrate=migrate)
+        db = await open_database(path, migrate=migrate)
         try:
             return await job(db)
         finally:
@@ -60,11 +61,10 @@ def migrate(path: str | Path) -> MigrateReport:
 
 
 def backup(path: str | Path, dest: str | Path) -> str:
-    """Copy the database to ``dest`` with SQLite's online backup; return a message."""
+    """Copy the database to ``dest`` (SQLite's online backup); return a message."""
 
     async def job(db: Database) -> str:
-        await db.backup(dest)
-        return f"Backed up {path} to {dest} ({Path(dest).stat().st_size:,} bytes)."
+        return await db.backup(str(dest))
 
     return _run(path, job, migrate=False)
 
@@ -108,7 +108,7 @@ def list_tables(
     """Tables with one of ``statuses`` (open ones by default), most recently active first."""
 
     async def job(db: Database) -> TableList:
-        return TableList(tuple(await repo.list_tables(db, statuses, guild_id, limit)))
+        return TableList(tuple(await db.read(repo.list_tables, statuses, guild_id, limit)))
 
     return _run(path, job)
 
@@ -142,11 +142,10 @@ def purge(
     at = time.time() if now is None else now
 
     async def job(db: Database) -> PurgeReport:
-        found = await repo.stale(db, at, lobby_hours * 3600, idle_days * 86400)
+        found = await db.read(repo.stale, at, lobby_hours * 3600, idle_days * 86400)
         deleted = 0
         if not dry_run:
-            async with db.transaction() as conn:
-                deleted = await repo.delete(conn, [t.id for t in found])
+            deleted = await db.write(repo.delete, [t.id for t in found])
         return PurgeReport(tuple(found), deleted, dry_run)
 
     return _run(path, job)
@@ -154,17 +153,25 @@ def purge(
 
 @dataclass(frozen=True)
 class CheckReport:
-    """Replay checks of every table that has a game."""
+    """The database engine's integrity check, then replay checks of every table that
+    has a game (skipped when the file itself is damaged)."""
 
+    integrity: tuple[str, ...]
     results: tuple[CheckResult, ...]
 
     @property
     def ok(self) -> bool:
-        """True when every table replays to its snapshot."""
-        return all(r.ok for r in self.results)
+        """True when the file is sound and every table replays to its snapshot."""
+        return not self.integrity and all(r.ok for r in self.results)
 
     def text(self) -> str:
-        """A summary line and one line per failing table."""
+        """A summary line and one line per problem."""
+        if self.integrity:
+            head = (
+                f"The database file is damaged: the integrity check found"
+                f" {len(self.integrity)} problem(s). Restore a backup. Problems:"
+            )
+            return "\n".join([head, *(f"  {p}" for p in self.integrity)])
         bad = [r for r in self.results if not r.ok]
         lines = [f"Checked {len(self.results)} table(s): {len(bad)} problem(s)."]
         lines += [f"  table {r.table_id}: {r.problem}" for r in bad]
@@ -172,9 +179,14 @@ class CheckReport:
 
 
 def check(path: str | Path, statuses: Sequence[str] = ("playing", "finished")) -> CheckReport:
-    """Replay the log of every table with one of ``statuses`` against its snapshot."""
+    """The integrity check, then replay the log of every table with one of ``statuses``
+    against its snapshot."""
 
     async def job(db: Database) -> CheckReport:
-        return CheckReport(tuple([await check_table(db, i) for i in await repo.ids(db, statuses)]))
+        problems = tuple(await db.integrity())
+        if problems:
+            return CheckReport(problems, ())
+        ids = await db.read(repo.ids, statuses)
+        return CheckReport((), tuple([await check_table(db, i) for i in ids]))
 
-    return _run(path, job)
+    return _run(path, job, migrate=False)

@@ -45,13 +45,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-import aiosqlite
-
 import games
 from bot.services import ratings
+from bot.services.errors import ServiceError
 from bot.services.ratings import Rating
+from bot.text import clip
 from storage import leagues as repo
-from storage.db import Database
+from storage.db import Conn, Database
 from storage.leagues import HeadToHead, League, PlayedMatch, PlayerTotals, Season
 from storage.matches import MatchRecord, SeatResult
 
@@ -64,7 +64,7 @@ _POINTS = re.compile(r"^points(?::(\d{1,3})/(\d{1,3})/(\d{1,3}))?$")
 
 
 # -- errors -------------------------------------------------------------------------------
-class LeagueError(ValueError):
+class LeagueError(ServiceError):
     """A request the league service refuses; the message can be shown as it is."""
 
 
@@ -315,6 +315,40 @@ def _higher_is_better(game: str) -> bool:
     return games.get(game).higher_is_better
 
 
+def _rebuild(conn: Conn, league: League) -> int:
+    """Recompute a league's derived rows from ``matches``; how many matches counted."""
+    scoring = Scoring.parse(league.scoring)
+    bounds = [(s.after_match, s.season) for s in repo.seasons(conn, league.id)]
+    repo.clear_league(conn, league.id)
+    players: dict[tuple[int, str], dict[int, PlayerTotals]] = defaultdict(dict)
+    bots: dict[tuple[int, str], dict[str, Rating]] = defaultdict(dict)
+    counted: list[tuple[int, int, str]] = []
+    for m in repo.matches_for_league(conn, league):
+        if not counts_toward(league, m.game, m.seats):
+            continue
+        season = max(s for after, s in bounds if after < m.match_id)
+        key = (season, m.game)
+        _tally(players[key], bots[key], m.match_id, m.seats, scoring)
+        counted.append((m.match_id, season, m.game))
+    for (season, game), ps in players.items():
+        repo.save_players(conn, league.id, season, game, ps.values())
+        rated = bots[(season, game)]
+        repo.save_bots(
+            conn, league.id, season, game, {k: (r.mu, r.sigma) for k, r in rated.items()}
+        )
+    repo.add_league_matches(conn, league.id, counted)
+    return len(counted)
+
+
+def _standings_page(
+    conn: Conn, league_id: int, season: int, game: str, order: str, limit: int, offset: int
+) -> tuple[list[PlayerTotals], int]:
+    return (
+        repo.standings(conn, league_id, season, game, order, limit, offset),
+        repo.count_players(conn, league_id, season, game),
+    )
+
+
 # -- the service ----------------------------------------------------------------------------
 class LeagueService:
     """League use cases over a ``Database``; ``clock`` gives the time for new rows and
@@ -345,32 +379,35 @@ class LeagueService:
             )
         filt = _game_name(game) if game is not None else None
         scheme = str(Scoring.parse(scoring))
-        async with self.db.transaction() as conn:
-            existing = await repo.league_by_name(conn, guild_id, clean)
+        now = self.clock()
+
+        def create(conn: Conn) -> League:
+            existing = repo.league_by_name(conn, guild_id, clean)
             if existing:
                 raise DuplicateLeague(f"There is already a league called {existing.name}.")
-            return await repo.insert_league(
+            return repo.insert_league(
                 conn, guild_id=guild_id, name=clean, game=filt, scoring=scheme,
-                count_bots=count_bots, is_default=False, now=self.clock(),
+                count_bots=count_bots, is_default=False, now=now,
             )
+
+        return await self.db.write(create)
 
     async def leagues(self, guild_id: int) -> list[League]:
         """The guild's leagues, the default first (created if needed)."""
         await self.league(guild_id)
-        return await repo.guild_leagues(self.db.reads, guild_id)
+        return await self.db.read(repo.guild_leagues, guild_id)
 
     async def league(self, guild_id: int, name: str | None = None) -> League:
         """A league by name (any case); None means the guild's default league."""
         if name is not None and name.strip().casefold() != DEFAULT_LEAGUE.casefold():
-            found = await repo.league_by_name(self.db.reads, guild_id, " ".join(name.split()))
+            found = await self.db.read(repo.league_by_name, guild_id, " ".join(name.split()))
             if found is None:
-                raise UnknownLeague(f"There is no league called {name.strip()!r} here.")
+                raise UnknownLeague(f"There is no league called {clip(name.strip())!r} here.")
             return found
-        found = await repo.default_league(self.db.reads, guild_id)
+        found = await self.db.read(repo.default_league, guild_id)
         if found is not None:
             return found
-        async with self.db.transaction() as conn:
-            return await self._default(conn, guild_id)
+        return await self.db.write(self._default, guild_id)
 
     async def league_for_table(self, guild_id: int, name: str, game: str) -> League:
         """The named league a new table of ``game`` may be tied to."""
@@ -379,11 +416,11 @@ class LeagueService:
             raise InvalidRequest(f"{league.name} is a league for {league.game} only.")
         return league
 
-    async def _default(self, conn: aiosqlite.Connection, guild_id: int) -> League:
-        found = await repo.default_league(conn, guild_id)
+    def _default(self, conn: Conn, guild_id: int) -> League:
+        found = repo.default_league(conn, guild_id)
         if found is not None:
             return found
-        return await repo.insert_league(
+        return repo.insert_league(
             conn, guild_id=guild_id, name=DEFAULT_LEAGUE, game=None, scoring="rating",
             count_bots=True, is_default=True, now=self.clock(),
         )
@@ -394,15 +431,19 @@ class LeagueService:
         if not is_admin:
             raise NotAdmin("Only a server admin (Manage Server) can start a new season.")
         league = await self.league(guild_id, name)
-        async with self.db.transaction() as conn:
-            fresh = await repo.league_by_id(conn, league.id)
+        now = self.clock()
+
+        def start(conn: Conn) -> Season:
+            fresh = repo.league_by_id(conn, league.id)
             assert fresh is not None
-            return await repo.start_season(conn, fresh, self.clock())
+            return repo.start_season(conn, fresh, now)
+
+        return await self.db.write(start)
 
     async def seasons(self, guild_id: int, name: str | None = None) -> list[Season]:
         """A league's seasons, oldest first."""
         league = await self.league(guild_id, name)
-        return await repo.seasons(self.db.reads, league.id)
+        return await self.db.read(repo.seasons, league.id)
 
     def _season(self, league: League, season: int | None) -> int:
         if season is None:
@@ -415,14 +456,12 @@ class LeagueService:
         return season
 
     # -- recording ----------------------------------------------------------------------
-    async def record_match(
-        self, conn: aiosqlite.Connection, match_id: int, match: MatchRecord
-    ) -> None:
+    def record_match(self, conn: Conn, match_id: int, match: MatchRecord) -> None:
         """The match recorder: count a just-inserted match toward its leagues (the guild's
         default and the table's named league), inside the caller's transaction."""
-        targets = [await self._default(conn, match.guild_id)]
+        targets = [self._default(conn, match.guild_id)]
         if match.league_id is not None and match.league_id != targets[0].id:
-            named = await repo.league_by_id(conn, match.league_id)
+            named = repo.league_by_id(conn, match.league_id)
             if named is None or named.guild_id != match.guild_id:
                 log.warning("match %s names league %s, not one of its guild", match_id,
                             match.league_id)
@@ -430,24 +469,21 @@ class LeagueService:
                 targets.append(named)
         for league in targets:
             if counts_toward(league, match.game, match.seats):
-                await self._record_in(conn, league, match_id, match)
+                self._record_in(conn, league, match_id, match)
 
-    async def _record_in(
-        self, conn: aiosqlite.Connection, league: League, match_id: int, match: MatchRecord
-    ) -> None:
+    def _record_in(self, conn: Conn, league: League, match_id: int, match: MatchRecord) -> None:
         season, game = league.season, match.game
-        players = await repo.load_players(
+        players = repo.load_players(
             conn, league.id, season, game, [s.user_id for s in match.seats if s.user_id is not None]
         )
-        stored = await repo.load_bots(
+        stored = repo.load_bots(
             conn, league.id, season, game, [s.bot_level for s in match.seats if s.bot_level]
         )
         bots = {k: Rating(mu, sg) for k, (mu, sg) in stored.items()}
         _tally(players, bots, match_id, match.seats, Scoring.parse(league.scoring))
-        await repo.save_players(conn, league.id, season, game, players.values())
-        await repo.save_bots(conn, league.id, season, game,
-                             {k: (r.mu, r.sigma) for k, r in bots.items()})
-        await repo.add_league_match(conn, league.id, match_id, season, game)
+        repo.save_players(conn, league.id, season, game, players.values())
+        repo.save_bots(conn, league.id, season, game, {k: (r.mu, r.sigma) for k, r in bots.items()})
+        repo.add_league_matches(conn, league.id, [(match_id, season, game)])
 
     async def rebuild(self, guild_id: int, name: str | None = None, *, is_admin: bool) -> int:
         """Recompute a league's totals and ratings from ``matches`` (admin only); returns
@@ -455,30 +491,7 @@ class LeagueService:
         if not is_admin:
             raise NotAdmin("Only a server admin (Manage Server) can rebuild a league.")
         league = await self.league(guild_id, name)
-        scoring = Scoring.parse(league.scoring)
-        async with self.db.transaction() as conn:
-            bounds = [(s.after_match, s.season) for s in await repo.seasons(conn, league.id)]
-            await repo.clear_league(conn, league.id)
-            players: dict[tuple[int, str], dict[int, PlayerTotals]] = defaultdict(dict)
-            bots: dict[tuple[int, str], dict[str, Rating]] = defaultdict(dict)
-            counted: list[tuple[int, int, str]] = []
-            async for m in repo.matches_for_league(conn, league):
-                if not counts_toward(league, m.game, m.seats):
-                    continue
-                season = max(s for after, s in bounds if after < m.match_id)
-                key = (season, m.game)
-                _tally(players[key], bots[key], m.match_id, m.seats, scoring)
-                counted.append((m.match_id, season, m.game))
-            for (season, game), ps in players.items():
-                await repo.save_players(conn, league.id, season, game, ps.values())
-                await repo.save_bots(conn, league.id, season, game,
-                                     {k: (r.mu, r.sigma) for k, r in bots[(season, game)].items()})
-            await conn.executemany(
-                "INSERT INTO league_matches (league_id, match_id, season, game)"
-                " VALUES (?, ?, ?, ?)",
-                [(league.id, mid, season, game) for mid, season, game in counted],
-            )
-        return len(counted)
+        return await self.db.write(_rebuild, league)
 
     # -- standings ----------------------------------------------------------------------
     async def standings(
@@ -496,9 +509,9 @@ class LeagueService:
         if chosen is None:
             return Standings(league, number, number == league.season, None, str(scoring), 0, ())
         order = repo.ORDER_BY_RATING if scoring.kind == "rating" else repo.ORDER_BY_POINTS
-        conn = self.db.reads
-        page = await repo.standings(conn, league.id, number, chosen, order, limit, offset)
-        total = await repo.count_players(conn, league.id, number, chosen)
+        page, total = await self.db.read(
+            _standings_page, league.id, number, chosen, order, limit, offset
+        )
         rows = tuple(_row(offset + i + 1, p) for i, p in enumerate(page))
         return Standings(league, number, number == league.season, chosen, str(scoring), total, rows)
 
@@ -510,7 +523,7 @@ class LeagueService:
             return chosen
         if league.game is not None:
             return league.game
-        played = await repo.season_games(self.db.reads, league.id, season)
+        played = await self.db.read(repo.season_games, league.id, season)
         if len(played) > 1:
             raise GameRequired(
                 f"{league.name} has standings for several games; pick one: {', '.join(played)}."
@@ -526,15 +539,14 @@ class LeagueService:
         given); an empty list when none."""
         league = await self.league(guild_id, name)
         number = None if season is None else self._season(league, season)
-        return await repo.league_history(self.db.reads, league.id, number, _limit(limit))
+        return await self.db.read(repo.league_history, league.id, number, _limit(limit))
 
     async def player_history(
         self, guild_id: int, user_id: int, *, league: str | None = None, limit: int = 10
     ) -> list[PlayedMatch]:
         """A user's last ``limit`` matches in the guild (or one league), newest first."""
         league_id = (await self.league(guild_id, league)).id if league is not None else None
-        return await repo.player_history(self.db.reads, guild_id, user_id, league_id,
-                                         _limit(limit))
+        return await self.db.read(repo.player_history, guild_id, user_id, league_id, _limit(limit))
 
     async def head_to_head(
         self, guild_id: int, user_a: int, user_b: int, *, game: str | None = None
@@ -543,14 +555,13 @@ class LeagueService:
         if user_a == user_b:
             raise InvalidRequest("Pick two different players.")
         g = _game_name(game) if game is not None else None
-        return await repo.head_to_head(self.db.reads, guild_id, user_a, user_b, g)
+        return await self.db.read(repo.head_to_head, guild_id, user_a, user_b, g)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """Per game: played, won, drawn, best score and favourite partner (the human most
         often on the same team; ties go to the most recent, then the lower id)."""
-        conn = self.db.reads
-        per_game = await repo.game_stats(conn, guild_id, user_id)
-        partner_rows = await repo.partners(conn, guild_id, user_id)
+        per_game = await self.db.read(repo.game_stats, guild_id, user_id)
+        partner_rows = await self.db.read(repo.partners, guild_id, user_id)
 
         def favourite(rows: list[repo.PartnerRow]) -> Partner | None:
             if not rows:

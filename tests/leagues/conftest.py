@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from bot.services.leagues import LeagueService
-from storage.db import Database
+from storage.db import Conn, Database
 from storage.matches import MatchRecord, SeatResult, insert_match
 
 
@@ -47,11 +47,14 @@ class Kit:
         )
 
     async def record(self, match: MatchRecord) -> int:
-        """Insert and record in one transaction, exactly as the table service will."""
-        async with self.db.transaction() as conn:
-            match_id = await insert_match(conn, match)
-            await self.svc.record_match(conn, match_id, match)
-        return match_id
+        """Insert and record in one write transaction, exactly as the table service does."""
+
+        def insert_and_record(conn: Conn) -> int:
+            match_id = insert_match(conn, match)
+            self.svc.record_match(conn, match_id, match)
+            return match_id
+
+        return await self.db.write(insert_and_record)
 
     async def duel(self, game: str, winner: int, loser: int, **kw: int) -> int:
         """A two-player game ``winner`` won 100 to 50."""

@@ -17,8 +17,15 @@ from bot.services.leagues import (
     UnknownSeason,
 )
 from storage import leagues as repo
-from storage.db import Database
+from storage.connect import open_database
+from storage.db import Conn, Database
 from storage.matches import MatchRecord, SeatResult, insert_match
+
+
+def count(c: Conn, table: str) -> int:
+    row = c.one(f"SELECT COUNT(*) AS n FROM {table}")
+    assert row is not None
+    return int(row["n"])
 
 
 async def test_create_and_find_leagues(kit, svc: LeagueService) -> None:
@@ -169,19 +176,16 @@ async def test_a_failing_recorder_leaves_nothing(kit, svc: LeagueService, db: Da
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     match = kit.match("gin_rummy", [kit.human(0, 1, 100, 1), kit.human(1, 2, 0, 2)])
 
-    async def boom(*args: object) -> None:
+    def boom(*args: object) -> None:
         raise RuntimeError("disk on fire")
 
-    # fails after the totals were written, before the league-match row
-    monkeypatch.setattr(repo, "add_league_match", boom)
+    # fails after the totals were written, before the league-match rows
+    monkeypatch.setattr(repo, "add_league_matches", boom)
     with pytest.raises(RuntimeError, match="disk on fire"):
-        async with db.transaction() as conn:
-            match_id = await insert_match(conn, match)
-            await svc.record_match(conn, match_id, match)
+        await kit.record(match)
     for table in ("matches", "match_seats", "leagues", "league_seasons", "league_players",
                   "league_matches", "league_bot_ratings"):
-        row = await db.fetchone(f"SELECT COUNT(*) FROM {table}")
-        assert row is not None and row[0] == 0, table
+        assert await db.read(count, table) == 0, table
     monkeypatch.undo()
     await kit.record(match)
     st = await svc.standings(kit.guild)
@@ -200,21 +204,20 @@ async def test_rebuild_matches_incremental_totals(kit, svc: LeagueService, db: D
         league_id=cup.id))
     await kit.duel("gin_rummy", 2, 1, league_id=cup.id)
 
-    async def snapshot() -> list[tuple[object, ...]]:
-        rows = await db.fetchall(
-            "SELECT * FROM league_players ORDER BY league_id, season, game, user_id")
-        bots = await db.fetchall(
+    def snapshot(c: Conn) -> list[tuple[object, ...]]:
+        rows = c.all("SELECT * FROM league_players ORDER BY league_id, season, game, user_id")
+        bots = c.all(
             "SELECT * FROM league_bot_ratings ORDER BY league_id, season, game, bot_level")
-        lm = await db.fetchall("SELECT * FROM league_matches ORDER BY league_id, match_id")
+        lm = c.all("SELECT * FROM league_matches ORDER BY league_id, match_id")
         return [tuple(r) for r in rows + bots + lm]
 
-    before = await snapshot()
+    before = await db.read(snapshot)
     with pytest.raises(NotAdmin):
         await svc.rebuild(kit.guild, "Cup", is_admin=False)
-    await db.conn.execute("DELETE FROM league_players")  # lose the derived totals
+    await db.write(lambda c: c.execute("DELETE FROM league_players"))  # lose derived totals
     assert await svc.rebuild(kit.guild, "Cup", is_admin=True) == 2 + 2
     assert await svc.rebuild(kit.guild, is_admin=True) == 4
-    after = await snapshot()
+    after = await db.read(snapshot)
     assert len(after) == len(before)
     for b, a in zip(before, after, strict=True):
         assert b == pytest.approx(a)
@@ -223,9 +226,9 @@ async def test_rebuild_matches_incremental_totals(kit, svc: LeagueService, db: D
 async def test_rebuild_picks_up_matches_recorded_without_leagues(
     kit, svc: LeagueService, db: Database
 ) -> None:
-    async with db.transaction() as conn:  # e.g. recorded before the leagues migration
-        await insert_match(conn, kit.match("gin_rummy", [kit.human(0, 1, 9, 1),
-                                                         kit.human(1, 2, 1, 2)]))
+    # e.g. recorded before the leagues migration
+    await db.write(insert_match, kit.match("gin_rummy", [kit.human(0, 1, 9, 1),
+                                                        kit.human(1, 2, 1, 2)]))
     assert (await svc.standings(kit.guild)).rows == ()
     assert await svc.rebuild(kit.guild, is_admin=True) == 1
     assert [r.user_id for r in (await svc.standings(kit.guild)).rows] == [1, 2]
@@ -233,17 +236,16 @@ async def test_rebuild_picks_up_matches_recorded_without_leagues(
 
 async def test_standings_survive_reopening(tmp_path: Path) -> None:
     path = tmp_path / "reopen.db"
-    first = await Database.open(path)
+    first = await open_database(path)
     try:
         svc = LeagueService(first)
         match = SeatResult(0, 1, None, "a", 0, 9, 1), SeatResult(1, 2, None, "b", 1, 1, 2)
-        async with first.transaction() as conn:
-            rec = MatchRecord(None, 5, 1, None, "spades", {}, 1, 1.0, 2.0, match)
-            await svc.record_match(conn, await insert_match(conn, rec), rec)
+        rec = MatchRecord(None, 5, 1, None, "spades", {}, 1, 1.0, 2.0, match)
+        await first.write(lambda c: svc.record_match(c, insert_match(c, rec), rec))
         before = await svc.standings(5)
     finally:
         await first.close()
-    again = await Database.open(path)
+    again = await open_database(path)
     try:
         after = await LeagueService(again).standings(5)
     finally:
@@ -266,10 +268,10 @@ async def test_recorder_ignores_a_league_of_another_guild(kit, svc: LeagueServic
 async def test_standings_read_an_index_without_sorting(
     db: Database, order: str, index: str
 ) -> None:
-    plan = await db.fetchall(
+    plan = await db.read(lambda c: c.all(
         "EXPLAIN QUERY PLAN SELECT * FROM league_players WHERE league_id = ? AND season = ?"
         f" AND game = ? ORDER BY {order} LIMIT ? OFFSET ?",
         (1, 1, "spades", 25, 0),
-    )
+    ))
     details = " ".join(r["detail"] for r in plan)
     assert f"USING INDEX {index}" in details and "TEMP B-TREE" not in details

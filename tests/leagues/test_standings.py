@@ -124,7 +124,9 @@ async def test_computer_seats_count_for_humans_but_are_never_ranked(
         ))
     st = await svc.standings(kit.guild)
     assert [(r.user_id, r.wins) for r in st.rows] == [(1, 3)]
-    bot = await db.fetchone("SELECT mu, sigma FROM league_bot_ratings WHERE bot_level = 'normal'")
+    bot = await db.read(
+        lambda c: c.one("SELECT mu, sigma FROM league_bot_ratings WHERE bot_level = 'normal'")
+    )
     assert bot is not None
     want = oracle([([["h"], ["normal"]], [1, 2])] * 3)
     assert bot["mu"] == pytest.approx(want["normal"][0])

@@ -1,8 +1,8 @@
 """Crash-test child: plays many tables at full speed until killed.
 
 ``python -m tests.services.crash_child DB SEED TABLES`` prints ``ack <table_id> <version>``
-(flushed) after every acknowledged move, i.e. after ``TableService.act`` returned, once
-every table has been started (``ready``).
+(flushed) after every acknowledged move — when ``TableService.act`` returned, and when the
+runtime reported a computer move — once every table has been started (``ready``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import random
 import sys
 
 import games
-from bot.services.tables import TableResult, TableService
-from storage.db import Database
+from bot.services.tables import Reminder, TableResult, TableService
+from storage.connect import open_database
 
 GAMES = ("gin_rummy", "ono99", "craits", "spades", "back_alley")
 
@@ -24,7 +24,9 @@ async def open_table(service: TableService, channel: int, rng: random.Random) ->
     r = await service.create(channel, 1, user, f"P{channel}", game)
     while len(r.seats) < games.get(game).min_players:
         r = await service.add_bot(channel, user, rng.choice(("random", "normal")))
-    return await service.start(channel, user)
+    await service.start(channel, user)
+    await service.settled(channel)
+    return await service.status(channel)
 
 
 async def play_table(
@@ -33,20 +35,33 @@ async def play_table(
     user = channel * 10
     while True:
         if r.status == "finished":
-            r = await service.rematch(channel, user)
-            continue
-        mine = r.for_user(user)
-        assert mine is not None
-        action = games.get(r.game).bots["normal"](mine.view, list(mine.legal), rng)
-        r = await service.act(channel, user, action, r.version)
-        for step in r.steps:
-            print(f"ack {r.table_id} {step.version}", flush=True)
+            await service.rematch(channel, user)
+        else:
+            mine = r.for_user(user)
+            assert mine is not None
+            action = games.get(r.game).bots["normal"](mine.view, list(mine.legal), rng)
+            done = await service.act(channel, user, action, r.version)
+            acknowledge(done)
+        await service.settled(channel)
+        r = await service.status(channel)
+
+
+def acknowledge(event: TableResult | Reminder) -> None:
+    """Print what is now durable."""
+    if isinstance(event, TableResult):
+        for step in event.steps:
+            print(f"ack {event.table_id} {step.version}", flush=True)
+
+
+async def on_event(event: TableResult | Reminder) -> None:
+    acknowledge(event)
 
 
 async def main(path: str, seed: int, tables: int) -> None:
-    db = await Database.open(path)
+    db = await open_database(path)
     seeds = random.Random(seed)
     service = TableService(db, new_seed=lambda: seeds.getrandbits(40))
+    service.subscribe(on_event)
     rngs = {c: random.Random(seed * 1000 + c) for c in range(1, tables + 1)}
     started = {c: await open_table(service, c, rng) for c, rng in rngs.items()}
     print("ready", flush=True)

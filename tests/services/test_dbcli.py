@@ -10,7 +10,8 @@ import pytest
 
 from bot.services import dbcli
 from bot.services.tables import TableService
-from storage.db import Database
+from storage.connect import open_database
+from tests.services.conftest import ManualClock
 
 NOW = 1_000_000.0
 DAY = 86400.0
@@ -20,21 +21,26 @@ def build(path: Path) -> None:
     """Three tables: an old lobby, a game idle for ten days, a finished game."""
 
     async def main() -> None:
-        db = await Database.open(path)
-        clock = [NOW - 10 * DAY]
-        service = TableService(db, now=lambda: clock[0])
+        db = await open_database(path)
+        clock = ManualClock(NOW - 10 * DAY)
+        service = TableService(db, clock=clock)
         await service.create(1, 5, 10, "Ann", "gin_rummy")
         await service.join(1, 11, "Ben")
         await service.start(1, 10)
         await service.create(2, 5, 10, "Ann", "ono99")
         await service.add_bot(2, 10, "random")
-        r = await service.start(2, 10)
-        while r.status == "playing":
+        await service.start(2, 10)
+        while True:
+            await service.settled(2)
+            r = await service.status(2)
+            if r.status != "playing":
+                break
             mine = r.for_user(10)
             assert mine is not None
-            r = await service.act(2, 10, mine.legal[0])
-        clock[0] = NOW - 2 * DAY
+            await service.act(2, 10, mine.legal[0])
+        clock.t = NOW - 2 * DAY
         await service.create(3, 5, 12, "Cy", "craits")
+        await service.close()
         await db.close()
 
     asyncio.run(main())

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from pathlib import Path
 
 import games
 from bot.services import errors
-from bot.services.tables import TableResult, TableService, check_table
+from bot.services.tables import TableResult, TableService
+from bot.services.tables.replay import check_table
 from storage import tables as repo
-from storage.db import Database
+from storage.connect import open_database
+from storage.db import Conn
 
 
 async def two_humans(service: TableService, channel: int, game: str) -> TableResult:
@@ -24,7 +27,7 @@ async def test_many_tables_at_full_speed_are_all_durable(
     tmp_path: Path, groups: list[int]
 ) -> None:
     path = tmp_path / "group.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         service = TableService(db)
         names = ["gin_rummy", "spades", "ono99", "craits"]
@@ -47,14 +50,14 @@ async def test_many_tables_at_full_speed_are_all_durable(
     finally:
         await db.close()
 
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         fresh = TableService(db)
         await fresh.load()
         for r in finals:
-            row = await repo.get(db, r.table_id)
+            row = await db.read(repo.get, r.table_id)
             assert row is not None and row.version == r.version and row.status == r.status
-            assert [a.version for a in await repo.actions(db, r.table_id)] == list(
+            assert [a.version for a in await db.read(repo.actions, r.table_id)] == list(
                 range(1, r.version + 1)
             )
             assert (await check_table(db, r.table_id)).ok
@@ -66,27 +69,26 @@ async def test_many_tables_at_full_speed_are_all_durable(
 async def test_a_stale_move_fails_alone_in_its_group(
     tmp_path: Path, groups: list[int]
 ) -> None:
-    db = await Database.open(tmp_path / "deckhand.db")
+    db = await open_database(tmp_path / "deckhand.db")
     service = TableService(db)
     try:
         a = await two_humans(service, 1, "gin_rummy")
         b = await two_humans(service, 2, "gin_rummy")
-        elsewhere_db = await Database.open(tmp_path / "deckhand.db")
+        elsewhere_db = await open_database(tmp_path / "deckhand.db")
         try:  # another process moves on table A; our in-memory copy is now stale
             seat = a.to_act[0]
             await TableService(elsewhere_db).act(1, a.private[seat].user_id,
                                                  a.private[seat].legal[0], a.version)
         finally:
             await elsewhere_db.close()
-        entered, release = asyncio.Event(), asyncio.Event()
+        entered, release = threading.Event(), threading.Event()
 
-        async def holder() -> None:
-            async with db.transaction():
-                entered.set()
-                await release.wait()
+        def holder(conn: Conn) -> None:
+            entered.set()
+            release.wait(10)
 
-        hold = asyncio.create_task(holder())
-        await entered.wait()
+        hold = asyncio.create_task(db.write(holder))
+        await asyncio.to_thread(entered.wait, 10)
         groups.clear()
         moves = [
             asyncio.create_task(service.act(r.channel_id, r.private[r.to_act[0]].user_id,
@@ -100,8 +102,8 @@ async def test_a_stale_move_fails_alone_in_its_group(
         assert groups[0] == 2
         assert isinstance(stale, errors.TableBusy)
         assert isinstance(fine, TableResult) and fine.version == b.version + 1
-        assert [x.version for x in await repo.actions(db, a.table_id)] == [1]
-        assert [x.version for x in await repo.actions(db, b.table_id)] == [1]
+        assert [x.version for x in await db.read(repo.actions, a.table_id)] == [1]
+        assert [x.version for x in await db.read(repo.actions, b.table_id)] == [1]
         assert (await service.status(1)).version == 1  # reloaded from the database
     finally:
         await db.close()

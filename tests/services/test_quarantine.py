@@ -12,7 +12,7 @@ from storage import tables as repo
 from storage.db import Database
 
 if TYPE_CHECKING:
-    from tests.services.conftest import FakeClock
+    from tests.services.conftest import ManualClock
 
 ALICE, BOB = 1, 2
 
@@ -36,17 +36,19 @@ async def start_tables(service: TableService, channels: range) -> None:
     ],
 )
 async def test_a_bad_snapshot_quarantines_only_its_table(
-    db: Database, clock: FakeClock, snapshot: str | None, words: str
+    db: Database, clock: ManualClock, snapshot: str | None, words: str
 ) -> None:
-    await start_tables(TableService(db, now=clock.now), range(1, 4))
-    await db.conn.execute("UPDATE tables SET snapshot = ? WHERE channel_id = 2", (snapshot,))
+    await start_tables(TableService(db, clock=clock), range(1, 4))
+    await db.write(
+        lambda c: c.execute("UPDATE tables SET snapshot = ? WHERE channel_id = 2", (snapshot,))
+    )
 
-    service = TableService(db, now=clock.now)
+    service = TableService(db, clock=clock)
     report = await service.load()
     assert (report.loaded, report.playing) == (2, 2)
     [bad] = report.quarantined
     assert bad.channel_id == 2 and words in bad.reason.lower()
-    row = await repo.open_in_channel(db, 2)
+    row = await db.read(repo.open_in_channel, 2)
     assert row is not None and row.status == "playing" and row.quarantine == bad.reason
     with pytest.raises(errors.TableQuarantined, match="admin can abort"):
         await service.act(2, ALICE, "draw stock")
@@ -54,7 +56,7 @@ async def test_a_bad_snapshot_quarantines_only_its_table(
         await service.status(2)
     assert (await service.status(3)).status == "playing"
 
-    again = TableService(db, now=clock.now)
+    again = TableService(db, clock=clock)
     assert [q.table_id for q in (await again.load()).quarantined] == [bad.table_id]
     with pytest.raises(errors.NotAllowed):
         await again.abort(2, ALICE)
@@ -65,12 +67,14 @@ async def test_a_bad_snapshot_quarantines_only_its_table(
 
 
 async def test_a_table_loaded_on_demand_is_quarantined_too(
-    db: Database, clock: FakeClock
+    db: Database, clock: ManualClock
 ) -> None:
-    await start_tables(TableService(db, now=clock.now), range(5, 6))
-    await db.conn.execute("UPDATE tables SET seats = '[{\"who\": 1}]' WHERE channel_id = 5")
-    service = TableService(db, now=clock.now)
+    await start_tables(TableService(db, clock=clock), range(5, 6))
+    await db.write(
+        lambda c: c.execute("UPDATE tables SET seats = '[{\"who\": 1}]' WHERE channel_id = 5")
+    )
+    service = TableService(db, clock=clock)
     with pytest.raises(errors.TableQuarantined):
         await service.act(5, ALICE, "draw stock")
-    row = await repo.open_in_channel(db, 5)
+    row = await db.read(repo.open_in_channel, 5)
     assert row is not None and row.quarantine is not None

@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING
 
 import games
 from bot.services import errors
-from bot.services.tables import TableResult, TableService, check_table
+from bot.services.tables import TableResult, TableService
+from bot.services.tables.replay import check_table
 from storage import tables as repo
+from storage.connect import open_database
 from storage.db import Database
 
 if TYPE_CHECKING:
-    from tests.services.conftest import FakeClock
+    from tests.services.conftest import ManualClock
 
 ALICE, BOB = 1, 2
 
@@ -39,7 +41,7 @@ async def test_simultaneous_clicks_apply_exactly_once(service: TableService, db:
     refused = [o for o in outcomes if not isinstance(o, TableResult)]
     assert len(applied) == 1 and applied[0].version == r.version + 1
     assert all(isinstance(o, errors.StaleVersion | errors.NotYourTurn) for o in refused)
-    assert len(await repo.actions(db, r.table_id)) == r.version + 1
+    assert len(await db.read(repo.actions, r.table_id)) == r.version + 1
 
 
 async def test_simultaneous_moves_without_versions_apply_once(
@@ -56,7 +58,7 @@ async def test_simultaneous_moves_without_versions_apply_once(
     applied = [o for o in outcomes if isinstance(o, TableResult)]
     assert len(applied) == 1
     assert all(isinstance(o, errors.ServiceError) for o in outcomes if o not in applied)
-    row = await repo.get(db, r.table_id)
+    row = await db.read(repo.get, r.table_id)
     assert row is not None and row.version == r.version + 1
 
 
@@ -68,7 +70,9 @@ async def test_many_tables_play_concurrently(service: TableService, db: Database
         game = names[channel % len(names)]
         await service.create(channel, 1, channel * 10, f"P{channel}", game)
         await service.add_bot(channel, channel * 10, "random")
-        r = await service.start(channel, channel * 10)
+        await service.start(channel, channel * 10)
+        await service.settled(channel)
+        r = await service.status(channel)
         rng = random.Random(channel)
         for _ in range(12):
             if r.status != "playing":
@@ -76,38 +80,39 @@ async def test_many_tables_play_concurrently(service: TableService, db: Database
             mine = r.for_user(channel * 10)
             assert mine is not None
             action = games.get(game).bots["normal"](mine.view, list(mine.legal), rng)
-            r = await service.act(channel, channel * 10, action, r.version)
-            await asyncio.sleep(0)
+            await service.act(channel, channel * 10, action, r.version)
+            await service.settled(channel)
+            r = await service.status(channel)
         return r
 
     results = await asyncio.gather(*[play(c) for c in channels])
     for r in results:
-        row = await repo.get(db, r.table_id)
+        row = await db.read(repo.get, r.table_id)
         assert row is not None and row.version == r.version > 0
-        assert len(await repo.actions(db, r.table_id)) == r.version
+        assert len(await db.read(repo.actions, r.table_id)) == r.version
         assert (await check_table(db, r.table_id)).ok
 
 
 async def test_a_move_made_elsewhere_makes_a_stale_one_busy(
-    service: TableService, db: Database, tmp_path: Path, clock: FakeClock
+    service: TableService, db: Database, tmp_path: Path, clock: ManualClock
 ) -> None:
     r = await two_humans(service, 12)
     seat = r.to_act[0]
     mover = r.seats[seat].user_id
     assert mover is not None
-    other_db = await Database.open(tmp_path / "deckhand.db")
+    other_db = await open_database(tmp_path / "deckhand.db")
     try:
-        elsewhere = TableService(other_db, now=clock.now)
+        elsewhere = TableService(other_db, clock=clock)
         await elsewhere.act(12, mover, r.private[seat].legal[0], r.version)
     finally:
         await other_db.close()
-    before = await repo.actions(db, r.table_id)
+    before = await db.read(repo.actions, r.table_id)
     try:
         await service.act(12, mover, r.private[seat].legal[0], r.version)
     except errors.TableBusy as exc:
         assert "try again" in str(exc)
     else:
         raise AssertionError("the stale in-memory table was not refused")
-    assert await repo.actions(db, r.table_id) == before
+    assert await db.read(repo.actions, r.table_id) == before
     fresh = await service.status(12)
     assert fresh.version == r.version + 1

@@ -9,18 +9,22 @@ import pytest
 
 from bot.services import errors
 from bot.services.tables import TableService
-from storage.db import Database
+from storage.db import Conn, Database
 
 CH = 77
 ALICE, BOB, CAROL = 1, 2, 3
 STARTED = errors.AlreadyStarted
 
 
+def _everything(c: Conn) -> list[Any]:
+    tables = c.all("SELECT * FROM tables ORDER BY id")
+    actions = c.all("SELECT * FROM table_actions ORDER BY table_id, version")
+    matches = c.all("SELECT * FROM matches ORDER BY id")
+    return [tuple(r) for r in [*tables, *actions, *matches]]  # type: ignore[call-overload]
+
+
 async def everything(db: Database) -> list[Any]:
-    tables = await db.fetchall("SELECT * FROM tables ORDER BY id")
-    actions = await db.fetchall("SELECT * FROM table_actions ORDER BY table_id, version")
-    matches = await db.fetchall("SELECT * FROM matches ORDER BY id")
-    return [tuple(r) for r in [*tables, *actions, *matches]]
+    return await db.read(_everything)
 
 
 async def refused(
@@ -47,7 +51,7 @@ async def refused(
 
 
 async def test_no_table(service: TableService, db: Database) -> None:
-    await refused(db, service, lambda: service.status(CH), errors.NoTable, "/table new")
+    await refused(db, service, lambda: service.status(CH), errors.NoTable, "no table")
     await refused(db, service, lambda: service.join(CH, BOB, "Bob"), errors.NoTable, "no table")
     await refused(db, service, lambda: service.act(CH, BOB, "draw"), errors.NoTable, "no table")
     await refused(db, service, lambda: service.abort(CH, BOB), errors.NoTable, "no table")
@@ -73,7 +77,7 @@ async def test_create_errors(service: TableService, db: Database) -> None:
     await service.create(CH, 1, ALICE, "A", "gin_rummy")
     await refused(
         db, service, lambda: service.create(CH, 1, BOB, "B", "spades"),
-        errors.TableAlreadyOpen, "already has a table",
+        errors.TableAlreadyOpen, "already a table",
     )
 
 

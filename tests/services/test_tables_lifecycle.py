@@ -3,37 +3,17 @@
 from __future__ import annotations
 
 import json
-import random
-from typing import TYPE_CHECKING
-
-import aiosqlite
 
 import games
-from bot.services.tables import TableResult, TableService, check_table, replay
+from bot.services.tables import TableService
+from bot.services.tables.replay import check_table, replay
 from storage import tables as repo
-from storage.db import Database
+from storage.db import Conn, Database
 from storage.matches import MatchRecord
-
-if TYPE_CHECKING:
-    from tests.services.conftest import FakeClock
+from tests.services.conftest import Events, ManualClock, play_out
 
 CH = 555
 ALICE, BOB = 1, 2
-
-
-async def play_out(service: TableService, channel: int, result: TableResult) -> TableResult:
-    """Play to the end: whoever is to act plays what the ``normal`` computer would, from
-    the private view the result gave them."""
-    r = result
-    rng = random.Random(7)
-    while r.status == "playing":
-        seat = r.to_act[0]
-        user = r.seats[seat].user_id
-        assert user is not None, "a computer seat was left to act"
-        mine = r.private[seat]
-        action = games.get(r.game).bots["normal"](mine.view, list(mine.legal), rng)
-        r = await service.act(channel, user, action, r.version)
-    return r
 
 
 async def test_lobby_operations_change_seats_and_host(service: TableService, db: Database) -> None:
@@ -56,18 +36,30 @@ async def test_lobby_operations_change_seats_and_host(service: TableService, db:
     r = await service.join(CH, BOB, "Bob")
     r = await service.leave(CH, ALICE)
     assert r.host_id == BOB and r.seats[0].name == "Computer (normal) 2"
-    row = await repo.open_in_channel(db, CH)
+    row = await db.read(repo.open_in_channel, CH)
     assert row is not None and row.host_id == BOB and row.turn_timer == 60
     assert [s["name"] for s in json.loads(row.seats)] == [s.name for s in r.seats]
     r = await service.leave(CH, BOB)
     assert r.status == "aborted" and "closed" in r.message
-    assert await repo.open_in_channel(db, CH) is None
+    assert await db.read(repo.open_in_channel, CH) is None
+    assert service.store.lock_count() == 0
+
+
+async def test_computer_players_are_numbered_in_seat_order(service: TableService) -> None:
+    await service.create(CH, 9, ALICE, "Alice", "craits")
+    for level in ("normal", "random", "normal", "random"):
+        await service.add_bot(CH, ALICE, level)
+    r = await service.start(CH, ALICE)
+    computers = [s.name for s in r.seats if s.bot is not None]
+    assert [int(n.rsplit(" ", 1)[1]) for n in computers] == [1, 2, 3, 4]
+    assert all(n.startswith(f"Computer ({s.bot})") for n, s in
+               zip(computers, [s for s in r.seats if s.bot], strict=True))
 
 
 async def test_full_game_records_match_and_replays(service: TableService, db: Database) -> None:
     seen: list[tuple[bool, int, MatchRecord]] = []
 
-    async def recorder(conn: aiosqlite.Connection, match_id: int, match: MatchRecord) -> None:
+    def recorder(conn: Conn, match_id: int, match: MatchRecord) -> None:
         seen.append((conn.in_transaction, match_id, match))
 
     service.add_match_recorder(recorder)
@@ -80,20 +72,22 @@ async def test_full_game_records_match_and_replays(service: TableService, db: Da
     assert r.status == "finished" and r.outcome is not None
     assert r.outcome.ranks.count(1) >= 1
 
-    row = await repo.get(db, r.table_id)
+    row = await db.read(repo.get, r.table_id)
     assert row is not None and row.status == "finished" and row.version == r.version
-    log = await repo.actions(db, r.table_id)
+    log = await db.read(repo.actions, r.table_id)
     assert [a.version for a in log] == list(range(1, r.version + 1))
     assert {a.by_user for a in log} == {ALICE, BOB}
 
-    matches = await db.fetchall("SELECT id, table_id, game, seed FROM matches")
-    assert [tuple(m) for m in matches] == [(seen[0][1], r.table_id, "gin_rummy", row.seed)]
-    seats = await db.fetchall(
-        "SELECT seat, user_id, score, rank FROM match_seats ORDER BY seat"
+    matches = await db.read(lambda c: c.all("SELECT id, table_id, game, seed FROM matches"))
+    assert [(m["id"], m["table_id"], m["game"], m["seed"]) for m in matches] == [
+        (seen[0][1], r.table_id, "gin_rummy", row.seed)
+    ]
+    seats = await db.read(
+        lambda c: c.all("SELECT seat, user_id, score, rank FROM match_seats ORDER BY seat")
     )
-    assert [s[1] for s in seats] == [s.user_id for s in r.seats]
-    assert [s[2] for s in seats] == list(r.outcome.scores)
-    assert [s[3] for s in seats] == list(r.outcome.ranks)
+    assert [s["user_id"] for s in seats] == [s.user_id for s in r.seats]
+    assert [s["score"] for s in seats] == list(r.outcome.scores)
+    assert [s["rank"] for s in seats] == list(r.outcome.ranks)
     assert len(seen) == 1 and seen[0][0] is True
     assert seen[0][2].options["target"] == 50
 
@@ -108,19 +102,25 @@ async def test_full_game_records_match_and_replays(service: TableService, db: Da
 
 
 async def test_computer_players_move_until_a_human_must(service: TableService) -> None:
+    events = Events(service)
     await service.create(CH, 9, ALICE, "Alice", "back_alley")
     for _ in range(3):
         await service.add_bot(CH, ALICE, "normal")
     r = await service.start(CH, ALICE)
     me = next(s.seat for s in r.seats if s.user_id == ALICE)
     moves = 0
-    while r.status == "playing" and moves < 15:
-        assert r.to_act == (me,)
-        before = r.version
-        r = await service.act(CH, ALICE, r.private[me].legal[0], r.version)
-        assert r.steps[0].by == "player" and r.steps[0].seat == me
-        assert all(s.by == "computer" for s in r.steps[1:])
-        assert [s.version for s in r.steps] == list(range(before + 1, r.version + 1))
+    while moves < 15:
+        await service.settled(CH)
+        r = await service.status(CH)
+        assert r.status == "playing" and r.to_act == (me,)
+        before = len(events.got)
+        done = await service.act(CH, ALICE, r.private[me].legal[0], r.version)
+        assert [(s.by, s.seat, s.version) for s in done.steps] == [("player", me, r.version + 1)]
+        await service.settled(CH)
+        after = await service.status(CH)
+        steps = [s for e in events.got[before:] if isinstance(e, type(r)) for s in e.steps]
+        assert all(s.by == "computer" for s in steps)
+        assert [s.version for s in steps] == list(range(r.version + 2, after.version + 1))
         moves += 1
     assert moves == 15
 
@@ -152,14 +152,14 @@ async def test_rematch_keeps_seats_with_a_new_seed(service: TableService, db: Da
     await service.create(CH, 9, ALICE, "Alice", "ono99")
     await service.add_bot(CH, ALICE)
     r = await play_out(service, CH, await service.start(CH, ALICE))
-    old = await repo.get(db, r.table_id)
+    old = await db.read(repo.get, r.table_id)
     assert old is not None
     again = await service.rematch(CH, ALICE)
     assert again.status == "playing" and again.table_id != r.table_id
     assert again.seats == r.seats
-    new = await repo.get(db, again.table_id)
+    new = await db.read(repo.get, again.table_id)
     assert new is not None and new.seed != old.seed and new.options == old.options
-    assert (await repo.get(db, r.table_id)).status == "finished"  # type: ignore[union-attr]
+    assert (await db.read(repo.get, r.table_id)).status == "finished"  # type: ignore[union-attr]
 
 
 async def test_leaving_a_running_game_hands_the_seat_to_a_computer(
@@ -168,28 +168,29 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_computer(
     await service.create(CH, 9, ALICE, "Alice", "craits")
     await service.join(CH, BOB, "Bob")
     await service.add_bot(CH, ALICE)
-    r = await service.start(CH, ALICE)
+    await service.start(CH, ALICE)
     r = await service.leave(CH, BOB)
-    bob_seat = next(s for s in r.seats if s.name.startswith("Computer") and s.bot == "normal"
-                    and s.seat not in [x.seat for x in r.seats if x.user_id == ALICE])
     assert r.status == "playing" and all(s.user_id != BOB for s in r.seats)
-    assert bob_seat.name.startswith("Computer (normal)")
+    assert any(s.name == "Computer (normal) for Bob" for s in r.seats)
+    await service.settled(CH)
+    r = await service.status(CH)
     assert r.to_act and all(r.seats[s].user_id == ALICE for s in r.to_act)
     r = await play_out(service, CH, r)
     assert r.status == "finished"
     assert (await check_table(db, r.table_id)).ok
 
 
-async def test_a_restarted_service_resumes_tables(db: Database, clock: FakeClock) -> None:
-    first = TableService(db, now=clock.now)
+async def test_a_restarted_service_resumes_tables(db: Database, clock: ManualClock) -> None:
+    first = TableService(db, clock=clock)
     await first.create(CH, 9, ALICE, "Alice", "gin_rummy")
     await first.join(CH, BOB, "Bob")
     r = await first.start(CH, ALICE)
     seat = r.to_act[0]
     r = await first.act(CH, r.seats[seat].user_id or 0, r.private[seat].legal[0], r.version)
     await first.create(CH + 1, 9, ALICE, "Alice", "spades")
+    await first.close()
 
-    second = TableService(db, now=clock.now)
+    second = TableService(db, clock=clock)
     report = await second.load()
     assert (report.loaded, report.playing, report.quarantined) == (2, 1, ())
     again = await second.status(CH)
@@ -198,12 +199,13 @@ async def test_a_restarted_service_resumes_tables(db: Database, clock: FakeClock
     after = await second.act(CH, again.seats[seat].user_id or 0, again.private[seat].legal[0])
     assert after.version == r.version + 1
     assert (await second.status(CH + 1)).status == "lobby"
+    await second.close()
 
 
 async def test_a_failing_match_recorder_undoes_the_final_move(
-    service: TableService, db: Database, clock: FakeClock
+    service: TableService, db: Database, clock: ManualClock
 ) -> None:
-    async def broken(conn: aiosqlite.Connection, match_id: int, match: MatchRecord) -> None:
+    def broken(conn: Conn, match_id: int, match: MatchRecord) -> None:
         raise RuntimeError("league store is down")
 
     service.add_match_recorder(broken)
@@ -216,34 +218,12 @@ async def test_a_failing_match_recorder_undoes_the_final_move(
         pass
     else:
         raise AssertionError("the recorder was not called")
-    row = await repo.open_in_channel(db, CH)
+    row = await db.read(repo.open_in_channel, CH)
     assert row is not None and row.status == "playing"
-    assert (await db.fetchone("SELECT count(*) FROM matches"))[0] == 0  # type: ignore[index]
-    fresh = TableService(db, now=clock.now)
+    assert await db.read(lambda c: c.all("SELECT id FROM matches")) == []
+    fresh = TableService(db, clock=clock)
     r = await fresh.status(CH)
     assert r.version == row.version
     done = await play_out(fresh, CH, r)
     assert done.status == "finished" and done.version == row.version + 1
-
-
-async def test_computer_moves_can_be_shown_one_by_one(db: Database, clock: FakeClock) -> None:
-    service = TableService(db, now=clock.now, bot_delay=0.75, sleep=clock.sleep)
-    shown: list[TableResult] = []
-
-    async def on_step(result: TableResult) -> None:
-        shown.append(result)
-
-    await service.create(CH, 9, ALICE, "Alice", "back_alley")
-    for _ in range(3):
-        await service.add_bot(CH, ALICE, "normal")
-    r = await service.start(CH, ALICE, on_step=on_step)
-    mine = r.for_user(ALICE)
-    assert mine is not None
-    shown.clear()
-    clock.slept.clear()
-    r = await service.act(CH, ALICE, mine.legal[0], r.version, on_step=on_step)
-    computer_steps = [s for s in r.steps if s.by == "computer"]
-    assert len(computer_steps) >= 1 and r.steps[0].by == "player"
-    assert [x.steps for x in shown] == [(s,) for s in computer_steps]
-    assert [x.version for x in shown] == [s.version for s in computer_steps]
-    assert clock.slept == [0.75] * len(computer_steps)
+    await fresh.close()

@@ -1,0 +1,466 @@
+"""``TableService``: the facade the adapters (Discord, the terminal) call, with ids and strings.
+
+Every change is: take the channel's lock → check (``lobby``/``turns``) → apply → commit ONE
+transaction → update the cache → release the lock → hand the table to ``autoplay`` → return
+the result. A returned result means the change is durable; an exception means nothing was
+written. Computer moves, reminders and time-outs happen later, each the same way, and reach
+the adapters through ``subscribe``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable, Mapping
+
+from pydantic import ValidationError
+
+import games
+from bot.services.errors import (
+    BadOptions,
+    NotAllowed,
+    NothingToRematch,
+    NotSeated,
+    TableAlreadyOpen,
+    TableBusy,
+    UnknownGameError,
+)
+from bot.services.tables import lobby, turns
+from bot.services.tables.autoplay import Autoplay, Clock, SystemClock
+from bot.services.tables.records import QuarantinedTable, Table, TableStatus, table_of
+from bot.services.tables.results import (
+    By,
+    Reminder,
+    Step,
+    TableResult,
+    project,
+    project_row,
+    reminder,
+)
+from bot.services.tables.store import LoadReport, TableStore, no_table, quarantined
+from bot.services.tables.turns import Due, DueKind
+from games.base import IllegalAction, State
+from games.rng import rng_for
+from storage import tables as repo
+from storage.db import Conflict, Conn, Database
+from storage.matches import MatchRecord, insert_match
+from storage.models import Computer, Occupant, Snapshot, TableSettings, dump_options, dump_seats
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TURN_TIMER = 300
+
+#: Called inside the transaction that records a finished match (e.g. league updates).
+MatchRecorder = Callable[[Conn, int, MatchRecord], None]
+#: Gets every result the runtime makes on its own (computer moves, time-outs) and reminders.
+Listener = Callable[[TableResult | Reminder], Awaitable[None]]
+
+
+class TableService:
+    """Table lifecycle and moves for every channel, on one ``Database``.
+
+    ``clock`` is the one clock (moves, timers, pacing); ``new_seed`` makes table seeds;
+    ``pace`` is the pause before each computer move, so people can follow them.
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        clock: Clock | None = None,
+        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+        pace: float = 0.0,
+    ) -> None:
+        self.db = db
+        self.clock: Clock = clock or SystemClock()
+        self.store = TableStore(db)
+        self.autoplay = Autoplay(
+            plan=self._plan, think=self._think, fire=self._fire, clock=self.clock, pace=pace
+        )
+        self._new_seed = new_seed
+        self._recorders: list[MatchRecorder] = []
+        self._listeners: list[Listener] = []
+
+    # -- wiring --------------------------------------------------------------------------
+    def add_match_recorder(self, recorder: MatchRecorder) -> None:
+        """Call ``recorder(conn, match_id, match)`` inside every finishing transaction."""
+        self._recorders.append(recorder)
+
+    def subscribe(self, listener: Listener) -> None:
+        """Await ``listener(event)`` with every computer move, time-out and reminder."""
+        self._listeners.append(listener)
+
+    async def load(self) -> LoadReport:
+        """Load every open table (start-up); then ``resume`` once listeners are set."""
+        return await self.store.load()
+
+    def resume(self) -> None:
+        """Schedule what every loaded table has due (interrupted computer moves, timers
+        that ran out while the process was down)."""
+        for table in self.store.tables():
+            self.autoplay.poke(table.channel_id)
+
+    async def settled(self, channel_id: int) -> None:
+        """Wait until the table has no computer move due (for tests and the terminal)."""
+        await self.autoplay.settled(channel_id)
+
+    async def close(self) -> None:
+        """Stop scheduled work (changes being committed are let finish)."""
+        await self.autoplay.close()
+
+    # -- lobby ---------------------------------------------------------------------------
+    async def create(
+        self,
+        channel_id: int,
+        guild_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: Mapping[str, object] | None = None,
+        *,
+        turn_timer: int = DEFAULT_TURN_TIMER,
+        league_id: int | None = None,
+    ) -> TableResult:
+        """Open a lobby for ``game`` in the channel with the host in the first seat."""
+        try:
+            g = games.get(game)
+        except games.UnknownGame as exc:
+            raise UnknownGameError(str(exc)) from None
+        try:
+            TableSettings(turn_timer=turn_timer)
+        except ValidationError:
+            raise BadOptions(
+                "The turn timer is a number of seconds from 0 (off) to 604800 (a week)."
+            ) from None
+        try:
+            opts = g.check_options(dict(options or {}))
+        except ValueError as exc:
+            raise BadOptions(str(exc)) from None
+        async with self.store.locked(channel_id):
+            if await self.store.find(channel_id) is not None:
+                raise _already_open()
+            seats: list[Occupant] = [lobby.human(host_id, host_name)]
+            now, seed = self.clock.now(), self._new_seed()
+            new = repo.NewTable(
+                channel_id=channel_id, guild_id=guild_id, league_id=league_id, game=g.name,
+                options=dump_options(opts), host_id=host_id, seed=seed, seats=dump_seats(seats),
+                turn_timer=turn_timer, now=now,
+            )
+            try:
+                table_id = await self.db.write(repo.insert, new)
+            except Conflict:
+                raise _already_open() from None
+            t = Table(
+                id=table_id, channel_id=channel_id, guild_id=guild_id, league_id=league_id,
+                game=g, options=opts, host_id=host_id, status=TableStatus.LOBBY, seed=seed,
+                version=0, seats=seats, state=None, deadline=None, reminded=False,
+                turn_timer=turn_timer, created_at=now, started_at=None,
+            )
+            self.store.keep(t)
+            return project(t, f"{seats[0].name} opened a {g.title} table.")
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> TableResult:
+        """Take the next free seat in the lobby."""
+        async with self.store.locked(channel_id):
+            t = await self.store.usable(channel_id)
+            seating = lobby.join(t, user_id, name)
+            await self._save_lobby(t, seating)
+            return project(t, f"{seating.seats[-1].name} joined.")
+
+    async def add_bot(
+        self, channel_id: int, user_id: int, level: str = "normal", *, is_admin: bool = False
+    ) -> TableResult:
+        """Seat a computer player of ``level`` (anyone seated, or an admin)."""
+        async with self.store.locked(channel_id):
+            t = await self.store.usable(channel_id)
+            seating = lobby.add_computer(t, user_id, level, is_admin)
+            await self._save_lobby(t, seating)
+            return project(t, f"{seating.seats[-1].name} sat down.")
+
+    async def remove_bot(
+        self, channel_id: int, user_id: int, name: str | None = None, *, is_admin: bool = False
+    ) -> TableResult:
+        """Remove the computer player called ``name`` (default: the last one seated)."""
+        async with self.store.locked(channel_id):
+            t = await self.store.usable(channel_id)
+            seating, gone = lobby.remove_computer(t, user_id, name, is_admin)
+            await self._save_lobby(t, seating)
+            return project(t, f"{gone.name} left.")
+
+    async def kick(
+        self, channel_id: int, user_id: int, target_id: int, *, is_admin: bool = False
+    ) -> TableResult:
+        """Remove another player from the lobby (host or admin)."""
+        async with self.store.locked(channel_id):
+            t = await self.store.usable(channel_id)
+            seating, gone = lobby.kick(t, user_id, target_id, is_admin)
+            await self._save_lobby(t, seating)
+            return project(t, f"{gone.name} was removed from the table.")
+
+    async def leave(self, channel_id: int, user_id: int) -> TableResult:
+        """Leave. In a lobby the host passes to the next player (or the table closes);
+        in a running game a computer player takes the seat over."""
+        async with self.store.locked(channel_id):
+            t = await self.store.usable(channel_id)
+            who = t.seats[s].name if (s := t.seat_of(user_id)) is not None else ""
+            if t.status is TableStatus.LOBBY:
+                seating = lobby.leave(t, user_id)
+                if seating.closed:
+                    await self._close(t, TableStatus.ABORTED)
+                    return project(t, f"{who} left; the table is closed.")
+                await self._save_lobby(t, seating)
+                return project(t, f"{who} left.")
+            seat, seating = lobby.take_over(t, user_id)
+            if seating.closed:
+                await self._close(t, TableStatus.ABORTED)
+                return project(t, f"{who} left; the table is closed.")
+            text, now = dump_seats(seating.seats), self.clock.now()
+            host = seating.host_id
+            await self.store.commit(
+                t, lambda conn: repo.update_seats(conn, t.id, text, host, now)
+            )
+            t.seats, t.host_id = seating.seats, seating.host_id
+        self.autoplay.poke(channel_id)
+        return project(t, f"{who} left; {t.seats[seat].name} plays on.")
+
+    async def start(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableResult:
+        """Seat the players in a random (seeded) order and deal."""
+        async with self.store.locked(channel_id):
+            t = await self.store.usable(channel_id)
+            seats = lobby.seating_for_start(t, user_id, is_admin)
+            state = t.game.new(len(seats), seed=t.seed, options=t.options)
+            now = self.clock.now()
+            deadline = turns.deadline(t.turn_timer, seats, state, now)
+            snapshot = Snapshot.dump(t.game.name, 0, t.game.dumps(state))
+            text = dump_seats(seats)
+            await self.store.commit(
+                t, lambda conn: repo.start(conn, t.id, text, snapshot, deadline, now)
+            )
+            t.seats, t.state, t.version = seats, state, 0
+            t.deadline, t.reminded, t.started_at = deadline, False, now
+            t.move_to(TableStatus.PLAYING)
+        self.autoplay.poke(channel_id)
+        return project(t, f"The {t.game.title} game has started.")
+
+    # -- playing -------------------------------------------------------------------------
+    async def act(
+        self, channel_id: int, user_id: int, action: str, expected_version: int | None = None
+    ) -> TableResult:
+        """Play ``action`` for the user's seat (computer seats move afterwards, on their
+        own schedule)."""
+        async with self.store.locked(channel_id):
+            t = await self.store.usable(channel_id)
+            seat = turns.check_move(t, user_id, expected_version)
+            canonical, new = turns.apply_move(t, seat, action)
+            step = await self._commit_move(t, seat, canonical, new, user_id, "player")
+        self.autoplay.poke(channel_id)
+        return project(t, "", (step,))
+
+    async def abort(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableResult:
+        """End the open table without a result (host or admin; also for quarantined ones)."""
+        async with self.store.locked(channel_id):
+            q = self.store.quarantined_in(channel_id)
+            if q is not None:
+                return await self._abort_quarantined(q, is_admin)
+            t = await self.store.usable(channel_id)
+            lobby.require_host(t, user_id, is_admin, "abort the table")
+            await self._close(t, TableStatus.ABORTED)
+        self.autoplay.poke(channel_id)
+        return project(t, "The table was aborted.")
+
+    async def rematch(
+        self, channel_id: int, user_id: int, *, is_admin: bool = False
+    ) -> TableResult:
+        """Start a new game with the same seats and options and a new seed.
+
+        Any human who played the last finished game in the channel (or an admin) may ask;
+        the seat order is kept.
+        """
+        async with self.store.locked(channel_id):
+            if await self.store.find(channel_id) is not None:
+                raise _already_open()
+            row = await self.db.read(repo.latest_in_channel, channel_id)
+            if row is None or row.status != TableStatus.FINISHED:
+                raise NothingToRematch("There is no finished game here to play again.")
+            old = table_of(row)
+            if old.seat_of(user_id) is None and not is_admin:
+                raise NotSeated("Only the players of the last game can start a rematch.")
+            g, seats, now, seed = old.game, old.seats, self.clock.now(), self._new_seed()
+            state = g.new(len(seats), seed=seed, options=old.options)
+            deadline = turns.deadline(old.turn_timer, seats, state, now)
+            new = repo.NewTable(
+                channel_id=channel_id, guild_id=old.guild_id, league_id=old.league_id,
+                game=g.name, options=dump_options(old.options), host_id=old.host_id, seed=seed,
+                seats=dump_seats(seats), turn_timer=old.turn_timer, now=now,
+            )
+            snapshot = Snapshot.dump(g.name, 0, g.dumps(state))
+
+            def open_and_start(conn: Conn) -> int:
+                table_id = repo.insert(conn, new)
+                repo.start(conn, table_id, new.seats, snapshot, deadline, now)
+                return table_id
+
+            try:
+                table_id = await self.db.write(open_and_start)
+            except Conflict:
+                raise _already_open() from None
+            t = Table(
+                id=table_id, channel_id=channel_id, guild_id=old.guild_id,
+                league_id=old.league_id, game=g, options=old.options, host_id=old.host_id,
+                status=TableStatus.PLAYING, seed=seed, version=0, seats=seats, state=state,
+                deadline=deadline, reminded=False, turn_timer=old.turn_timer, created_at=now,
+                started_at=now,
+            )
+            self.store.keep(t)
+        self.autoplay.poke(channel_id)
+        return project(t, f"Rematch! A new {g.title} game has started.")
+
+    async def status(self, channel_id: int) -> TableResult:
+        """The channel's open table, or else its most recent (finished or aborted) one.
+
+        Answered from the last committed state without waiting for any lock."""
+        found = await self.store.find(channel_id)
+        if isinstance(found, QuarantinedTable):
+            raise quarantined()
+        if found is not None:
+            return project(found)
+        row = await self.db.read(repo.latest_in_channel, channel_id)
+        if row is None:
+            raise no_table()
+        try:
+            return project(table_of(row))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return project_row(row, "This table's saved game could not be read.")
+
+    # -- what runs on its own ------------------------------------------------------------
+    def _plan(self, channel_id: int) -> Due | None:
+        t = self.store.cached(channel_id)
+        return turns.next_due(t, self.clock.now()) if t is not None else None
+
+    async def _think(self, channel_id: int, due: Due) -> str | None:
+        """The computer seat's move for the table as it is at ``due.version``."""
+        t = self.store.cached(channel_id)
+        if t is None or t.version != due.version or t.state is None:
+            return None
+        occupant = t.seats[due.seat]
+        level = occupant.bot if isinstance(occupant, Computer) else lobby.stand_in_level(t)
+        return t.game.choose(t.state, due.seat, level, rng_for(t.seed, "bot", t.version))
+
+    async def _fire(self, channel_id: int, due: Due, action: str | None) -> None:
+        """Do ``due`` if it still is: one change under the lock, one transaction; then tell
+        the listeners. A table changed by another process is reloaded and planned again."""
+        event: TableResult | Reminder | None = None
+        async with self.store.locked(channel_id):
+            t = self.store.cached(channel_id)
+            now = self.clock.now()
+            if t is None or turns.next_due(t, now) != due or now < due.when:
+                return
+            assert t.state is not None
+            try:
+                if due.kind is DueKind.REMIND:
+                    version = t.version
+                    await self.store.commit(
+                        t, lambda conn: repo.set_reminded(conn, t.id, version)
+                    )
+                    t.reminded = True
+                    event = reminder(t)
+                else:
+                    by: By = "computer" if due.kind is DueKind.COMPUTER else "timeout"
+                    if due.kind is DueKind.TIMEOUT:
+                        action = None
+                    move, new = self._computer_move(t, due.seat, action)
+                    step = await self._commit_move(t, due.seat, move, new, None, by)
+                    note = (
+                        f"{t.seats[due.seat].name} ran out of time; the computer played"
+                        " for them."
+                        if by == "timeout" else ""
+                    )
+                    event = project(t, note, (step,))
+            except TableBusy:  # changed by another process: reload, then plan afresh
+                await self.store.find(channel_id)
+                return
+        await self._notify(event)
+
+    def _computer_move(self, t: Table, seat: int, action: str | None) -> tuple[str, State]:
+        """The move thought of (or, for a time-out or a failed thought, the stand-in's),
+        applied; a move the engine refuses is replaced by a random legal one (logged)."""
+        assert t.state is not None
+        rng = rng_for(t.seed, "bot", t.version)
+        if action is None:
+            action = t.game.choose(t.state, seat, lobby.stand_in_level(t), rng)
+        try:
+            return action, t.game.apply(t.state, seat, action)
+        except IllegalAction as exc:
+            log.error("table %s: computer move %r refused (%s)", t.id, action, exc)
+            fallback = random.Random(t.version).choice(t.game.legal_actions(t.state, seat))
+            return fallback, t.game.apply(t.state, seat, fallback)
+
+    async def _notify(self, event: TableResult | Reminder | None) -> None:
+        if event is None:
+            return
+        for listener in self._listeners:
+            try:
+                await listener(event)
+            except Exception:
+                log.exception("a listener failed on table %s", event.table_id)
+
+    # -- commits -------------------------------------------------------------------------
+    async def _save_lobby(self, t: Table, seating: lobby.Seating) -> None:
+        text, now, host = dump_seats(seating.seats), self.clock.now(), seating.host_id
+        await self.store.commit(t, lambda conn: repo.update_lobby(conn, t.id, text, host, now))
+        t.seats, t.host_id = seating.seats, seating.host_id
+
+    async def _close(self, t: Table, status: TableStatus) -> None:
+        now = self.clock.now()
+        await self.store.commit(t, lambda conn: repo.close(conn, t.id, status, now))
+        t.deadline = None
+        t.move_to(status)
+        self.store.keep(t)
+
+    async def _abort_quarantined(self, q: QuarantinedTable, is_admin: bool) -> TableResult:
+        if not is_admin:
+            raise NotAllowed("Only an admin can abort a table whose saved game is unreadable.")
+        now = self.clock.now()
+        await self.db.write(repo.close, q.table_id, TableStatus.ABORTED, now)
+        self.store.release_quarantine(q.channel_id)
+        row = await self.db.read(repo.get, q.table_id)
+        assert row is not None
+        return project_row(row, "The unreadable table was aborted.")
+
+    async def _commit_move(
+        self, t: Table, seat: int, action: str, new: State, by_user: int | None, by: By
+    ) -> Step:
+        """Persist one move (and the match, with every recorder, if it ends the game) in
+        one transaction; then update the cached table.
+
+        Everything (snapshot JSON included) is computed before the write is queued, so the
+        work on the writer's thread is just the statements.
+        """
+        g, version, table_id, now = t.game, t.version + 1, t.id, self.clock.now()
+        deadline = turns.deadline(t.turn_timer, t.seats, new, now)
+        snapshot = Snapshot.dump(g.name, version, g.dumps(new))
+        match = turns.match_record(t, new, now) if new.is_over else None
+        recorders = tuple(self._recorders)
+
+        def persist(conn: Conn) -> None:
+            repo.record_action(
+                conn, table_id, version=version, seat=seat, action=action, by_user=by_user,
+                timed_out=by == "timeout", snapshot=snapshot, deadline=deadline,
+                finished=match is not None, now=now,
+            )
+            if match is not None:
+                match_id = insert_match(conn, match)
+                for recorder in recorders:
+                    recorder(conn, match_id, match)
+
+        await self.store.commit(t, persist)
+        t.state, t.version, t.deadline, t.reminded = new, version, deadline, False
+        if new.is_over:
+            t.move_to(TableStatus.FINISHED)
+            self.store.keep(t)
+        return Step(version, seat, t.seats[seat].name, by, tuple(new.events))
+
+
+def _already_open() -> TableAlreadyOpen:
+    return TableAlreadyOpen("There is already a table here; join it, or open one elsewhere.")

@@ -1,0 +1,209 @@
+"""The open tables of this process: cache, per-channel locks, quarantine, loading.
+
+Decisions:
+
+* One open table per channel, so the channel's lock is the table's lock. A lock is held
+  only for check → apply → commit of one change, and is dropped from memory as soon as
+  nobody holds or waits for it (``locked``), so locks never outlive their use.
+* The cache holds each open table at its last committed state; the runtime updates it only
+  after ``COMMIT``, so a read of the cache never sees an uncommitted change and needs no
+  lock. A channel not in the cache is looked up in the database on use (tables created by
+  another process, or dropped after a conflicting write).
+* A snapshot that cannot be loaded quarantines its table (status unchanged): every
+  operation on it is refused with ``TableQuarantined`` except abort, which frees the
+  channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from bot.services.errors import NoTable, TableBusy, TableQuarantined
+from bot.services.tables.records import (
+    LOAD_ERRORS,
+    OPEN,
+    QuarantinedTable,
+    Table,
+    reason,
+    table_of,
+)
+from storage import tables as repo
+from storage.db import Conn, Database, RowChanged
+from storage.tables import TableRow
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    """What start-up loaded."""
+
+    loaded: int
+    playing: int
+    quarantined: tuple[QuarantinedTable, ...]
+    seconds: float
+
+
+def no_table() -> NoTable:
+    """The error for a channel without an open table."""
+    return NoTable("There is no table here yet; open one to play.")
+
+
+def quarantined() -> TableQuarantined:
+    """The error for an operation on a quarantined table."""
+    return TableQuarantined(
+        "This table's saved game could not be read, so it is on hold. An admin can abort it"
+        " to free the place for a new table."
+    )
+
+
+class _Lock:
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
+def _quarantine_all(conn: Conn, found: list[QuarantinedTable]) -> None:
+    for q in found:
+        repo.quarantine(conn, q.table_id, q.reason)
+
+
+class TableStore:
+    """Open tables by channel, their locks, and the quarantine list."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._tables: dict[int, Table] = {}
+        self._quarantined: dict[int, QuarantinedTable] = {}
+        self._locks: dict[int, _Lock] = {}
+
+    # -- locks ---------------------------------------------------------------------------
+    @asynccontextmanager
+    async def locked(self, channel_id: int) -> AsyncIterator[None]:
+        """Hold the channel's lock; it is forgotten once nobody holds or waits for it."""
+        entry = self._locks.get(channel_id)
+        if entry is None:
+            entry = self._locks[channel_id] = _Lock()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._locks[channel_id]
+
+    def lock_count(self) -> int:
+        """How many channel locks are in memory (held or waited for)."""
+        return len(self._locks)
+
+    # -- the cache -----------------------------------------------------------------------
+    def cached(self, channel_id: int) -> Table | None:
+        """The channel's open table if it is in memory (no I/O)."""
+        return self._tables.get(channel_id)
+
+    def tables(self) -> list[Table]:
+        """Every open table in memory."""
+        return list(self._tables.values())
+
+    def keep(self, table: Table) -> None:
+        """Cache ``table`` while it is open; forget it once it is closed."""
+        if table.status in OPEN:
+            self._tables[table.channel_id] = table
+        elif self._tables.get(table.channel_id) is table:
+            del self._tables[table.channel_id]
+
+    def forget(self, channel_id: int) -> None:
+        """Drop a channel's table from memory (it is reloaded from the database on use)."""
+        self._tables.pop(channel_id, None)
+
+    def quarantined_in(self, channel_id: int) -> QuarantinedTable | None:
+        """The channel's quarantined table, if it has one."""
+        return self._quarantined.get(channel_id)
+
+    def release_quarantine(self, channel_id: int) -> None:
+        """The quarantined table was aborted."""
+        self._quarantined.pop(channel_id, None)
+
+    async def find(self, channel_id: int) -> Table | QuarantinedTable | None:
+        """The channel's open table, loading it from the database if needed."""
+        found = self._tables.get(channel_id) or self._quarantined.get(channel_id)
+        if found is not None:
+            return found
+        row = await self.db.read(repo.open_in_channel, channel_id)
+        if row is None:
+            return None
+        # Another task may have loaded it while this one read.
+        found = self._tables.get(channel_id) or self._quarantined.get(channel_id)
+        if found is not None:
+            return found
+        return await self._admit(row)
+
+    async def usable(self, channel_id: int) -> Table:
+        """The channel's open table, or the error saying why there is none to use."""
+        found = await self.find(channel_id)
+        if found is None:
+            raise no_table()
+        if isinstance(found, QuarantinedTable):
+            raise quarantined()
+        return found
+
+    async def _admit(self, row: TableRow) -> Table | QuarantinedTable:
+        if row.quarantine is not None:
+            q = self._quarantined[row.channel_id] = QuarantinedTable(
+                row.id, row.channel_id, row.quarantine
+            )
+            return q
+        try:
+            table = table_of(row)
+        except LOAD_ERRORS as exc:
+            q = self._quarantined[row.channel_id] = QuarantinedTable(
+                row.id, row.channel_id, reason(exc)
+            )
+            log.warning("table %s (channel %s) quarantined: %s", q.table_id, q.channel_id, q.reason)
+            await self.db.write(repo.quarantine, row.id, q.reason)
+            return q
+        self._tables[row.channel_id] = table
+        return table
+
+    async def load(self) -> LoadReport:
+        """Load every open table (start-up)."""
+        started = time.perf_counter()
+        bad: list[QuarantinedTable] = []
+        fresh: list[QuarantinedTable] = []
+        for row in await self.db.read(repo.load_open):
+            if row.quarantine is not None:
+                q = QuarantinedTable(row.id, row.channel_id, row.quarantine)
+            else:
+                try:
+                    self._tables[row.channel_id] = table_of(row)
+                    continue
+                except LOAD_ERRORS as exc:
+                    q = QuarantinedTable(row.id, row.channel_id, reason(exc))
+                    fresh.append(q)
+            self._quarantined[row.channel_id] = q
+            bad.append(q)
+        if fresh:
+            await self.db.write(_quarantine_all, fresh)
+        for q in bad:
+            log.warning("table %s (channel %s) quarantined: %s", q.table_id, q.channel_id, q.reason)
+        playing = sum(1 for t in self._tables.values() if t.state is not None)
+        return LoadReport(len(self._tables), playing, tuple(bad), time.perf_counter() - started)
+
+    async def commit(self, table: Table, fn: Callable[[Conn], object]) -> object:
+        """Run a change of ``table`` in one write transaction. If the row changed
+        underneath (another process), the cached table is dropped and ``TableBusy`` says
+        to try again; nothing was written."""
+        try:
+            return await self.db.write(fn)
+        except RowChanged:
+            self.forget(table.channel_id)
+            raise TableBusy(
+                "The table changed elsewhere in the meantime; nothing was changed here."
+                " Please try again."
+            ) from None
