@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.services.leagues import LeagueService
 from storage import leagues as repo
-from storage.db import Database
+from storage.connect import open_database
+from storage.db import Conn
 from storage.matches import MatchRecord, SeatResult, insert_match
 
 GUILD = 1
@@ -56,20 +57,32 @@ async def timed(label: str, fn: Callable[[], Awaitable[object]], runs: int = 20)
           f"   max {max(times) * 1000:8.2f} ms")
 
 
+def record_all(conn: Conn, svc: LeagueService, matches: list[MatchRecord]) -> None:
+    """Insert and count matches in one transaction."""
+    for m in matches:
+        svc.record_match(conn, insert_match(conn, m), m)
+
+
+def query_plan(conn: Conn, sql: str, params: tuple[object, ...]) -> str:
+    """SQLite's plan for a query, one line."""
+    return "; ".join(str(r["detail"]) for r in conn.all("EXPLAIN QUERY PLAN " + sql, params))
+
+
 async def main(matches: int, players: int, batch: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        db = await Database.open(Path(tmp) / "bench.db")
+        db = await open_database(Path(tmp) / "bench.db")
         svc = LeagueService(db, higher_is_better=lambda game: True)
         cup = await svc.create_league(GUILD, "Cup", is_admin=True, scoring="points:3/1/0")
         rng = random.Random(1)
         t0 = time.perf_counter()
         done = 0
         while done < matches:
-            async with db.transaction() as conn:
-                for _ in range(min(batch, matches - done)):
-                    m = random_match(rng, players, cup.id, 1_700_000_000.0 + done)
-                    await svc.record_match(conn, await insert_match(conn, m), m)
-                    done += 1
+            batch_of = [
+                random_match(rng, players, cup.id, 1_700_000_000.0 + done + k)
+                for k in range(min(batch, matches - done))
+            ]
+            await db.write(record_all, svc, batch_of)
+            done += len(batch_of)
         setup = time.perf_counter() - t0
         print(f"recorded {matches} matches x 2 leagues in {setup:.1f} s"
               f" ({matches / setup:.0f} matches/s, batches of {batch})")
@@ -77,8 +90,7 @@ async def main(matches: int, players: int, batch: int) -> None:
         for i in range(200):
             m = random_match(rng, players, cup.id, 1_800_000_000.0 + i)
             t1 = time.perf_counter()
-            async with db.transaction() as conn:
-                await svc.record_match(conn, await insert_match(conn, m), m)
+            await db.write(record_all, svc, [m])
             single.append(time.perf_counter() - t1)
         print(f"{'one match per transaction (commit included)':<48} median"
               f" {statistics.median(single) * 1000:8.2f} ms   max {max(single) * 1000:8.2f} ms")
@@ -102,18 +114,20 @@ async def main(matches: int, players: int, batch: int) -> None:
         print(f"rebuild of Cup from matches: {counted} matches in"
               f" {time.perf_counter() - t2:.1f} s")
         for label, order in (("rating", repo.ORDER_BY_RATING), ("points", repo.ORDER_BY_POINTS)):
-            plan = await db.fetchall(
-                "EXPLAIN QUERY PLAN SELECT * FROM league_players WHERE league_id = ?"
-                f" AND season = ? AND game = ? ORDER BY {order} LIMIT ? OFFSET ?",
+            plan = await db.read(
+                query_plan,
+                "SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"
+                f" ORDER BY {order} LIMIT ? OFFSET ?",
                 (1, 1, GAME, 25, 0),
             )
-            print(f"plan, standings by {label}:", "; ".join(r["detail"] for r in plan))
-        plan = await db.fetchall(
-            "EXPLAIN QUERY PLAN SELECT m.* FROM league_matches lm JOIN matches m"
-            " ON m.id = lm.match_id WHERE lm.league_id = ? ORDER BY lm.match_id DESC LIMIT ?",
+            print(f"plan, standings by {label}:", plan)
+        plan = await db.read(
+            query_plan,
+            "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
+            " WHERE lm.league_id = ? ORDER BY lm.match_id DESC LIMIT ?",
             (1, 10),
         )
-        print("plan, league history:", "; ".join(r["detail"] for r in plan))
+        print("plan, league history:", plan)
         size = (Path(tmp) / "bench.db").stat().st_size
         print(f"database file: {size / 1e6:.0f} MB")
         await db.close()

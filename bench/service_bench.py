@@ -32,7 +32,8 @@ from pathlib import Path
 import games
 from bot.services.tables import TableResult, TableService
 from storage import tables as repo
-from storage.db import Database
+from storage.connect import open_database
+from storage.db import Conn
 from storage.models import Computer, Human, Occupant, Snapshot, dump_options, dump_seats
 
 
@@ -53,7 +54,7 @@ async def bench_moves(
 ) -> None:
     """``moves`` per table flat out, then ``paced_seconds`` (default ``moves × think``) with
     a move per table every ``think`` seconds on average."""
-    db = await Database.open(path)
+    db = await open_database(path)
     service = TableService(db)
     results: dict[int, TableResult] = {}
     for ch in range(1, tables + 1):
@@ -105,7 +106,7 @@ async def bench_moves(
 
 
 async def bench_startup(path: Path, stored: int) -> None:
-    db = await Database.open(path)
+    db = await open_database(path)
     names = games.names()
     samples = []
     for i, name in enumerate(names):
@@ -122,10 +123,13 @@ async def bench_startup(path: Path, stored: int) -> None:
                         Snapshot.dump(name, 20, g.dumps(state))))
     now = time.time()
 
-    def fill(conn: sqlite3.Connection) -> None:
+    def fill(conn: Conn) -> None:
         for ch in range(1, stored + 1):
             name, options, seats, snap = samples[ch % len(samples)]
-            new = repo.NewTable(ch, 1, None, name, options, 1, ch, seats, 300, now)
+            new = repo.NewTable(
+                channel_id=ch, guild_id=1, league_id=None, game=name, options=options,
+                host_id=1, seed=ch, seats=seats, turn_timer=300, now=now,
+            )
             conn.execute(
                 "UPDATE tables SET status='playing', snapshot=?, version=20, deadline=?"
                 " WHERE id=?", (snap, now + 300, repo.insert(conn, new)))
@@ -133,7 +137,7 @@ async def bench_startup(path: Path, stored: int) -> None:
     await db.write(fill)
     await db.close()
     t0 = time.perf_counter()
-    db = await Database.open(path)
+    db = await open_database(path)
     service = TableService(db)
     report = await service.load()
     total = time.perf_counter() - t0
@@ -146,10 +150,10 @@ async def bench_startup(path: Path, stored: int) -> None:
 async def bench_size(path: Path, per_game: int) -> None:
     for name in games.names():
         p = path.with_name(f"size-{name}.db")
-        db = await Database.open(p)
-        await db.conn.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
-        await db.conn.execute_fetchall("VACUUM")
-        empty = p.stat().st_size
+        db = await open_database(p)
+        await db.close()
+        empty = compacted(p)
+        db = await open_database(p)
         service = TableService(db)
         g = games.get(name)
         moves = 0
@@ -157,19 +161,30 @@ async def bench_size(path: Path, per_game: int) -> None:
             await service.create(ch, 1, 7, "A", name)
             for _ in range(g.min_players - 1):
                 await service.add_bot(ch, 7, "normal")
-            r = await service.start(ch, 7)
+            await service.start(ch, 7)
+            await service.settled(ch)
+            r = await service.status(ch)
             rng = random.Random(ch)
             while r.status == "playing":
                 mine = r.for_user(7)
                 assert mine is not None
-                r = await service.act(ch, 7, pick(r, mine.seat, rng), r.version)
+                await service.act(ch, 7, pick(r, mine.seat, rng), r.version)
+                await service.settled(ch)
+                r = await service.status(ch)
             moves += r.version
-        await db.conn.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
-        await db.conn.execute_fetchall("VACUUM")
+        await service.close()
         await db.close()
-        size = p.stat().st_size - empty
+        size = compacted(p) - empty
         print(f"size: {name:<10} {size / per_game / 1024:6.1f} KiB per finished game"
               f" ({moves / per_game:.0f} moves/game, {size / moves:.0f} B/move)")
+
+
+def compacted(path: Path) -> int:
+    """The file's size once its log is folded in and free pages are dropped."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.execute("VACUUM")
+    return path.stat().st_size
 
 
 async def main() -> None:

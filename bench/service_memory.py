@@ -24,12 +24,12 @@ from pathlib import Path
 import games
 from bench.service_bench import pick
 from bot.services.tables import TableService
-from storage.db import Database
+from storage.connect import open_database
 
 
 async def memory_per_table(path: Path, game: str, tables: int, moves: int) -> float:
     """Bytes of Python heap per active ``game`` table (see the module docstring)."""
-    db = await Database.open(path)
+    db = await open_database(path)
     service = TableService(db)
     players = games.get(game).min_players
     rng = random.Random(0)

@@ -3,7 +3,9 @@
 ``create_bot`` only builds the client (tests start it against a fake Discord); everything
 that needs the event loop happens in ``setup_hook``: open the database, build the table
 and league services, load open tables, register the DynamicItems (so buttons of old
-messages work after a restart), start the turn timers, add the cogs and sync commands.
+messages work after a restart), add the cogs, sync commands, and resume the tables'
+computer moves and turn timers. Slash-command failures go to the one error path
+(``bot.ui.answers``); nothing the bot sends pings anyone unless it says so.
 With ``DECKHAND_SHARD_COUNT`` the bot is an ``AutoShardedBot``; each guild's interactions
 arrive on its own shard, so a table (one per channel) lives on its guild's shard.
 """
@@ -22,10 +24,12 @@ from discord.ext import commands
 from bot.discord_io import RestCounter
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableService
-from bot.services.timers import TurnTimers
 from bot.settings import Settings
+from bot.ui.answers import answer_error
 from bot.ui.controller import Controller
 from bot.ui.items import ITEMS
+from bot.ui.publisher import Publisher
+from storage.connect import open_database
 from storage.db import Database
 
 log = logging.getLogger(__name__)
@@ -62,7 +66,7 @@ class DeckhandMixin(_BotBase):
     db: Database
     tables: TableService
     leagues: LeagueService
-    timers: TurnTimers
+    publisher: Publisher
     controller: Controller
     #: Where table seeds come from; ``None`` is the service's default (random). Tests
     #: pass a counter so every game is the same on every run.
@@ -70,12 +74,9 @@ class DeckhandMixin(_BotBase):
 
     async def _deckhand_setup(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.counter.install(bot.http)
-        self.db = await Database.open(self.settings.db)
-        delay = self.settings.bot_move_delay
-        self.tables = (
-            TableService(self.db, bot_delay=delay)
-            if self.table_seeds is None
-            else TableService(self.db, bot_delay=delay, new_seed=self.table_seeds)
+        self.db = await open_database(self.settings.db)
+        self.tables = TableService(
+            self.db, pace=self.settings.bot_move_delay, new_seed=self.table_seeds
         )
         self.leagues = LeagueService(self.db)
         self.tables.add_match_recorder(self.leagues.record_match)
@@ -90,17 +91,17 @@ class DeckhandMixin(_BotBase):
             len(report.quarantined),
             report.seconds,
         )
+        self.publisher = Publisher(
+            bot, self.db, self.tables, self.leagues, ping_after=self.settings.turn_ping_after
+        )
+        self.tables.subscribe(self.publisher.on_event)
         self.controller = Controller(
-            bot,
-            self.db,
-            self.tables,
-            self.leagues,
+            self.db, self.tables, self.leagues, self.publisher,
             turn_timer=self.settings.turn_timer,
-            show_steps=self.settings.bot_move_delay > 0,
-            ping_after=self.settings.turn_ping_after,
         )
         bot.add_dynamic_items(*ITEMS)
-        self.timers = TurnTimers(self.tables, notify=self.controller.on_timer)
+        bot.tree.on_error = _on_command_error  # type: ignore[method-assign]
+        _on_channel_deleted(bot, self.publisher)
         for name in COGS:
             await bot.load_extension(name)
         if self.settings.sync_commands:
@@ -110,22 +111,40 @@ class DeckhandMixin(_BotBase):
                 await bot.tree.sync(guild=guild)
             else:
                 await bot.tree.sync()
-        self.timers.start()
+        self.tables.resume()
 
     async def setup_hook(self) -> None:
         await self._deckhand_setup(self)
 
     async def close(self) -> None:
+        # Tables and messages first: nothing may be sent once Discord's session is closed.
+        if hasattr(self, "tables"):
+            await self.tables.close()
+        if hasattr(self, "publisher"):
+            await self.publisher.close()
         await super().close()
-        await self._deckhand_close()
-
-    async def _deckhand_close(self) -> None:
-        if hasattr(self, "timers"):
-            await self.timers.stop()
-        if hasattr(self, "controller"):
-            await self.controller.close()
         if hasattr(self, "db"):
             await self.db.close()
+
+
+async def _on_command_error(
+    interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+) -> None:
+    """Every slash command's failure: answered (never left "thinking…") and logged."""
+    original = getattr(error, "original", error)
+    await answer_error(interaction, original)
+
+
+def _on_channel_deleted(
+    bot: commands.Bot | commands.AutoShardedBot, publisher: Publisher
+) -> None:
+    """A deleted channel or thread closes its table."""
+
+    async def closed(channel: discord.abc.GuildChannel | discord.Thread) -> None:
+        await publisher.channel_deleted(channel.id)
+
+    bot.add_listener(closed, "on_guild_channel_delete")
+    bot.add_listener(closed, "on_thread_delete")
 
 
 class DeckhandBot(DeckhandMixin, commands.Bot):
@@ -133,7 +152,10 @@ class DeckhandBot(DeckhandMixin, commands.Bot):
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents(), help_command=None
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.counter = RestCounter()
@@ -150,6 +172,7 @@ class ShardedDeckhandBot(DeckhandMixin, commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
             shard_count=settings.shard_count,
             **extra,
         )
@@ -177,6 +200,8 @@ def run_bot(settings: Settings) -> int:
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # discord.py logs whole payloads (hands included) at DEBUG: never below INFO.
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
     logging.getLogger("discord.http").setLevel(logging.WARNING)
     if settings.discord_token is None:
         log.error("DISCORD_TOKEN is not set")

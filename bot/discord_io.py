@@ -8,7 +8,9 @@ deleted messages and closed DMs.
   replaces a pending one, so a burst of moves costs one edit per round trip, not per move.
 * ``Outbox`` sends and edits messages by channel and message id and reports what went
   wrong as data: ``Gone.MESSAGE`` (10008: re-post), ``Gone.CHANNEL`` (10003: close the
-  table), ``Gone.DMS_CLOSED`` (50007: fall back to the ephemeral view).
+  table), ``Gone.NO_ACCESS`` (50001/50013: the bot may not see or write there — the
+  channel still exists, so the table stays), ``Gone.DMS_CLOSED`` (50007: fall back to the
+  ephemeral view). Nothing is sent with mentions unless the caller allows them.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 CANNOT_DM = 50007
 MISSING_ACCESS = 50001
-_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+MISSING_PERMISSIONS = 50013
 
 
 class RestCounter:
@@ -107,6 +109,7 @@ class Gone(enum.Enum):
 
     MESSAGE = "message"
     CHANNEL = "channel"
+    NO_ACCESS = "no_access"
     DMS_CLOSED = "dms_closed"
 
 
@@ -122,8 +125,10 @@ class Sent:
 def _gone(exc: discord.HTTPException) -> Gone | None:
     if exc.code == UNKNOWN_MESSAGE:
         return Gone.MESSAGE
-    if exc.code in (UNKNOWN_CHANNEL, MISSING_ACCESS):
+    if exc.code == UNKNOWN_CHANNEL:
         return Gone.CHANNEL
+    if exc.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
+        return Gone.NO_ACCESS
     if exc.code == CANNOT_DM:
         return Gone.DMS_CLOSED
     return None
@@ -139,11 +144,17 @@ class Outbox:
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id)
 
-    async def send(self, channel_id: int, spec: MessageSpec) -> Sent:
-        """Post a new message."""
+    async def send(
+        self,
+        channel_id: int,
+        spec: MessageSpec,
+        *,
+        mentions: discord.AllowedMentions | None = None,
+    ) -> Sent:
+        """Post a new message (pinging nobody unless ``mentions`` allows it)."""
         try:
             msg = await self._channel(channel_id).send(
-                allowed_mentions=_MENTIONS, **send_kwargs(spec)
+                allowed_mentions=mentions or discord.AllowedMentions.none(), **send_kwargs(spec)
             )
         except discord.HTTPException as exc:
             gone = _gone(exc)
@@ -203,6 +214,6 @@ class Outbox:
                 raise
             return Sent(0, None, Gone.DMS_CLOSED)
         sent = await self.send(channel_id, spec)
-        if sent.gone is Gone.CHANNEL:
+        if sent.gone in (Gone.CHANNEL, Gone.NO_ACCESS):
             return Sent(channel_id, None, Gone.DMS_CLOSED)
         return sent

@@ -14,6 +14,12 @@ if TYPE_CHECKING:
     from bot.ui.controller import Controller
 
 
+#: The longest text a string option takes (Discord would allow 6,000 characters).
+NAME_LENGTH = 100
+OPTIONS_LENGTH = 200
+MOVE_LENGTH = 100
+
+
 class _App(Protocol):
     controller: Controller
     leagues: LeagueService
@@ -33,14 +39,6 @@ def level_choices() -> list[app_commands.Choice[str]]:
     """Every computer level any game has."""
     levels = dict.fromkeys(level for n in games.names() for level in games.get(n).levels)
     return [app_commands.Choice(name=level, value=level) for level in levels]
-
-
-async def ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """A plain ephemeral answer."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
 
 
 def channel_of(interaction: discord.Interaction) -> int | None:

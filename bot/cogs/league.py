@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.cogs import app, ephemeral, game_choices
-from bot.services.leagues import LeagueError, LeagueService, Standings
+from bot.cogs import NAME_LENGTH, app, game_choices
+from bot.services.leagues import LeagueService, Standings
+from bot.ui.answers import CONTENT_LIMIT, privately, publicly
 from storage.leagues import PlayedMatch
 
 ROWS_SHOWN = 15
@@ -18,13 +21,33 @@ def _is_admin(interaction: discord.Interaction) -> bool:
     return interaction.permissions.manage_guild
 
 
+def plain(name: str) -> str:
+    """A user-chosen name shown as plain text: no markdown, no code-block breaks."""
+    return discord.utils.escape_markdown(name.replace("`", "'"))
+
+
+def fit_lines(lines: list[str], what: str, limit: int = CONTENT_LIMIT - 40) -> str:
+    """As many whole lines as fit in one message, and how many more there are."""
+    shown: list[str] = []
+    size = 0
+    for line in lines:
+        if size + len(line) + 1 > limit:
+            return "\n".join(shown) + f"\n…and {len(lines) - len(shown)} {what}"
+        shown.append(line)
+        size += len(line) + 1
+    return "\n".join(shown)
+
+
 def standings_text(st: Standings) -> str:
     """Standings as a short monospace table."""
     if st.game is None or not st.rows:
-        return f"No games have counted toward **{st.league.name}** in season {st.season} yet."
+        return (
+            f"No games have counted toward **{plain(st.league.name)}** in season {st.season}"
+            " yet."
+        )
     title = games.get(st.game).title
     head = (
-        f"**{st.league.name}** · {title} · season {st.season}"
+        f"**{plain(st.league.name)}** · {title} · season {st.season}"
         f"{'' if st.current else ' (finished)'} · {st.scoring}"
     )
     points = st.scoring != "rating"
@@ -34,8 +57,9 @@ def standings_text(st: Standings) -> str:
     ]
     for r in st.rows[:ROWS_SHOWN]:
         value = r.points if points else r.rating_display
+        name = r.name[:18].replace("`", "'")
         lines.append(
-            f"{r.rank:>3} {r.name[:18]:<18} {value:>6} {r.games:>3} {r.wins:>3} "
+            f"{r.rank:>3} {name:<18} {value:>6} {r.games:>3} {r.wins:>3} "
             f"{r.draws:>3} {r.losses:>3} {r.streak}"
         )
     more = f"\n…and {st.total - ROWS_SHOWN} more" if st.total > ROWS_SHOWN else ""
@@ -49,14 +73,16 @@ def history_text(matches: list[PlayedMatch]) -> str:
     out = []
     for m in matches:
         seats = sorted(m.seats, key=lambda s: (s.rank, s.seat))
-        result = " · ".join(f"{s.rank}. {s.name} {s.score}" for s in seats)
+        result = " · ".join(f"{s.rank}. {plain(s.name)} {s.score}" for s in seats)
         out.append(f"<t:{int(m.finished_at)}:d> **{games.get(m.game).title}** — {result}")
-    return "\n".join(out)
+    return fit_lines(out, "older games")
 
 
 @app_commands.guild_only()
 class LeagueCommands(commands.GroupCog, group_name="league", group_description="Leagues"):
-    """Every finished game counts toward the server's league; named leagues are extra."""
+    """Every finished game counts toward the server's league; named leagues are extra.
+    Each command acknowledges first (the database may be slow) and fails through the one
+    error path (``bot.ui.answers``)."""
 
     season = app_commands.Group(name="season", description="League seasons")
 
@@ -78,48 +104,48 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
     async def create(
         self,
         interaction: discord.Interaction,
-        name: str,
+        name: app_commands.Range[str, 1, NAME_LENGTH],
         game: str | None = None,
-        scoring: str = "rating",
+        scoring: app_commands.Range[str, 1, 40] = "rating",
     ) -> None:
-        assert interaction.guild_id is not None
-        try:
+        guild_id = _guild(interaction)
+
+        async def work() -> dict[str, Any]:
             league = await self.service.create_league(
-                interaction.guild_id,
-                name,
-                is_admin=_is_admin(interaction),
-                game=game,
-                scoring=scoring,
+                guild_id, name, is_admin=_is_admin(interaction), game=game, scoring=scoring
             )
-        except LeagueError as exc:
-            await ephemeral(interaction, str(exc))
-            return
-        what = games.get(league.game).title if league.game else "every game"
-        await interaction.response.send_message(
-            f"League **{league.name}** created ({what}, {league.scoring}). Play toward it with "
-            f"`/table new … league:{league.name}`."
-        )
+            what = games.get(league.game).title if league.game else "every game"
+            return {
+                "content": f"League **{plain(league.name)}** created ({what}, {league.scoring})."
+                f" Play toward it with `/table new … league:{plain(league.name)}`."
+            }
+
+        await publicly(interaction, work)
 
     @app_commands.command(name="join", description="How to play in a league, and your place in it")
     @app_commands.describe(name="League name (default: the server's league)")
-    async def join(self, interaction: discord.Interaction, name: str | None = None) -> None:
-        assert interaction.guild_id is not None
-        try:
-            league = await self.service.league(interaction.guild_id, name)
-        except LeagueError as exc:
-            await ephemeral(interaction, str(exc))
-            return
-        what = games.get(league.game).title if league.game else "any game"
-        how = (
-            "every finished game in this server counts"
-            if league.is_default
-            else f"open tables with `/table new game:… league:{league.name}`"
-        )
-        await ephemeral(
-            interaction,
-            f"There is nothing to sign: in **{league.name}** ({what}, {league.scoring}) {how}. "
-            "You appear in `/league standings` after your first counted game.",
-        )
+    async def join(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
+    ) -> None:
+        guild_id = _guild(interaction)
+
+        async def work() -> str:
+            league = await self.service.league(guild_id, name)
+            what = games.get(league.game).title if league.game else "any game"
+            how = (
+                "every finished game in this server counts"
+                if league.is_default
+                else f"open tables with `/table new game:… league:{plain(league.name)}`"
+            )
+            return (
+                f"There is nothing to sign: in **{plain(league.name)}** ({what},"
+                f" {league.scoring}) {how}. You appear in `/league standings` after your first"
+                " counted game."
+            )
+
+        await privately(interaction, work)
 
     @app_commands.command(name="standings", description="League standings")
     @app_commands.describe(
@@ -131,19 +157,17 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
     async def standings(
         self,
         interaction: discord.Interaction,
-        league: str | None = None,
+        league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
         game: str | None = None,
         season: app_commands.Range[int, 1, 10000] | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
-        try:
-            st = await self.service.standings(
-                interaction.guild_id, league, game=game, season=season
-            )
-        except LeagueError as exc:
-            await ephemeral(interaction, str(exc))
-            return
-        await interaction.response.send_message(standings_text(st))
+        guild_id = _guild(interaction)
+
+        async def work() -> dict[str, Any]:
+            st = await self.service.standings(guild_id, league, game=game, season=season)
+            return {"content": standings_text(st)}
+
+        await publicly(interaction, work)
 
     @app_commands.command(name="history", description="Recent games of a league or a player")
     @app_commands.describe(
@@ -152,55 +176,62 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
     async def history(
         self,
         interaction: discord.Interaction,
-        league: str | None = None,
+        league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
         user: discord.User | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
-        try:
+        guild_id = _guild(interaction)
+
+        async def work() -> str:
             if user is not None:
-                matches = await self.service.player_history(
-                    interaction.guild_id, user.id, league=league
-                )
+                matches = await self.service.player_history(guild_id, user.id, league=league)
             else:
-                matches = await self.service.league_history(interaction.guild_id, league)
-        except LeagueError as exc:
-            await ephemeral(interaction, str(exc))
-            return
-        await ephemeral(interaction, history_text(matches)[:2000])
+                matches = await self.service.league_history(guild_id, league)
+            return history_text(matches)
+
+        await privately(interaction, work)
 
     @season.command(name="new", description="End the season and start the next (Manage Server)")
     @app_commands.describe(league="League name (default: the server's league)")
-    async def season_new(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        assert interaction.guild_id is not None
-        try:
-            s = await self.service.new_season(
-                interaction.guild_id, league, is_admin=_is_admin(interaction)
-            )
-        except LeagueError as exc:
-            await ephemeral(interaction, str(exc))
-            return
-        await interaction.response.send_message(
-            f"Season {s.season} has started; the last season's standings stay viewable with "
-            f"`/league standings season:{s.season - 1}`."
-        )
+    async def season_new(
+        self,
+        interaction: discord.Interaction,
+        league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
+    ) -> None:
+        guild_id = _guild(interaction)
+
+        async def work() -> dict[str, Any]:
+            s = await self.service.new_season(guild_id, league, is_admin=_is_admin(interaction))
+            return {
+                "content": f"Season {s.season} has started; the last season's standings stay"
+                f" viewable with `/league standings season:{s.season - 1}`."
+            }
+
+        await publicly(interaction, work)
 
     @season.command(name="list", description="A league's seasons")
     @app_commands.describe(league="League name (default: the server's league)")
     async def season_list(
-        self, interaction: discord.Interaction, league: str | None = None
+        self,
+        interaction: discord.Interaction,
+        league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
-        try:
-            seasons = await self.service.seasons(interaction.guild_id, league)
-        except LeagueError as exc:
-            await ephemeral(interaction, str(exc))
-            return
-        lines = [
-            f"Season {s.season}: <t:{int(s.started_at)}:d> – "
-            + (f"<t:{int(s.ended_at)}:d>" if s.ended_at else "now")
-            for s in seasons
-        ]
-        await ephemeral(interaction, "\n".join(lines) or "No seasons yet.")
+        guild_id = _guild(interaction)
+
+        async def work() -> str:
+            seasons = await self.service.seasons(guild_id, league)
+            lines = [
+                f"Season {s.season}: <t:{int(s.started_at)}:d> – "
+                + (f"<t:{int(s.ended_at)}:d>" if s.ended_at else "now")
+                for s in reversed(seasons)
+            ]
+            return fit_lines(lines, "earlier seasons") or "No seasons yet."
+
+        await privately(interaction, work)
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    assert interaction.guild_id is not None  # the cog is guild-only
+    return interaction.guild_id
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -6,7 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import app, channel_of, ephemeral
+from bot.cogs import MOVE_LENGTH, app, channel_of
+from bot.ui.answers import say
 
 
 class PlayCommands(commands.Cog):
@@ -24,10 +25,12 @@ class PlayCommands(commands.Cog):
     @app_commands.command(name="play", description="Make a move at this channel's table")
     @app_commands.describe(move="Your move, e.g. discard QH (start typing for your moves)")
     @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction, move: str) -> None:
+    async def play(
+        self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MOVE_LENGTH]
+    ) -> None:
         channel = channel_of(interaction)
         if channel is None:
-            await ephemeral(interaction, "Use /play in the table's channel.")
+            await say(interaction, "Use `/play` in the table's channel.")
             return
         await app(self.bot).controller.play(interaction, channel, move)
 

@@ -9,6 +9,7 @@ from discord.ext import commands
 import games
 from bot.cogs import app
 from bot.services.leagues import PlayerStats
+from bot.ui.answers import privately
 
 
 def stats_text(name: str, st: PlayerStats) -> str:
@@ -39,10 +40,15 @@ class StatsCommands(commands.Cog):
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
-        assert interaction.guild_id is not None
+        guild_id = interaction.guild_id
+        assert guild_id is not None
         who = user or interaction.user
-        st = await app(self.bot).leagues.player_stats(interaction.guild_id, who.id)
-        await interaction.response.send_message(stats_text(who.display_name, st), ephemeral=True)
+
+        async def work() -> str:
+            st = await app(self.bot).leagues.player_stats(guild_id, who.id)
+            return stats_text(who.display_name, st)
+
+        await privately(interaction, work)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -6,7 +6,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import app, channel_of, ephemeral, game_choices, level_choices
+from bot.cogs import (
+    NAME_LENGTH,
+    OPTIONS_LENGTH,
+    app,
+    channel_of,
+    game_choices,
+    level_choices,
+)
+from bot.ui.answers import say
 
 
 @app_commands.guild_only()
@@ -29,8 +37,8 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
         self,
         interaction: discord.Interaction,
         game: str,
-        options: str | None = None,
-        league: str | None = None,
+        options: app_commands.Range[str, 1, OPTIONS_LENGTH] | None = None,
+        league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
         timer: app_commands.Range[int, 0, 10080] | None = None,
     ) -> None:
         await app(self.bot).controller.new_table(interaction, game, options, league, timer)
@@ -55,7 +63,9 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
     @app_commands.command(name="addbot", description="Seat a computer player")
     @app_commands.describe(level="How well it plays")
     @app_commands.choices(level=level_choices())
-    async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:
+    async def addbot(
+        self, interaction: discord.Interaction, level: app_commands.Range[str, 1, 20] = "normal"
+    ) -> None:
         if (channel := channel_of(interaction)) is not None:
             await app(self.bot).controller.add_bot(interaction, channel, level)
 
@@ -79,7 +89,7 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
     )
     async def status(self, interaction: discord.Interaction) -> None:
         if (channel := channel_of(interaction)) is None:
-            await ephemeral(interaction, "Use this in the table's channel.")
+            await say(interaction, "Use this in the table's channel.")
             return
         await app(self.bot).controller.status(interaction, channel)
 

@@ -26,6 +26,7 @@ from typing import Any
 import games
 from bot.render import renderer
 from bot.services.tables import SeatInfo, SeatPrivate, Step, TableResult
+from bot.text import clip
 from bot.ui import custom_ids
 from bot.ui.custom_ids import CustomId
 
@@ -478,6 +479,6 @@ def option_pairs(text: str) -> dict[str, str]:
     for pair in text.replace(",", " ").split():
         key, sep, value = pair.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise ValueError(f"Options look like name=value (e.g. target=150), not {pair!r}.")
+            raise ValueError(f"Options look like name=value (e.g. target=150), not {clip(pair)!r}.")
         out[key.strip().lower()] = value.strip()
     return out

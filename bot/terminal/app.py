@@ -44,7 +44,7 @@ from bot.services.tables import SeatPrivate, TableResult, TableService
 from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
 from games.base import Game
-from storage.db import Database
+from storage.connect import open_database
 
 OFFLINE_GUILD = 0
 LOCAL_USER_ID = 1
@@ -350,7 +350,7 @@ def play(config: PlayConfig, stdin: TextIO | None = None, out: TextIO | None = N
         else itertools.count(config.seed).__next__
     )
     with asyncio.Runner() as runner:
-        db = runner.run(Database.open(config.db))
+        db = runner.run(open_database(config.db))
         service = TableService(db, new_seed=seeds)
         service.add_match_recorder(LeagueService(db).record_match)
         session = Session(config, service, runner, screen, _reader(stdin, out))

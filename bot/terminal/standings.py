@@ -9,7 +9,7 @@ from pathlib import Path
 import games
 from bot.services.leagues import LeagueService, Standings
 from bot.terminal.app import OFFLINE_GUILD
-from storage.db import Database
+from storage.connect import open_database
 
 EMPTY = "No games in the local standings yet. Play one: deckhand play gin_rummy"
 
@@ -49,7 +49,7 @@ async def local_standings(path: Path, game: str | None = None) -> list[str]:
     """The lines to print: every game with results (or just ``game``), or a friendly note."""
     if not path.exists():
         return [EMPTY]
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         leagues = LeagueService(db)
         out: list[str] = []

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 PREFIX = "dh"
 MAX_LENGTH = 100
+#: The largest row id a database keeps (a signed 64-bit integer).
+MAX_ROW_ID = 2**63 - 1
 
 BUTTON_KINDS = ("act", "hand", "page", "join", "leave", "bot", "start", "cancel", "rematch")
 SELECT_KINDS = ("sel", "multi")
@@ -59,8 +61,10 @@ class CustomId:
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
             raise BadCustomId(f"unknown component kind {self.kind!r}")
-        if self.table_id < 0 or self.version < 0:
-            raise BadCustomId("table and version must not be negative")
+        if not 0 <= self.table_id <= MAX_ROW_ID or self.version < 0:
+            raise BadCustomId("table id out of range or negative version")
+        if self.kind == "page" and not re.fullmatch("[0-9]{1,3}", self.arg):
+            raise BadCustomId("a page number is 0 to 999")
         if (self.kind in _NEEDS_ARG) != bool(self.arg):
             need = "needs an" if self.kind in _NEEDS_ARG else "takes no"
             raise BadCustomId(f"kind {self.kind!r} {need} argument")

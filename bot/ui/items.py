@@ -3,26 +3,23 @@
 They are registered at start-up (``bot.add_dynamic_items``), so a component works for as
 long as its message exists, restarts included. An item only parses its custom id; the
 bot's ``Controller`` (``interaction.client.controller``) re-checks everything against
-the table service — never trust a button.
+the table service — never trust a button. Every callback runs through the one error path,
+``bot.ui.answers.guarded``.
 """
 
 from __future__ import annotations
 
-import logging
 import re
-from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
 from bot.ui import custom_ids
+from bot.ui.answers import guarded, say
 from bot.ui.custom_ids import CustomId
 
 if TYPE_CHECKING:
     from bot.ui.controller import Controller
-
-log = logging.getLogger(__name__)
-
 
 class _HasController(Protocol):
     controller: Controller
@@ -32,22 +29,24 @@ def _controller(interaction: discord.Interaction) -> Controller:
     return cast(_HasController, interaction.client).controller
 
 
-async def _guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a callback; an unexpected failure is logged and told to the user plainly."""
+BROKEN = "That button doesn't work (any more); use the buttons of the latest table message."
+
+
+def _parsed(match: re.Match[str]) -> CustomId | None:
+    """The id of a clicked component; None for one that only looks like ours."""
     try:
-        await work
-    except Exception:
-        data: dict[str, Any] = dict(interaction.data or {})
-        custom_id = str(data.get("custom_id", ""))
-        log.exception("component of kind %s failed", ":".join(custom_id.split(":")[:4]))
-        text = "Something went wrong on my side; nothing was changed. Please try again."
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            log.info("could not tell the user about the failure")
+        return custom_ids.parse(match.string)
+    except custom_ids.BadCustomId:
+        return None
+
+
+async def _on_table_component(
+    interaction: discord.Interaction, cid: CustomId | None, values: list[str]
+) -> None:
+    if cid is None:
+        await guarded(interaction, say(interaction, BROKEN))
+    else:
+        await guarded(interaction, _controller(interaction).on_component(interaction, cid, values))
 
 
 class TableButton(
@@ -57,16 +56,18 @@ class TableButton(
 
     def __init__(
         self,
-        cid: CustomId,
+        cid: CustomId | None,
         *,
         label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
         row: int | None = None,
+        raw: str = "",
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=cid.text, disabled=disabled, row=row
+                label=label, style=style, custom_id=cid.text if cid else raw,
+                disabled=disabled, row=row,
             )
         )
         self.cid = cid
@@ -75,12 +76,10 @@ class TableButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TableButton:
-        return cls(custom_ids.parse(match.string))
+        return cls(_parsed(match), raw=match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(
-            interaction, _controller(interaction).on_component(interaction, self.cid, [])
-        )
+        await _on_table_component(interaction, self.cid, [])
 
 
 class TableSelect(
@@ -90,17 +89,18 @@ class TableSelect(
 
     def __init__(
         self,
-        cid: CustomId,
+        cid: CustomId | None,
         *,
         placeholder: str | None = None,
         options: list[discord.SelectOption] | None = None,
         min_values: int = 1,
         max_values: int = 1,
         row: int | None = None,
+        raw: str = "",
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=cid.text,
+                custom_id=cid.text if cid else raw,
                 placeholder=placeholder,
                 options=options or [discord.SelectOption(label="…")],
                 min_values=min_values,
@@ -114,13 +114,10 @@ class TableSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TableSelect:
-        return cls(custom_ids.parse(match.string))
+        return cls(_parsed(match), raw=match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(
-            interaction,
-            _controller(interaction).on_component(interaction, self.cid, list(self.item.values)),
-        )
+        await _on_table_component(interaction, self.cid, list(self.item.values))
 
 
 class RulesButton(
@@ -151,7 +148,7 @@ class RulesButton(
         return cls(match["game"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(
+        await guarded(
             interaction, _controller(interaction).on_rules_page(interaction, self.game, self.page)
         )
 

@@ -377,7 +377,12 @@ class Rest:
         data = req.json or {}
         validate_message(data, edit=False)
         original = inter.original
-        if inter.callback_type == 5 and original is not None and original.flags & LOADING:
+        if (
+            inter.callback_type == 5
+            and original is not None
+            and original.flags & LOADING
+            and not original.deleted
+        ):
             self._edit(original, data, req)
             message = original
         else:

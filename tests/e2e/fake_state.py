@@ -479,8 +479,11 @@ class Interaction:
 
     @property
     def response(self) -> Message | None:
-        """The reply the user sees first: the original, else the first follow-up."""
-        messages = self.messages
+        """The reply the user sees first: the original, else the first follow-up (after a
+        deferred update the original is the clicked message, so a follow-up comes first)."""
+        if self.callback_type == 6 and self.followups:
+            return self.followups[0]
+        messages = [m for m in self.messages if not m.deleted]
         return messages[0] if messages else None
 
     @property

@@ -63,7 +63,7 @@ class Harness:
             DISCORD_TOKEN=SecretStr(self.fake.token),
             DECKHAND_DB=self.db_path,
             DECKHAND_DEV_GUILD=self.fake.guild.id,
-            DECKHAND_BOT_MOVE_DELAY=0,
+            DECKHAND_BOT_MOVE_DELAY=BOT_MOVE_DELAY,
             DECKHAND_TURN_TIMER=0,
         )
         return base.model_copy(update=overrides)
@@ -84,8 +84,10 @@ class Harness:
         self.client = None
 
     async def idle(self) -> None:
-        """Wait until the bot's queued message updates ran and the fake is quiet."""
-        await self.client.controller.edits.flush()
+        """Wait until the computers are done, the bot's queued message updates ran and the
+        fake is quiet."""
+        await self.client.tables.idle()
+        await self.client.publisher.edits.flush()
         await self.fake.settle()
 
     async def result(self, channel: Channel) -> TableResult:
@@ -98,6 +100,11 @@ class Harness:
         tables = [m for m in channel.messages() if m.embeds and " — table " in m.text]
         assert tables, [m.text[:60] for m in channel.messages()]
         return tables[-1]
+
+
+#: Computers are paced as users run them (shorter than the 0.8 s default, to keep the
+#: suite quick, but never 0: answers must not depend on the computers being done).
+BOT_MOVE_DELAY = 0.05
 
 
 @pytest.fixture(name="harness")
@@ -273,6 +280,12 @@ async def play_out(seats: Iterable[Seat], channel: Channel, limit: int = 1500) -
         if result.status != "playing":
             return result
         movers = [p.user_id for p in result.private.values() if p.legal]
+        if not movers:  # the computers are to move: they do on their own, paced
+            await harness.idle()
+            result = await harness.result(channel)
+            if result.status != "playing":
+                return result
+            movers = [p.user_id for p in result.private.values() if p.legal]
         assert movers, f"nobody can move at version {result.version}"
         await by_user[movers[0]].move()
     result = await harness.result(channel)

@@ -44,7 +44,10 @@ async def unchanged(
     after = await harness.result(channel)
     assert after.version == before.version and after.status == before.status
     assert fingerprint(harness, channel, people) == prints
-    assert answered.messages and all(m.ephemeral for m in answered.messages), answered.text
+    # A click is acknowledged by "deferring" its message (which stays as it was, as the
+    # fingerprint shows); the refusal itself is a private follow-up.
+    said = answered.followups if answered.callback_type == 6 else answered.messages
+    assert said and all(m.ephemeral for m in said), answered.text
     return answered
 
 
@@ -131,6 +134,6 @@ async def test_two_people_take_the_last_seat_at_once(harness: Harness) -> None:
     assert len(result.seats) == 2
     joined = [p for p in (bob, carol) if p.mention in lobby.text]
     assert len(joined) == 1
-    refused = [a for a in answers if a.ephemeral]
+    refused = [a for a in answers if a.followups and all(m.ephemeral for m in a.followups)]
     assert len(refused) == 1 and refused[0].user is not joined[0].user
     assert refused[0].text, refused[0]

@@ -271,7 +271,7 @@ async def test_a_timer_and_a_move_at_the_same_instant_apply_once(
     await clock.advance(30)  # the time-out is due now …
     move = asyncio.create_task(service.act(CH, user, r.private[seat].legal[0], r.version))
     outcome = await asyncio.gather(move, return_exceptions=True)
-    await until(lambda: service.autoplay.driving() <= 1 and not clock.sleeping() == 0)
+    await until(lambda: service.autoplay.driving() <= 1 and clock.sleeping() != 0)
     log = await db.read(repo.actions, r.table_id)
     assert len([a for a in log if a.version == r.version + 1]) == 1
     if isinstance(outcome[0], Exception):

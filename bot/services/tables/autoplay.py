@@ -95,14 +95,20 @@ class Autoplay:
 
     async def settled(self, channel_id: int) -> None:
         """Return once the table has no computer move due and none in flight."""
-        while True:
-            due = self._plan(channel_id)
-            if due is None or due.kind is not DueKind.COMPUTER:
-                return
+        while self._computer_due(channel_id):
             progress = asyncio.get_running_loop().create_future()
             self._waiters.setdefault(channel_id, []).append(progress)
             self.poke(channel_id)
             await progress
+
+    async def idle(self) -> None:
+        """Return once no table has a computer move due (tests and benchmarks)."""
+        while busy := [c for c in self._drivers if self._computer_due(c)]:
+            await asyncio.gather(*(self.settled(c) for c in busy))
+
+    def _computer_due(self, channel_id: int) -> bool:
+        due = self._plan(channel_id)
+        return due is not None and due.kind is DueKind.COMPUTER
 
     async def close(self) -> None:
         """Stop every driver; changes already being committed are let finish."""

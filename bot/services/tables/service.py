@@ -69,7 +69,7 @@ class TableService:
         db: Database,
         *,
         clock: Clock | None = None,
-        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+        new_seed: Callable[[], int] | None = None,
         pace: float = 0.0,
     ) -> None:
         self.db = db
@@ -78,7 +78,7 @@ class TableService:
         self.autoplay = Autoplay(
             plan=self._plan, think=self._think, fire=self._fire, clock=self.clock, pace=pace
         )
-        self._new_seed = new_seed
+        self._new_seed = new_seed or (lambda: secrets.randbits(62))
         self._recorders: list[MatchRecorder] = []
         self._listeners: list[Listener] = []
 
@@ -104,6 +104,10 @@ class TableService:
     async def settled(self, channel_id: int) -> None:
         """Wait until the table has no computer move due (for tests and the terminal)."""
         await self.autoplay.settled(channel_id)
+
+    async def idle(self) -> None:
+        """Wait until no table has a computer move due."""
+        await self.autoplay.idle()
 
     async def close(self) -> None:
         """Stop scheduled work (changes being committed are let finish)."""
@@ -259,15 +263,31 @@ class TableService:
 
     async def abort(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableResult:
         """End the open table without a result (host or admin; also for quarantined ones)."""
+        return await self._abort(
+            channel_id,
+            lambda t: lobby.require_host(t, user_id, is_admin, "abort the table"),
+            is_admin,
+            "The table was aborted.",
+        )
+
+    async def close_deleted(self, channel_id: int) -> TableResult:
+        """The table's channel is gone: end its open table without a result."""
+        return await self._abort(
+            channel_id, lambda t: None, True, "The table's channel was deleted; it was closed."
+        )
+
+    async def _abort(
+        self, channel_id: int, check: Callable[[Table], None], is_admin: bool, note: str
+    ) -> TableResult:
         async with self.store.locked(channel_id):
             q = self.store.quarantined_in(channel_id)
             if q is not None:
                 return await self._abort_quarantined(q, is_admin)
             t = await self.store.usable(channel_id)
-            lobby.require_host(t, user_id, is_admin, "abort the table")
+            check(t)
             await self._close(t, TableStatus.ABORTED)
         self.autoplay.poke(channel_id)
-        return project(t, "The table was aborted.")
+        return project(t, note)
 
     async def rematch(
         self, channel_id: int, user_id: int, *, is_admin: bool = False

@@ -6,8 +6,9 @@ Decisions:
   the move was offered at is the current one (so an old offer says "earlier turn", not
   "not your turn"), the seat is to act, then the engine's own check.
 * The turn timer runs only while a human is to act: at half time the humans to act are
-  reminded once (not when the whole time already ran out); at the deadline the stand-in computer level moves for one late human
-  (each late human in turn, one move per lock and transaction).
+  reminded once (not when the whole time already ran out); at the deadline the stand-in
+  computer level moves for one late human (each late human in turn, one move per lock and
+  transaction).
 * Computer seats are due as soon as they are to act; the scheduler paces them.
 """
 

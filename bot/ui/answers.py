@@ -1,0 +1,117 @@
+"""How Deckhand answers an interaction: the one error path of the Discord edge.
+
+Decisions:
+
+* Every answer fits Discord's limits: at most 2,000 characters (``bot.text.clip``), no
+  mentions (the client's default ``allowed_mentions`` is none; anything that must ping
+  says so itself).
+* ``defer`` comes before anything that may wait (the database, a lock): Discord drops an
+  interaction not acknowledged within 3 s. A deferred answer is always replaced — by the
+  result or by the error.
+* ``guarded`` runs a handler; a refusal (``ServiceError``) is answered with its text in
+  Discord's words (``bot.ui.words``); an unreachable database and any unexpected failure
+  are logged and answered plainly, without claiming that nothing changed (a move may
+  already be saved when a later step fails).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.services.errors import ServiceError
+from bot.text import clip
+from bot.ui.words import say_in_discord
+from storage.db import StorageUnavailable
+
+log = logging.getLogger(__name__)
+
+#: Discord's limit on a message's content.
+CONTENT_LIMIT = 2000
+
+UNAVAILABLE = "I can't reach my saved games right now. Please try again in a minute."
+FAILED = (
+    "Something went wrong on my side. Please try again; the table message shows the game "
+    "as it is."
+)
+
+
+async def say(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was acknowledged already."""
+    text = clip(text, CONTENT_LIMIT) if len(text) > CONTENT_LIMIT else text
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def defer(interaction: discord.Interaction, *, update: bool = False) -> None:
+    """Acknowledge now: ``update`` for a click on a message that will be edited, else an
+    ephemeral "thinking…" that the answer replaces."""
+    if interaction.response.is_done():
+        return
+    if update and interaction.message is not None:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+def describe(interaction: discord.Interaction) -> str:
+    """What was used, for log lines: the command or the component kind (no user text)."""
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data: dict[str, Any] = dict(interaction.data or {})
+    return "component " + ":".join(str(data.get("custom_id", "")).split(":")[:4])
+
+
+async def answer_error(interaction: discord.Interaction, exc: BaseException) -> None:
+    """Answer a failed interaction truthfully (and log what is not the user's doing)."""
+    if isinstance(exc, ServiceError):
+        text = say_in_discord(exc)
+    elif isinstance(exc, StorageUnavailable):
+        log.warning("%s: storage unavailable: %s", describe(interaction), exc)
+        text = UNAVAILABLE
+    else:
+        log.error("%s failed", describe(interaction), exc_info=exc)
+        text = FAILED
+    try:
+        await say(interaction, text)
+    except discord.HTTPException as http:
+        log.info("could not answer %s: %s", describe(interaction), http.status)
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a handler; any failure is answered by ``answer_error``."""
+    try:
+        await work
+    except Exception as exc:
+        await answer_error(interaction, exc)
+
+
+async def publicly(
+    interaction: discord.Interaction, work: Callable[[], Awaitable[dict[str, Any]]]
+) -> discord.Message | None:
+    """Defer publicly, run ``work`` (it returns the answer's message arguments) and answer
+    with it; on a failure the public "thinking…" is deleted and the error said privately
+    (None is returned)."""
+    await interaction.response.defer(thinking=True)
+    try:
+        answer = await work()
+    except Exception as exc:
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException as http:
+            log.info("could not delete the deferred answer: %s", http.status)
+        await answer_error(interaction, exc)
+        return None
+    return await interaction.edit_original_response(**answer)
+
+
+async def privately(interaction: discord.Interaction, work: Callable[[], Awaitable[str]]) -> None:
+    """Defer privately, run ``work`` and answer with the text it returns (failures go to
+    the error handler)."""
+    await defer(interaction)
+    await say(interaction, await work())

@@ -1,0 +1,412 @@
+"""What Deckhand shows on Discord after a table changed: the table message, the hands,
+turn pings and notices. It decides nothing about the game; it renders results.
+
+Decisions:
+
+* The public table message (one per table, its id stored in ``storage.messages``) is
+  re-rendered from the result's public part and edited through a ``Coalescer`` (one edit
+  in flight per table, the latest state wins). A deleted message is re-posted; a deleted
+  channel closes the table; a channel the bot may no longer see or write to keeps the
+  table (it is logged; the players can still use ``/table status`` elsewhere once access is
+  back).
+* Each human's hand DM is edited only when their hand or moves changed, never from anyone
+  else's data; the player who clicked gets theirs through the interaction.
+* A player whose turn it becomes gets a short "Your turn" DM only when they have not moved
+  at this table for ``ping_after`` seconds; the previous ping is deleted.
+* A DM refused with 50007 is announced once per table in the channel (that mention is the
+  one ping Deckhand allows itself); that player uses the ephemeral *Your hand* view.
+* Results arrive from the adapter's own calls and, for computer moves, reminders and
+  time-outs, from the table service's ``subscribe`` (``on_event``).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+import discord
+
+from bot.discord_io import Coalescer, Gone, Outbox
+from bot.render.messages import EventLog, MessageSpec, hand_message, table_message
+from bot.services import ratings
+from bot.services.errors import ServiceError
+from bot.services.leagues import LeagueService
+from bot.services.tables import Reminder, Step, TableResult, TableService, TableStatus
+from storage import leagues as league_repo
+from storage import messages as refs
+from storage.db import Conn, Database
+
+log = logging.getLogger(__name__)
+
+OPEN_DMS_HELP = (
+    "open your DMs for this server (server name → Privacy Settings → Direct Messages) and "
+    "press **Your hand**, or use the **Your hand** button on the table meanwhile"
+)
+_STATUS_ORDER = {TableStatus.LOBBY: 0, TableStatus.PLAYING: 1}
+_OPEN = (TableStatus.LOBBY, TableStatus.PLAYING)
+
+
+@dataclass
+class _Seen:
+    """What the publisher last showed of a table (dropped when the table closes)."""
+
+    order: tuple[int, int] = (-1, -1)
+    logged_version: int = 0
+    to_act_users: frozenset[int] = frozenset()
+    hands: dict[int, str] = field(default_factory=dict)
+    #: When each user last moved at this table (for the "been away" ping rule).
+    last_move: dict[int, float] = field(default_factory=dict)
+    events: EventLog = field(default_factory=EventLog)
+    shown: MessageSpec | None = None
+    ratings_before: dict[int, float] | None = None
+
+
+def _order(result: TableResult) -> tuple[int, int]:
+    return (_STATUS_ORDER.get(result.status, 2), result.version)
+
+
+class Publisher:
+    """Renders results to Discord; one per bot."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        db: Database,
+        tables: TableService,
+        leagues: LeagueService,
+        *,
+        ping_after: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.db, self.tables, self.leagues = db, tables, leagues
+        self.ping_after = ping_after
+        self._clock = clock
+        self.outbox = Outbox(client)
+        self.edits = Coalescer()
+        self._seen: dict[int, _Seen] = {}
+
+    async def close(self) -> None:
+        """Stop pending message updates."""
+        await self.edits.close()
+
+    def seen(self, table_id: int) -> _Seen:
+        """What was last shown of a table."""
+        return self._seen.setdefault(table_id, _Seen())
+
+    def events(self, result: TableResult) -> list[str]:
+        """The table's event lines, with the result's new steps added."""
+        seen = self.seen(result.table_id)
+        fresh = [s for s in result.steps if s.version > seen.logged_version]
+        if fresh:
+            seen.logged_version = max(s.version for s in fresh)
+            seen.events.add(_with_steps(result, fresh))
+        return list(seen.events.lines)
+
+    def table_spec(self, result: TableResult, league: str = "") -> MessageSpec:
+        """The table message for a result (its new steps logged)."""
+        timed_out = any(step.by == "timeout" for step in result.steps)
+        return table_message(
+            result, self.events(result), league_line=league,
+            note=result.message if timed_out else "",
+        )
+
+    # -- the service's events --------------------------------------------------------------
+    async def on_event(self, event: TableResult | Reminder) -> None:
+        """A computer move, a time-out or a reminder happened on its own."""
+        if isinstance(event, Reminder):
+            await self.remind(event)
+        else:
+            await self.publish(event)
+
+    # -- the table message -----------------------------------------------------------------
+    def shown_in(self, result: TableResult, spec: MessageSpec, message_id: int | None) -> None:
+        """The caller showed ``spec`` for ``result`` itself (in the interaction's answer)."""
+        seen = self.seen(result.table_id)
+        seen.order, seen.shown = max(seen.order, _order(result)), spec
+        if message_id is not None:
+            ref = refs.MessageRef(result.table_id, refs.TABLE, 0, result.channel_id, message_id)
+            self.edits.submit(("ref", result.table_id), lambda: self.db.write(refs.put, ref))
+
+    async def table_message_id(self, table_id: int) -> int | None:
+        """The live table message's id, if one is stored."""
+        ref = await self.db.read(refs.get, table_id, refs.TABLE)
+        return ref.message_id if ref is not None else None
+
+    def update_table(self, result: TableResult, spec: MessageSpec) -> None:
+        """Edit the table message to ``spec`` (in order; the newest state wins)."""
+        seen = self.seen(result.table_id)
+        if _order(result) < seen.order:
+            return
+        seen.order = _order(result)
+
+        async def job() -> None:
+            await self._show_table(result, spec)
+
+        self.edits.submit(("table", result.table_id), job)
+
+    async def _show_table(self, result: TableResult, spec: MessageSpec) -> None:
+        seen = self._seen.get(result.table_id)
+        if seen is not None and seen.shown == spec:
+            return
+        ref = await self.db.read(refs.get, result.table_id, refs.TABLE)
+        sent = await self.outbox.edit_or_repost(
+            result.channel_id, ref.message_id if ref else None, spec
+        )
+        if sent.gone is Gone.CHANNEL:
+            await self._channel_gone(result)
+            return
+        if sent.gone is Gone.NO_ACCESS:
+            log.warning(
+                "table %s: no access to channel %s; the table message is not updated",
+                result.table_id, result.channel_id,
+            )
+            return
+        if seen is not None and result.status in _OPEN:
+            seen.shown = spec
+        if sent.message_id is not None and (ref is None or ref.message_id != sent.message_id):
+            await self.db.write(
+                refs.put,
+                refs.MessageRef(
+                    result.table_id, refs.TABLE, 0, result.channel_id, sent.message_id
+                ),
+            )
+
+    async def _channel_gone(self, result: TableResult) -> None:
+        log.info("channel %s of table %s is gone; closing it", result.channel_id, result.table_id)
+        await self.channel_deleted(result.channel_id)
+        await self.db.write(refs.forget, result.table_id, refs.TABLE)
+
+    async def channel_deleted(self, channel_id: int) -> None:
+        """The channel (or thread) was deleted: close its open table, if any."""
+        try:
+            result = await self.tables.close_deleted(channel_id)
+        except ServiceError as exc:
+            log.info("channel %s deleted: %s", channel_id, exc)
+            return
+        await self._close_hands(result)
+        self._seen.pop(result.table_id, None)
+
+    # -- hands, pings and notices ----------------------------------------------------------
+    async def publish(
+        self,
+        result: TableResult,
+        *,
+        actor: int | None = None,
+        updated_message: int | None = None,
+        interaction: discord.Interaction | None = None,
+        table_shown: bool = False,
+    ) -> None:
+        """Show a result: the table message, changed hands, turn pings, notices.
+
+        ``updated_message`` is a hand message the caller already edited for ``actor``;
+        ``table_shown`` says the caller already showed the table message.
+        """
+        league = await self._league_line(result)
+        spec = self.table_spec(result, league)
+        if not table_shown:
+            self.update_table(result, spec)
+        seen = self.seen(result.table_id)
+        mention = f"<#{result.channel_id}>"
+        for mine in result.private.values():
+            # Only a changed hand or changed moves is worth a DM edit (a running total or
+            # whose turn it is elsewhere is on the table message).
+            signature = repr((mine.view.get("hand"), mine.legal, result.status))
+            if seen.hands.get(mine.user_id) == signature:
+                continue
+            seen.hands[mine.user_id] = signature
+            ref = await self.db.read(refs.get, result.table_id, refs.HAND, mine.user_id)
+            if mine.user_id == actor and ref is not None and ref.message_id == updated_message:
+                continue
+            if await self.db.read(refs.noted, result.table_id, mine.user_id, refs.DM_CLOSED):
+                continue
+            spec = hand_message(result, mine, mention)
+            self._submit_hand(result, mine.user_id, spec, interaction)
+        to_act = frozenset(
+            p.user_id for p in result.private.values()
+            if result.status is TableStatus.PLAYING and p.legal
+        )
+        moment = self._clock()
+        if actor is not None:
+            seen.last_move[actor] = moment
+        for user_id in to_act - seen.to_act_users - {actor}:
+            last = seen.last_move.get(user_id)
+            if last is not None and moment - last < self.ping_after:
+                continue
+            text = f"Your turn in {mention} ({result.title})."
+            await self._ping(result.table_id, result.channel_id, user_id, text, interaction)
+        seen.to_act_users = to_act
+        if result.status not in _OPEN:
+            if result.status is TableStatus.ABORTED:
+                await self._close_hands(result)
+            self._seen.pop(result.table_id, None)
+
+    def _submit_hand(
+        self,
+        result: TableResult,
+        user_id: int,
+        spec: MessageSpec,
+        interaction: discord.Interaction | None,
+    ) -> None:
+        async def job() -> None:
+            await self._show_hand(result, user_id, spec, interaction)
+
+        self.edits.submit(("hand", result.table_id, user_id), job)
+
+    async def _show_hand(
+        self,
+        result: TableResult,
+        user_id: int,
+        spec: MessageSpec,
+        interaction: discord.Interaction | None,
+    ) -> None:
+        ref = await self.db.read(refs.get, result.table_id, refs.HAND, user_id)
+        if ref is not None:
+            self.outbox.remember_dm(user_id, ref.channel_id)
+            sent = await self.outbox.edit(ref.channel_id, ref.message_id, spec)
+            if sent.gone is None:
+                return
+        sent = await self.outbox.send_dm(user_id, spec)
+        if sent.gone is Gone.DMS_CLOSED:
+            await self._dms_closed(result.table_id, result.channel_id, user_id, interaction)
+        elif sent.message_id is not None:
+            ref = refs.MessageRef(
+                result.table_id, refs.HAND, user_id, sent.channel_id, sent.message_id
+            )
+            await self.db.write(refs.put, ref)
+
+    async def welcome(
+        self, result: TableResult, user_id: int, interaction: discord.Interaction
+    ) -> None:
+        """The DM check at join: a DM that will become the hand, or the fallback notice."""
+        spec = MessageSpec(
+            content=(
+                f"You joined the **{result.title}** table in <#{result.channel_id}>. "
+                "Your hand will appear here when the game starts."
+            )
+        )
+        sent = await self.outbox.send_dm(user_id, spec)
+        if sent.gone is Gone.DMS_CLOSED:
+            await self._dms_closed(result.table_id, result.channel_id, user_id, interaction)
+        elif sent.message_id is not None:
+            ref = refs.MessageRef(
+                result.table_id, refs.HAND, user_id, sent.channel_id, sent.message_id
+            )
+            await self.db.write(_reopened, ref)
+
+    async def _dms_closed(
+        self,
+        table_id: int,
+        channel_id: int,
+        user_id: int,
+        interaction: discord.Interaction | None,
+    ) -> None:
+        now = time.time()
+        if not await self.db.write(refs.note, table_id, user_id, refs.DM_CLOSED, now):
+            return
+        text = f"<@{user_id}>, I can't send you your hand by DM: {OPEN_DMS_HELP}."
+        mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
+        if interaction is not None and interaction.channel_id == channel_id:
+            try:
+                await interaction.followup.send(text, allowed_mentions=mentions)
+                return
+            except discord.HTTPException:
+                log.info("notice by followup failed; posting it in the channel")
+        await self.outbox.send(channel_id, MessageSpec(content=text), mentions=mentions)
+
+    async def _ping(
+        self,
+        table_id: int,
+        channel_id: int,
+        user_id: int,
+        text: str,
+        interaction: discord.Interaction | None,
+    ) -> None:
+        if await self.db.read(refs.noted, table_id, user_id, refs.DM_CLOSED):
+            mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
+            await self.outbox.send(
+                channel_id, MessageSpec(content=f"<@{user_id}> {text}"), mentions=mentions
+            )
+            return
+        old = await self.db.read(refs.get, table_id, refs.PING, user_id)
+        sent = await self.outbox.send_dm(user_id, MessageSpec(content=text))
+        if sent.gone is Gone.DMS_CLOSED:
+            await self._dms_closed(table_id, channel_id, user_id, interaction)
+            return
+        if sent.message_id is None:
+            return
+        ping = refs.MessageRef(table_id, refs.PING, user_id, sent.channel_id, sent.message_id)
+        await self.db.write(refs.put, ping)
+        if old is not None:
+            await self.outbox.delete(old.channel_id, old.message_id)
+
+    async def remind(self, event: Reminder) -> None:
+        """Half of a turn's time is gone: tell the players to act."""
+        for user_id in event.user_ids:
+            text = (
+                f"⏰ Half your time is gone at the {event.title} table in "
+                f"<#{event.channel_id}>: move <t:{int(event.deadline)}:R> or the "
+                "computer plays for you."
+            )
+            await self._ping(event.table_id, event.channel_id, user_id, text, None)
+
+    async def _close_hands(self, result: TableResult) -> None:
+        closed = MessageSpec(
+            content=f"**{result.title}** in <#{result.channel_id}> — this table was closed."
+        )
+        for ref in await self.db.read(refs.for_table, result.table_id):
+            if ref.kind == refs.HAND:
+                self.edits.submit(("hand", result.table_id, ref.user_id), self._editor(ref, closed))
+
+    def _editor(self, ref: refs.MessageRef, spec: MessageSpec) -> Callable[[], Awaitable[None]]:
+        async def job() -> None:
+            await self.outbox.edit(ref.channel_id, ref.message_id, spec)
+
+        return job
+
+    # -- ratings -----------------------------------------------------------------------------
+    async def _league_line(self, result: TableResult) -> str:
+        """Ratings of the humans in the guild's default league (with the change since the
+        game started, when this process saw the start)."""
+        users = [s.user_id for s in result.seats if s.user_id is not None]
+        counted = (TableStatus.PLAYING, TableStatus.FINISHED)
+        if not users or result.guild_id == 0 or result.status not in counted:
+            return ""
+        seen = self.seen(result.table_id)
+        if result.status is TableStatus.PLAYING:
+            if seen.ratings_before is None:
+                seen.ratings_before = await self._ratings(result, users)
+            return ""
+        after = await self._ratings(result, users)
+        before = seen.ratings_before or {}
+        parts = []
+        for s in result.seats:
+            if s.user_id is None or s.user_id not in after:
+                continue
+            shown = ratings.display(after[s.user_id])
+            if s.user_id in before:
+                delta = shown - ratings.display(before[s.user_id])
+                parts.append(f"{s.name} {shown} ({delta:+d})")
+            else:
+                parts.append(f"{s.name} {shown}")
+        if not parts:
+            return "This game did not count toward the league."
+        return "Ratings: " + " · ".join(parts) + " — see /league standings"
+
+    async def _ratings(self, result: TableResult, users: list[int]) -> dict[int, float]:
+        league = await self.leagues.league(result.guild_id)
+        totals = await self.db.read(
+            league_repo.load_players, league.id, league.season, result.game, users
+        )
+        return {u: p.ordinal for u, p in totals.items()}
+
+
+def _reopened(conn: Conn, ref: refs.MessageRef) -> None:
+    """A DM went through: the user's DMs are open (again); this DM becomes the hand."""
+    refs.clear_note(conn, ref.table_id, ref.user_id, refs.DM_CLOSED)
+    refs.put(conn, ref)
+
+
+def _with_steps(result: TableResult, steps: Sequence[Step]) -> TableResult:
+    return replace(result, steps=tuple(steps))

@@ -1,0 +1,27 @@
+"""The Discord front end's words for the service's refusals.
+
+The services say what went wrong in words any front end can show; where Discord has its
+own way to go on (a slash command, a button), the Discord wording is here, chosen by the
+error's class. Everything else is shown as the service said it.
+"""
+
+from __future__ import annotations
+
+from bot.services.errors import NoTable, ServiceError, StaleVersion, TableQuarantined
+
+_DISCORD: dict[type[ServiceError], str] = {
+    NoTable: "There is no table in this channel. Open one with `/table new`.",
+    StaleVersion: "That button is from an earlier turn; use the latest message.",
+    TableQuarantined: (
+        "This table's saved game could not be read, so it cannot be played. An admin can"
+        " close it with `/table abort`."
+    ),
+}
+
+
+def say_in_discord(exc: ServiceError) -> str:
+    """The text to show on Discord for a refused request."""
+    for kind, text in _DISCORD.items():
+        if isinstance(exc, kind):
+            return text
+    return str(exc)

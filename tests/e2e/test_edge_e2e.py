@@ -1,0 +1,148 @@
+"""The Discord edge as an attacker and a careless admin meet it: buttons crafted in another
+server, a page of moves on a public message, a deleted channel, a locked database, string
+options without a length limit. Each is answered politely, in time, and changes nothing
+it should not."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from typing import Any
+
+import pytest
+
+import storage.sqlite
+from tests.e2e.fake_state import Channel, Message
+from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
+from tests.e2e.test_games_e2e import open_table
+
+
+def crafted(harness: Harness, channel: Channel, custom_id: str) -> Message:
+    """A message in ``channel`` carrying a button with any custom id (as a modified client
+    or another bot could make)."""
+    button = {"type": 2, "style": 1, "label": "Click", "custom_id": custom_id}
+    return harness.fake.create_message(
+        channel, {"content": "bait", "components": [{"type": 1, "components": [button]}]}
+    )
+
+
+async def gin_for_two(harness: Harness) -> tuple[list[Seat], Channel]:
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0)
+    return [Seat(alice, harness, lobby), Seat(bob, harness, lobby)], lobby
+
+
+async def test_a_button_crafted_in_another_server_changes_nothing(harness: Harness) -> None:
+    other = harness.fake.add_guild("Elsewhere")
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    alice = fake.user("alice")
+    opened = await alice.slash("table new", game="spades")
+    assert opened.response is not None
+    before = await harness.result(lobby)
+    # Eve manages her own server, not Alice's.
+    eve = fake.member("eve", guild=other, manage_guild=True)
+    for kind in ("join", "bot:normal", "start", "cancel"):
+        bait = crafted(harness, other.channel("lobby"), f"dh:{before.table_id}:0:{kind}")
+        answer = await eve.click(bait, "Click")
+        assert answer.ephemeral and "somewhere else" in answer.text, answer.text
+    after = await harness.result(lobby)
+    assert (after.version, after.status, after.seats) == (
+        before.version, before.status, before.seats
+    )
+
+
+async def test_a_page_of_moves_is_never_shown_on_a_public_message(harness: Harness) -> None:
+    await harness.start()
+    seats, lobby = await gin_for_two(harness)
+    result = await harness.result(lobby)
+    bait = crafted(harness, lobby, f"dh:{result.table_id}:{result.version}:page:0")
+    answer = await seats[0].person.click(bait, "Click")
+    assert answer.ephemeral and "Your hand" in answer.text
+    assert len(bait.history) == 1 and "Your hand:" not in bait.text
+
+
+@pytest.mark.parametrize(
+    "custom_id", ["dh:1:0:page:abc", f"dh:{2**63}:0:join", "dh:99999:0:start"]
+)
+async def test_malformed_or_unknown_buttons_get_a_short_answer(
+    harness: Harness, custom_id: str
+) -> None:
+    await harness.start()
+    lobby = harness.fake.channel("lobby")
+    alice = harness.fake.user("alice")
+    answer = await alice.click(crafted(harness, lobby, custom_id), "Click")
+    assert answer.callback_type is not None, "the click was never answered"
+    if answer.followups or answer.messages:
+        assert answer.ephemeral and len(answer.text) < 200, answer.text
+
+
+async def test_deleting_the_channel_closes_its_table(harness: Harness) -> None:
+    await harness.start()
+    seats, lobby = await gin_for_two(harness)
+    await play_out(seats, lobby, limit=2)
+    await harness.fake.delete_channel(lobby)
+    for _ in range(100):  # the CHANNEL_DELETE event arrives on its own time
+        if (await harness.result(lobby)).status == "aborted":
+            break
+        await asyncio.sleep(0.05)
+    assert (await harness.result(lobby)).status == "aborted"
+    await harness.idle()
+    hand = [m for m in seats[0].person.dm_messages() if "table was closed" in m.content]
+    assert hand, [m.content[:60] for m in seats[0].person.dm_messages()]
+
+
+async def test_a_locked_database_is_answered_and_the_move_can_be_made_later(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(storage.sqlite, "BUSY_TIMEOUT_MS", 200)
+    await harness.start()
+    seats, lobby = await gin_for_two(harness)
+    result = await harness.result(lobby)
+    mover = next(s for s in seats if result.for_user(s.person.id) is not None
+                 and result.for_user(s.person.id).legal)  # type: ignore[union-attr]
+    mine = result.for_user(mover.person.id)
+    assert mine is not None
+    other = sqlite3.connect(harness.db_path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+    try:
+        answer = await mover.person.slash("play", move=mine.legal[0])
+        assert answer.ephemeral and "can't reach my saved games" in answer.text, answer.text
+        assert (await harness.result(lobby)).version == result.version
+    finally:
+        other.rollback()
+        other.close()
+    done = await mover.person.slash("play", move=mine.legal[0])
+    assert "Your hand" in done.text, done.text
+    assert (await harness.result(lobby)).version == result.version + 1
+
+
+async def test_string_options_are_limited_and_long_input_is_never_echoed_whole(
+    harness: Harness,
+) -> None:
+    await harness.start()
+    fake = harness.fake
+
+    def options(data: dict[str, Any]) -> list[dict[str, Any]]:
+        out = []
+        for option in data.get("options", []):
+            if option["type"] in (1, 2):
+                out += options(option)
+            else:
+                out.append(option)
+        return out
+
+    strings = [
+        (c.data["name"], o["name"], o.get("max_length"))
+        for c in fake.commands_for(fake.guild.id)
+        for o in options(c.data)
+        if o["type"] == 3 and not o.get("choices")
+    ]
+    assert strings and all(limit is not None and limit <= 200 for *_, limit in strings), strings
+    alice = fake.user("alice")
+    junk = "x" * 190 + "=" + "y" * 9
+    answer = await alice.slash("table new", game="gin_rummy", options=junk + " z")
+    assert answer.ephemeral and len(answer.text) < 300 and junk not in answer.text, answer.text
