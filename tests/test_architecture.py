@@ -24,7 +24,7 @@ def _imports(path: Path) -> set[str]:
 @pytest.mark.parametrize(
     ("package", "forbidden"),
     [
-        ("games", {"bot", "storage", "discord", "aiosqlite", "asyncio", "sqlite3"}),
+        ("games", {"bot", "storage", "discord", "asyncio", "sqlite3"}),
         ("storage", {"bot", "discord"}),
         ("bot/services", {"discord"}),
     ],
