@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.service_bench import pick  # noqa: E402
-from bot.services.tables import TableService  # noqa: E402
-from storage.connect import open_database  # noqa: E402
+from bench.service_bench import pick
+from bot.services.tables import TableService
+from storage.connect import open_database
 
 HUMAN = 7
 
