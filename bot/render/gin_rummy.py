@@ -66,7 +66,7 @@ class GinRummyRenderer:
         if final is not None:
             shutout = " (shutout ×2)" if final["shutout"] else ""
             lines.append(
-                f"Game bonus +{final['game_bonus']}{shutout} to {names[final['winner']]}; "
+                f"Game bonus +{final['game_bonus']}{shutout} to {names[final['reached']]}; "
                 "line bonus " + scores(final["line_bonus"], names)
             )
             lines.append("Final: " + scores(final["final"], names))
@@ -122,10 +122,11 @@ class GinRummyRenderer:
         if kind == "hand_result":
             return _result(event, names) + " Scores: " + scores(event["scores"], names)
         if kind == "game_over":
-            return (
-                f"**{names[event['winner']]} wins the game!** Final: "
-                + scores(event["final"], names)
+            first = (
+                f"**{names[event['winner']]} wins the game!**"
+                if event["winner"] is not None else "**The game is a tie!**"
             )
+            return f"{first} Final: " + scores(event["final"], names)
         return None
 
     def action_label(self, action: str) -> str:

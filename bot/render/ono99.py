@@ -109,6 +109,11 @@ class Ono99Renderer:
         if kind == "eliminated":
             return (f"{who} cannot keep {event['total']} below 99 and shows "
                     f"{pretty_cards(event['hand'])}.")
+        if kind == "stuck":
+            if event["survivor"] is None:
+                return "Nobody can play a card: the round ends."
+            return (f"Nobody can play a card: {names[event['survivor']]} played last and"
+                    " survives the round.")
         if kind == "token_lost":
             return f"{who} loses a token ({event['tokens']} left)."
         if kind == "out":

@@ -90,16 +90,20 @@ def wall(hand_no: int) -> dict[str, Any]:
 
 
 def final_totals(scores: list[int], hands_won: list[int], hands_played: int) -> dict[str, Any]:
-    """Game-end totals: the winner adds the game bonus, doubled with it on a shutout (won
-    every hand, none drawn or tied); then everyone adds the line bonus per hand won."""
-    winner = max(range(len(scores)), key=lambda s: scores[s])
-    shutout = hands_won[winner] == hands_played
+    """Game-end totals: the player who reached the target (``reached``) adds the game
+    bonus, doubled with it on a shutout (won every hand, none drawn or tied); then everyone
+    adds the line bonus per hand won. The ``winner`` is the one ranked first by these final
+    totals — line bonuses can put the other player ahead — and None when they are equal."""
+    reached = max(range(len(scores)), key=lambda s: scores[s])
+    shutout = hands_won[reached] == hands_played
     final = list(scores)
-    final[winner] = (scores[winner] + GAME_BONUS) * (2 if shutout else 1)
+    final[reached] = (scores[reached] + GAME_BONUS) * (2 if shutout else 1)
     line = [LINE_BONUS * w for w in hands_won]
     final = [f + b for f, b in zip(final, line, strict=True)]
+    leaders = [s for s, total in enumerate(final) if total == max(final)]
     return {
-        "winner": winner,
+        "reached": reached,
+        "winner": leaders[0] if len(leaders) == 1 else None,
         "totals": list(scores),
         "game_bonus": GAME_BONUS,
         "shutout": shutout,

@@ -35,10 +35,14 @@ Decisions:
   Swapping four ONO 99 is allowed as in the 2022 game.
 * ``scoring = points``: no swap; a player holding four ONO 99 ends their turn without
   playing (a Play 2 they owed lapses). A player who cannot keep the total below 99 is out
-  of the round: no card is played, the total stays, their hand is shown and they score a
-  flat 25 (the seed's "draw back up to four" is then moot). When one player is left in
-  the round, every seat still in the game scores: numbers face value, ONO 99 20, each
-  special 15, each card short of four 15 (the engine always draws, so hands are full).
+  of the round: no card is played, the total stays, their hand is shown and they score
+  25 on top of their hand's points (the seed's "draw back up to four" is then moot: they
+  played no card). When nobody left in the round can play (every one of them holds four
+  ONO 99), the round ends: the last player to have played a card survives it and the
+  others are out of it (if nobody played a card yet, nobody is put out). When one player
+  is left in the round, or the round ended so, every seat still in the game scores:
+  numbers face value, ONO 99 20, each special 15, each card short of four 15 (the
+  engine always draws, so hands are full).
   ``points_end = last_standing``: everyone at or over ``target`` after a round leaves the
   game together; the last player left wins (those leaving together are placed by
   points). ``lowest``: the round in which someone reaches the target ends the game and

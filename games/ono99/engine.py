@@ -27,6 +27,8 @@ from games.ono99.state import OnoState
 from games.rng import shuffled
 
 HAND_SIZE = scoring.HAND_SIZE
+#: More automatic steps (passes, eliminations, deals) than any game can need in a row.
+MAX_AUTOMATIC_STEPS = 10_000
 
 
 class Ono99(Game[OnoState]):
@@ -239,8 +241,10 @@ class Ono99(Game[OnoState]):
 
     # -- automatic play -----------------------------------------------------------------
     def _settle(self, state: OnoState) -> None:
-        """Resolve everything nobody chooses: players who cannot play, round ends, deals."""
-        while True:
+        """Resolve everything nobody chooses: players who cannot play, round ends, deals.
+        Bounded: a rule that let this run on would freeze every table of the process, so
+        that is an error instead."""
+        for _ in range(MAX_AUTOMATIC_STEPS):
             seat = state.turn
             if self._legal(state, seat):
                 state.to_act = (seat,)
@@ -248,6 +252,7 @@ class Ono99(Game[OnoState]):
             if not self._stuck(state, seat):
                 state.to_act = ()
                 return
+        raise RuntimeError(f"ONO 99: no move after {MAX_AUTOMATIC_STEPS} automatic steps")
 
     def _stuck(self, state: OnoState, seat: int) -> bool:
         """Handle ``seat`` having no legal move; False when that ends the game."""
@@ -255,6 +260,8 @@ class Ono99(Game[OnoState]):
         hand = state.hands[seat]
         if mode == "points" and hand.count(ONO) == HAND_SIZE:
             state.event("pass", seat=seat)
+            if self._nobody_can_play(state):
+                return self._round_stuck(state)
             self._start_turn(state, self._next(state, seat), 1)
             return True
         state.event("eliminated", seat=seat, hand=list(hand), total=state.total)
@@ -274,6 +281,29 @@ class Ono99(Game[OnoState]):
             return True
         if mode == "elimination":
             return self._game_over(state)
+        return self._score_round(state)
+
+    @staticmethod
+    def _nobody_can_play(state: OnoState) -> bool:
+        """Points game: every seat still in the round holds four ONO 99 (nobody can ever
+        play a card again this round)."""
+        return all(
+            state.hands[s].count(ONO) == HAND_SIZE
+            for s in range(state.players)
+            if state.in_round[s]
+        )
+
+    def _round_stuck(self, state: OnoState) -> bool:
+        """Points game, nobody can play: the last player to have played a card survives
+        the round, everyone else in it is out of it; then the round is scored."""
+        survivor = state.last_played
+        out = [
+            s for s in range(state.players)
+            if state.in_round[s] and survivor is not None and s != survivor
+        ]
+        for s in out:
+            state.in_round[s] = False
+        state.event("stuck", survivor=survivor, out=out)
         return self._score_round(state)
 
     def _leave(self, state: OnoState, seats: list[int]) -> None:

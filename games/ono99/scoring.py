@@ -21,11 +21,11 @@ def card_points(card: str) -> int:
 
 
 def round_points(hand: list[str], in_round: bool) -> int:
-    """A seat's points for a round: 25 when out of the round, else the hand's cards plus
-    15 for each card short of four."""
-    if not in_round:
-        return OUT_OF_ROUND_POINTS
-    return sum(card_points(c) for c in hand) + SHORT_CARD_POINTS * (HAND_SIZE - len(hand))
+    """A seat's points for a round: the hand's cards plus 15 for each card short of four,
+    and 25 more when out of the round (RULES.md decision: "out of the round: 25" is one of
+    the items added up)."""
+    cards = sum(card_points(c) for c in hand) + SHORT_CARD_POINTS * (HAND_SIZE - len(hand))
+    return cards + (0 if in_round else OUT_OF_ROUND_POINTS)
 
 
 def scores(state: OnoState) -> list[int]:

@@ -25,8 +25,10 @@ def check_finished(state: GinState, actions: list[tuple[int, str]], seed: int,
         everything.append(state.face_down)
     assert Counter(everything) == Counter(STANDARD_DECK)
     target = options.get("target", 100)
-    winner = state.final["winner"]
+    winner = state.final["reached"]
     assert state.scores[winner] >= target > state.scores[1 - winner]
+    firsts = [s for s, r in enumerate(G.outcome(state).ranks) if r == 1]
+    assert state.final["winner"] == (firsts[0] if len(firsts) == 1 else None)
     played = state.hand_no
     assert sum(state.hands_won) + state.walls <= played
     bonus = 2 if state.final["shutout"] else 1

@@ -244,7 +244,7 @@ def test_shutout_game_over_and_bonuses() -> None:
     s = play(s, (1, "knock KD"))
     assert s.is_over and s.phase == "over" and s.to_act == ()
     assert s.final == {
-        "winner": 1, "totals": [0, 65], "game_bonus": 100, "shutout": True,
+        "reached": 1, "winner": 1, "totals": [0, 65], "game_bonus": 100, "shutout": True,
         "line_bonus": [0, 25], "final": [0, (65 + 100) * 2 + 25],
     }
     assert G.outcome(s).scores == (0, 355) and G.outcome(s).ranks == (2, 1)
@@ -254,10 +254,18 @@ def test_shutout_game_over_and_bonuses() -> None:
 
 def test_a_drawn_hand_spoils_the_shutout() -> None:
     assert final_totals([120, 0], [3, 0], 4) == {
-        "winner": 0, "totals": [120, 0], "game_bonus": 100, "shutout": False,
+        "reached": 0, "winner": 0, "totals": [120, 0], "game_bonus": 100, "shutout": False,
         "line_bonus": [75, 0], "final": [295, 0],
     }
     assert final_totals([30, 104], [2, 3], 5)["final"] == [80, 279]
+
+
+def test_line_bonuses_can_make_the_other_player_the_winner() -> None:
+    """One winner everywhere: the player ranked first by the final totals, not the one who
+    reached the target (issue: 'winner: 1' with final totals 395 vs 325)."""
+    final = final_totals([100, 95], [0, 12], 12)
+    assert final["final"] == [200, 95 + 12 * 25] and (final["reached"], final["winner"]) == (0, 1)
+    assert final_totals([100, 100], [0, 4], 4)["winner"] is None  # 200 against 100 + 4 × 25
 
 
 def test_target_option_is_validated() -> None:

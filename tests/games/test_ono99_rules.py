@@ -313,17 +313,18 @@ def test_points_round_scoring_and_a_new_round() -> None:
     s = at(new(hands, ["0"], scoring="points"), 82)
     s = play(s, (1, "play 8"))
     over = next(e for e in s.events if e["type"] == "round_over")
-    # seat 1 keeps P2 6 5 0: 15 + 6 + 5 + 0; seat 0 is out of the round: 25
-    assert over["gained"] == [25, 26] and over["points"] == [25, 26]
+    # seat 1 keeps P2 6 5 0: 15 + 6 + 5 + 0; seat 0 is out of the round: its hand
+    # 9 + 9 + 20 + 10, and 25 more
+    assert over["gained"] == [73, 26] and over["points"] == [73, 26]
     assert over["hands"] == [["9", "9", "10", "ONO"], ["0", "5", "6", "P2"]]
     assert s.round_no == 2 and s.dealer == 1 and s.to_act == (0,) and not s.is_over
-    assert GAME.view(s, None)["scores"] == [25, 26]
+    assert GAME.view(s, None)["scores"] == [73, 26]
 
 
 def test_round_points_lines() -> None:
     assert scoring.round_points(["ONO", "P2", "REV", "-10"], True) == 20 + 15 * 3
     assert scoring.round_points(["7", "0"], True) == 7 + 0 + 15 * 2
-    assert scoring.round_points(["10", "10", "10", "10"], False) == 25
+    assert scoring.round_points(["10", "10", "10", "10"], False) == 40 + 25
 
 
 def test_points_four_ono_pass_without_playing() -> None:
@@ -334,23 +335,41 @@ def test_points_four_ono_pass_without_playing() -> None:
     assert_refused(GAME, s, 0, "swap", "no swap in the points game")
 
 
+def test_points_nobody_dealt_a_playable_card_ends_the_round() -> None:
+    """It used to pass the turn round and round forever (issue: ONO 99 points hangs)."""
+    s = new([["ONO"] * 4] * 2, scoring="points")
+    over = next(e for e in s.events if e["type"] == "round_over")
+    assert next(e for e in s.events if e["type"] == "stuck")["survivor"] is None
+    assert over["gained"] == [80, 80] and s.round_no == 2 and not s.is_over
+
+
+def test_points_nobody_can_play_the_last_to_play_survives_the_round() -> None:
+    hands = [["ONO"] * 4, ["8", "ONO", "ONO", "ONO"]]
+    s = play(new(hands, ["ONO"], scoring="points"), (1, "play 8"))
+    assert kinds(s)[kinds(s).index("play"):][:4] == ["play", "draw", "pass", "stuck"]
+    stuck = next(e for e in s.events if e["type"] == "stuck")
+    assert stuck == {"type": "stuck", "survivor": 1, "out": [0]}
+    over = next(e for e in s.events if e["type"] == "round_over")
+    assert over["gained"] == [80 + 25, 80]
+
+
 def test_points_last_standing_reaching_the_target_knocks_you_out() -> None:
     s = at(new([STUCK, ["8", "P2", "6", "5"], STUCK], ["0"], scoring="points"), 82)
     s.points = [0, 0, 80]
     s = play(s, (1, "play 8"))
     assert kinds(s)[2:] == ["eliminated", "eliminated", "round_over", "out", "deal"]
-    assert s.points == [25, 26, 105] and s.left_at == [None, None, 0]
+    assert s.points == [73, 26, 153] and s.left_at == [None, None, 0]
     assert s.round_no == 2 and s.dealer == 1 and s.to_act == (0,) and s.hands[2] == []
-    assert GAME.outcome(s).ranks == (1, 2, 3)
+    assert GAME.outcome(s).ranks == (2, 1, 3)  # seat 1 has fewer points
 
 
 def test_points_lowest_ends_when_someone_reaches_the_target() -> None:
     hands = [["9", "9", "ONO", "10"], ["8", "P2", "6", "5"]]
     s = at(new(hands, ["0"], scoring="points", target=25, points_end="lowest"), 82)
     s = play(s, (1, "play 8"))
-    assert s.is_over and s.points == [25, 26]
-    assert GAME.outcome(s).ranks == (1, 2)
-    assert s.events[-1]["winners"] == [0]
+    assert s.is_over and s.points == [73, 26]
+    assert GAME.outcome(s).ranks == (2, 1)
+    assert s.events[-1]["winners"] == [1]
 
 
 def test_points_last_standing_ends_when_one_is_left() -> None:
@@ -358,7 +377,7 @@ def test_points_last_standing_ends_when_one_is_left() -> None:
     s = at(new(hands, ["0"], scoring="points", target=25), 82)
     s = play(s, (1, "play 8"))
     assert s.is_over and s.left_at == [0, 0]
-    assert GAME.outcome(s).ranks == (1, 2) and s.events[-1]["winners"] == [0]
+    assert GAME.outcome(s).ranks == (2, 1) and s.events[-1]["winners"] == [1]
 
 
 def test_points_scores_are_lower_is_better() -> None:
@@ -369,7 +388,7 @@ def test_points_scores_are_lower_is_better() -> None:
     s = at(new(hands, ["0"], scoring="points", target=25, points_end="lowest"), 82)
     s = play(s, (1, "play 8"))
     outcome = GAME.outcome(s)
-    assert outcome.scores == (25, 26)
+    assert outcome.scores == (73, 26)
     assert outcome.ranks == rank_scores(outcome.scores, GAME.higher_scores_win(s.options))
 
 
