@@ -71,7 +71,7 @@ def query_plan(conn: Conn, sql: str, params: tuple[object, ...]) -> str:
 async def main(matches: int, players: int, batch: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = await open_database(Path(tmp) / "bench.db")
-        svc = LeagueService(db, higher_is_better=lambda game: True)
+        svc = LeagueService(db)
         cup = await svc.create_league(GUILD, "Cup", is_admin=True, scoring="points:3/1/0")
         rng = random.Random(1)
         t0 = time.perf_counter()

@@ -99,9 +99,10 @@ class HeadToHead:
 
 @dataclass(frozen=True)
 class GameStatsRow:
-    """One user's results in one game across a guild."""
+    """One user's results in one game, played with one set of options, across a guild."""
 
     game: str
+    options: str
     played: int
     won: int
     drawn: int
@@ -488,19 +489,21 @@ def head_to_head(
 
 
 def game_stats(conn: Conn, guild_id: int, user_id: int) -> list[GameStatsRow]:
-    """Per game: matches played, won, drawn and the extreme scores of a user in a guild."""
+    """Per game and option set: matches played, won, drawn and the extreme scores of a user
+    in a guild (the options decide which extreme is best)."""
     rows = conn.all(
-        f"SELECT m.game AS game, COUNT(*) AS played,"
+        f"SELECT m.game AS game, m.options AS options, COUNT(*) AS played,"
         f" {_count(f'{_NOBODY_BETTER} AND NOT {_SHARED_TOP}')} AS won,"
         f" {_count(f'{_NOBODY_BETTER} AND {_SHARED_TOP}')} AS drawn,"
         f" MAX(s.score) AS max_score, MIN(s.score) AS min_score"
         f" FROM match_seats s JOIN matches m ON m.id = s.match_id"
-        f" WHERE s.user_id = ? AND m.guild_id = ? GROUP BY m.game ORDER BY m.game",
+        f" WHERE s.user_id = ? AND m.guild_id = ? GROUP BY m.game, m.options"
+        f" ORDER BY m.game, m.options",
         (user_id, guild_id),
     )
     return [
-        GameStatsRow(r["game"], r["played"], r["won"], r["drawn"], r["max_score"],
-                     r["min_score"])
+        GameStatsRow(r["game"], r["options"], r["played"], r["won"], r["drawn"],
+                     r["max_score"], r["min_score"])
         for r in rows
     ]
 

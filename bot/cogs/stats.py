@@ -18,8 +18,9 @@ def stats_text(name: str, st: PlayerStats) -> str:
         return f"{name} has not finished a game here yet."
     lines = [f"**{name}**: {st.played} game{'s' if st.played != 1 else ''}, {st.won} won"]
     for g in st.games:
+        title = games.get(g.game).title + (" (lowest score wins)" if g.lower_wins else "")
         line = (
-            f"• {games.get(g.game).title}: {g.played} played, {g.won} won, {g.drawn} drawn,"
+            f"• {title}: {g.played} played, {g.won} won, {g.drawn} drawn,"
             f" best score {g.best_score}"
         )
         if g.favourite_partner is not None:

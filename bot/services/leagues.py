@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import logging
 import re
 import time
@@ -179,6 +180,9 @@ class GameStats:
     drawn: int
     best_score: int
     favourite_partner: Partner | None
+    #: The game was played with options where the lowest score wins (ONO 99 points): its
+    #: best score is its lowest (such games are listed apart from the others).
+    lower_wins: bool = False
 
 
 @dataclass(frozen=True)
@@ -311,8 +315,15 @@ def _when(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds")
 
 
-def _higher_is_better(game: str) -> bool:
-    return games.get(game).higher_is_better
+def _by_direction(
+    rows: list[repo.GameStatsRow],
+) -> dict[tuple[str, bool], list[repo.GameStatsRow]]:
+    """Per-options stats grouped by game and by which way the options rank scores."""
+    out: dict[tuple[str, bool], list[repo.GameStatsRow]] = {}
+    for r in rows:
+        higher = games.get(r.game).higher_scores_win(json.loads(r.options))
+        out.setdefault((r.game, higher), []).append(r)
+    return out
 
 
 def _rebuild(conn: Conn, league: League) -> int:
@@ -351,16 +362,14 @@ def _standings_page(
 
 # -- the service ----------------------------------------------------------------------------
 class LeagueService:
-    """League use cases over a ``Database``; ``clock`` gives the time for new rows and
-    ``higher_is_better(game)`` which way a game's best score lies (the engine by default)."""
+    """League use cases over a ``Database``; ``clock`` gives the time for new rows. Which
+    way a score is best is the engine's, per the options a match was played with."""
 
     def __init__(
         self, db: Database, *, clock: Callable[[], float] = time.time,
-        higher_is_better: Callable[[str], bool] = _higher_is_better,
     ) -> None:
         self.db = db
         self.clock = clock
-        self.higher_is_better = higher_is_better
 
     # -- leagues ------------------------------------------------------------------------
     async def create_league(
@@ -581,11 +590,13 @@ class LeagueService:
                 )
         stats = tuple(
             GameStats(
-                g.game, g.played, g.won, g.drawn,
-                g.max_score if self.higher_is_better(g.game) else g.min_score,
-                favourite([r for r in partner_rows if r.game == g.game]),
+                game, sum(r.played for r in rows), sum(r.won for r in rows),
+                sum(r.drawn for r in rows),
+                max(r.max_score for r in rows) if higher else min(r.min_score for r in rows),
+                favourite([r for r in partner_rows if r.game == game]),
+                lower_wins=not higher,
             )
-            for g in per_game
+            for (game, higher), rows in _by_direction(per_game).items()
         )
         return PlayerStats(
             user_id, sum(g.played for g in stats), sum(g.won for g in stats), stats,

@@ -37,12 +37,12 @@ class Kit:
 
     def match(
         self, game: str, seats: Sequence[SeatResult], *, guild: int | None = None,
-        league_id: int | None = None,
+        league_id: int | None = None, options: dict[str, object] | None = None,
     ) -> MatchRecord:
         t = float(next(self._clock))
         return MatchRecord(
             table_id=None, guild_id=self.guild if guild is None else guild, channel_id=10,
-            league_id=league_id, game=game, options={}, seed=1, started_at=t - 30,
+            league_id=league_id, game=game, options=options or {}, seed=1, started_at=t - 30,
             finished_at=t, seats=tuple(seats),
         )
 
@@ -65,9 +65,7 @@ class Kit:
 
 @pytest.fixture
 def svc(db: Database) -> LeagueService:
-    return LeagueService(
-        db, clock=lambda: 1_700_000_000.0, higher_is_better=lambda game: game != "craits"
-    )
+    return LeagueService(db, clock=lambda: 1_700_000_000.0)
 
 
 @pytest.fixture

@@ -149,6 +149,24 @@ async def test_player_stats(kit, svc: LeagueService) -> None:
     assert (nobody.played, nobody.games, nobody.favourite_partner) == (0, (), None)
 
 
+async def test_best_score_follows_the_options_a_game_was_played_with(
+    kit, svc: LeagueService
+) -> None:
+    """ONO 99 counts up (players outlasted) by elimination but down in points scoring: the
+    two are listed apart, each with its own best."""
+    points = {"scoring": "points"}
+    for mine, theirs, opts in ((73, 26, points), (30, 90, points), (1, 0, None), (0, 1, None)):
+        rank = 1 if (mine < theirs) == (opts is points) else 2
+        await kit.record(kit.match(
+            "ono99", [kit.human(0, 1, mine, rank), kit.human(1, 2, theirs, 3 - rank)],
+            options=opts,
+        ))
+    st = await svc.player_stats(kit.guild, 1)
+    by_way = {g.lower_wins: g for g in st.games}
+    assert (by_way[True].played, by_way[True].won, by_way[True].best_score) == (2, 1, 30)
+    assert (by_way[False].played, by_way[False].won, by_way[False].best_score) == (2, 1, 1)
+
+
 async def test_csv_export(kit, svc: LeagueService) -> None:
     await kit.record(kit.match("gin_rummy", [SeatResult(0, 1, None, "=HYPERLINK(1)", 0, 100, 1),
                                              kit.human(1, 2, 50, 2)]))
