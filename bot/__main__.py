@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import games
+from bot.services.errors import ServiceError
 from bot.settings import Settings
+from storage.db import StorageUnavailable
 
 NO_TOKEN = """\
 Deckhand needs a Discord bot token to run, and none is set.
@@ -167,7 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         code: int = args.func(args)
-    except (ValueError, KeyError) as exc:
+    except (ValueError, KeyError, ServiceError, StorageUnavailable) as exc:
         print(f"deckhand: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

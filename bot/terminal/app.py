@@ -30,8 +30,8 @@ import secrets
 import sys
 import time
 import zlib
-from collections.abc import Callable, Coroutine, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
@@ -40,7 +40,7 @@ from bot.render import GameRenderer, renderer
 from bot.render.common import scores
 from bot.services.errors import NoTable, ServiceError, TableQuarantined
 from bot.services.leagues import LeagueService
-from bot.services.tables import SeatPrivate, TableResult, TableService
+from bot.services.tables import Reminder, SeatPrivate, TableResult, TableService
 from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
 from games.base import Game
@@ -123,9 +123,30 @@ class Session:
         self.ask = ask
         self.channel = channel_for(self.game.name)
         self.name = local_name()
+        self._heard: list[TableResult] = []
+        service.subscribe(self._hear)
 
     def _call(self, coro: Coroutine[Any, Any, T]) -> T:
         return self.runner.run(coro)
+
+    async def _hear(self, event: TableResult | Reminder) -> None:
+        """The runtime's listener: the computers' moves, in order."""
+        if isinstance(event, TableResult) and event.channel_id == self.channel:
+            self._heard.append(event)
+
+    @staticmethod
+    async def _unchanged(result: TableResult) -> TableResult:
+        return replace(result, steps=())
+
+    async def _with_computers(self, change: Awaitable[TableResult]) -> TableResult:
+        """Make ``change``, wait for the computer players to move after it, and return the
+        table with every step since (the player's own first, then the computers')."""
+        first = await change
+        await self.service.settled(self.channel)
+        steps = [*first.steps, *(step for r in self._heard for step in r.steps)]
+        self._heard.clear()
+        now = await self.service.status(self.channel)
+        return replace(now, steps=tuple(steps), message=first.message)
 
     # -- the loop -----------------------------------------------------------------------
     def run(self) -> int:
@@ -138,7 +159,9 @@ class Session:
                 if not self._again():
                     self.screen.note("Thanks for playing! Your results: deckhand standings")
                     return 0
-                result = self._call(self.service.rematch(self.channel, LOCAL_USER_ID))
+                result = self._call(
+                    self._with_computers(self.service.rematch(self.channel, LOCAL_USER_ID))
+                )
                 self.screen.note(result.message)
                 continue
             mine = result.for_user(LOCAL_USER_ID)
@@ -146,8 +169,8 @@ class Session:
                 self.screen.note("You have no seat at this table; it cannot be played here.")
                 return 1
             if not mine.legal:
-                later = self._call(self.service.fire_timer(self.channel))
-                if not isinstance(later, TableResult):
+                later = self._call(self._with_computers(self._unchanged(result)))
+                if later.version == result.version:
                     self.screen.note("The table is waiting for nobody; it cannot go on.")
                     return 1
                 result = later
@@ -193,7 +216,7 @@ class Session:
         )
         for _ in range(players - 1):
             await s.add_bot(ch, LOCAL_USER_ID, self.config.ai)
-        started = await s.start(ch, LOCAL_USER_ID)
+        started = await self._with_computers(s.start(ch, LOCAL_USER_ID))
         self.screen.note(
             f"A new {g.title} game: you ({self.name}) against {players - 1} computer"
             f" player{'s' if players > 2 else ''} ({self.config.ai}). Type help for help."
@@ -295,9 +318,9 @@ class Session:
             if action is None:
                 continue
             try:
-                return self._call(self.service.act(
+                return self._call(self._with_computers(self.service.act(
                     self.channel, LOCAL_USER_ID, action, expected_version=result.version
-                ))
+                )))
             except ServiceError as exc:
                 self.screen.note(f"{exc} Type help for how to enter moves.")
 
@@ -364,4 +387,5 @@ def play(config: PlayConfig, stdin: TextIO | None = None, out: TextIO | None = N
             screen.note("Stopped. " + session.saved_message())
             return 130
         finally:
+            runner.run(service.close())
             runner.run(db.close())

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bot.services.tables import TableService
 from bot.terminal.app import LOCAL_USER_ID, OFFLINE_GUILD, channel_for
-from storage.db import Database
+from storage.connect import open_database
 from storage.models import Computer, dump_seats, load_seats
 from tests.terminal.driver import ALL_ONES, ENV, ROOT, cli, query
 
@@ -21,7 +21,7 @@ CHANNEL = channel_for("gin_rummy")
 
 async def test_computer_moves_cut_short_are_played_on_resume(tmp_path: Path) -> None:
     path = tmp_path / "d.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     service = TableService(db, new_seed=lambda: 8)
     await service.create(CHANNEL, OFFLINE_GUILD, LOCAL_USER_ID, "tester", "gin_rummy",
                          turn_timer=0)
@@ -30,6 +30,7 @@ async def test_computer_moves_cut_short_are_played_on_resume(tmp_path: Path) -> 
     while (mine := result.for_user(LOCAL_USER_ID)) is not None and mine.legal:
         result = await service.act(CHANNEL, LOCAL_USER_ID, mine.legal[0])
     version = result.version
+    await service.close()
     await db.close()
     # As if the process died after the player's move and before the computer's: the seat
     # to act is a computer's, and nobody has played it yet.
@@ -53,7 +54,7 @@ async def test_computer_moves_cut_short_are_played_on_resume(tmp_path: Path) -> 
 
 async def test_a_lobby_left_by_an_interrupted_start_is_replaced(tmp_path: Path) -> None:
     path = tmp_path / "d.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     await TableService(db).create(CHANNEL, OFFLINE_GUILD, LOCAL_USER_ID, "tester", "gin_rummy")
     await db.close()
     run = cli("play", "gin_rummy", "--db", str(path), "-o", "target=10", stdin=ALL_ONES)
