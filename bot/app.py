@@ -180,11 +180,21 @@ class ShardedDeckhandBot(DeckhandMixin, commands.AutoShardedBot):
         self.counter = RestCounter()
 
 
+def quiet_library_loggers() -> None:
+    """discord.py logs whole gateway payloads (a clicked hand) and callback URLs (with the
+    interaction token) at DEBUG: its loggers never go below INFO, whatever the root level."""
+    library = logging.getLogger("discord")
+    if library.getEffectiveLevel() < logging.INFO:
+        library.setLevel(logging.INFO)
+    logging.getLogger("discord.http").setLevel(logging.WARNING)
+
+
 def create_bot(
     settings: Settings | None = None, *, table_seeds: Callable[[], int] | None = None
 ) -> DeckhandBot | ShardedDeckhandBot:
     """The configured bot, not yet connected (``settings`` default: the environment)."""
     settings = settings or Settings()
+    quiet_library_loggers()
     bot: DeckhandBot | ShardedDeckhandBot
     if settings.shard_count is not None or settings.shard_ids:
         bot = ShardedDeckhandBot(settings)
@@ -200,9 +210,6 @@ def run_bot(settings: Settings) -> int:
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    # discord.py logs whole payloads (hands included) at DEBUG: never below INFO.
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
-    logging.getLogger("discord.http").setLevel(logging.WARNING)
     if settings.discord_token is None:
         log.error("DISCORD_TOKEN is not set")
         return 2

@@ -64,8 +64,14 @@ class RestCounter:
         return Counter(self.calls)
 
 
+#: Seconds before each retry of a message update Discord failed with a 5xx (discord.py
+#: itself retries 500/502/504, not 503).
+RETRY_AFTER = (1.0, 2.0, 4.0)
+
+
 class Coalescer:
-    """At most one job in flight per key; the latest submitted job for a key wins."""
+    """At most one job in flight per key; the latest submitted job for a key wins; a job
+    that fails with a server error is retried (``RETRY_AFTER``) unless a newer one came."""
 
     def __init__(self) -> None:
         self._pending: dict[Hashable, Callable[[], Awaitable[None]]] = {}
@@ -81,13 +87,25 @@ class Coalescer:
             self._running[key] = asyncio.create_task(self._drain(key), name=f"deckhand-edit-{key}")
 
     async def _drain(self, key: Hashable) -> None:
+        failures = 0
         try:
             while key in self._pending:
                 job = self._pending.pop(key)
                 try:
                     await job()
+                except discord.DiscordServerError as exc:
+                    if failures == len(RETRY_AFTER):
+                        log.error("message update %s failed %d times: %s", key, failures + 1, exc)
+                        failures = 0
+                        continue
+                    log.warning("message update %s: Discord answered %s; retrying", key, exc.status)
+                    await asyncio.sleep(RETRY_AFTER[failures])
+                    failures += 1
+                    self._pending.setdefault(key, job)  # unless a newer one arrived meanwhile
+                    continue
                 except Exception:
                     log.exception("message update %s failed", key)
+                failures = 0
         finally:
             self._running.pop(key, None)
 

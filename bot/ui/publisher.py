@@ -215,14 +215,14 @@ class Publisher:
             signature = repr((mine.view.get("hand"), mine.legal, result.status))
             if seen.hands.get(mine.user_id) == signature:
                 continue
-            seen.hands[mine.user_id] = signature
             ref = await self.db.read(refs.get, result.table_id, refs.HAND, mine.user_id)
             if mine.user_id == actor and ref is not None and ref.message_id == updated_message:
+                seen.hands[mine.user_id] = signature
                 continue
             if await self.db.read(refs.noted, result.table_id, mine.user_id, refs.DM_CLOSED):
                 continue
             spec = hand_message(result, mine, mention)
-            self._submit_hand(result, mine.user_id, spec, interaction)
+            self._submit_hand(result, mine.user_id, spec, interaction, signature)
         to_act = frozenset(
             p.user_id for p in result.private.values()
             if result.status is TableStatus.PLAYING and p.legal
@@ -248,9 +248,12 @@ class Publisher:
         user_id: int,
         spec: MessageSpec,
         interaction: discord.Interaction | None,
+        signature: str,
     ) -> None:
         async def job() -> None:
-            await self._show_hand(result, user_id, spec, interaction)
+            if await self._show_hand(result, user_id, spec, interaction):
+                # Marked shown only once Discord took it (a failed edit is tried again).
+                self.seen(result.table_id).hands[user_id] = signature
 
         self.edits.submit(("hand", result.table_id, user_id), job)
 
@@ -260,21 +263,23 @@ class Publisher:
         user_id: int,
         spec: MessageSpec,
         interaction: discord.Interaction | None,
-    ) -> None:
+    ) -> bool:
+        """Edit (or send) a player's hand DM; whether it is now shown."""
         ref = await self.db.read(refs.get, result.table_id, refs.HAND, user_id)
         if ref is not None:
             self.outbox.remember_dm(user_id, ref.channel_id)
             sent = await self.outbox.edit(ref.channel_id, ref.message_id, spec)
             if sent.gone is None:
-                return
+                return True
         sent = await self.outbox.send_dm(user_id, spec)
         if sent.gone is Gone.DMS_CLOSED:
             await self._dms_closed(result.table_id, result.channel_id, user_id, interaction)
-        elif sent.message_id is not None:
-            ref = refs.MessageRef(
-                result.table_id, refs.HAND, user_id, sent.channel_id, sent.message_id
-            )
-            await self.db.write(refs.put, ref)
+            return False
+        if sent.message_id is None:
+            return False
+        ref = refs.MessageRef(result.table_id, refs.HAND, user_id, sent.channel_id, sent.message_id)
+        await self.db.write(refs.put, ref)
+        return True
 
     async def welcome(
         self, result: TableResult, user_id: int, interaction: discord.Interaction

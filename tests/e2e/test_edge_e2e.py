@@ -6,12 +6,14 @@ it should not."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from typing import Any
 
 import pytest
 
 import storage.sqlite
+from games.cards import pretty
 from tests.e2e.fake_state import Channel, Message
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
 from tests.e2e.test_games_e2e import open_table
@@ -146,3 +148,42 @@ async def test_string_options_are_limited_and_long_input_is_never_echoed_whole(
     junk = "x" * 190 + "=" + "y" * 9
     answer = await alice.slash("table new", game="gin_rummy", options=junk + " z")
     assert answer.ephemeral and len(answer.text) < 300 and junk not in answer.text, answer.text
+
+
+async def test_a_game_logged_at_debug_shows_no_card_and_no_token(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    await harness.start()
+    seats, lobby = await gin_for_two(harness)
+    await play_out(seats, lobby, limit=6)
+    hands = [(await seat.mine())[1].view["hand"] for seat in seats]
+    logged = caplog.text
+    assert "INTERACTION_CREATE" not in logged and harness.fake.token not in logged
+    for hand in hands:
+        for card in hand:
+            assert pretty(card) not in logged, f"{pretty(card)} in the log"
+    tokens = [i.token for i in harness.fake.interactions.values()]
+    assert tokens and not any(token in logged for token in tokens)
+
+
+async def test_a_503_on_a_hand_dm_is_retried_so_the_player_gets_their_buttons(
+    harness: Harness,
+) -> None:
+    await harness.start()
+    seats, lobby = await gin_for_two(harness)
+    result = await harness.result(lobby)
+    mover = next(s for s in seats if (p := result.for_user(s.person.id)) and p.legal)
+    waiter = next(s for s in seats if s is not mover)
+    hand = [m for m in waiter.person.dm_messages() if "your hand" in m.content][-1]
+    assert not hand.buttons()  # not their turn yet
+    fault = harness.fake.server_error(
+        "PATCH", f"/channels/{hand.channel.id}/messages/{hand.id}", times=1, status=503
+    )
+    while not (await waiter.mine())[1].legal:  # e.g. take the upcard, then discard
+        await mover.move()
+    for _ in range(100):  # the retry comes a second later
+        if hand.buttons():
+            break
+        await asyncio.sleep(0.05)
+    assert fault.served == 1 and hand.buttons(), hand.text
