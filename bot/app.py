@@ -16,7 +16,7 @@ import asyncio
 import gc
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord.ext import commands
@@ -25,8 +25,9 @@ from bot.discord_io import RestCounter
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableService
 from bot.settings import Settings
-from bot.ui.answers import answer_error
+from bot.ui.answers import answer_error, say
 from bot.ui.controller import Controller
+from bot.ui.cooldown import SLOW_DOWN, Cooldown
 from bot.ui.items import ITEMS
 from bot.ui.publisher import Publisher
 from storage.connect import open_database
@@ -63,6 +64,7 @@ class DeckhandMixin(_BotBase):
 
     settings: Settings
     counter: RestCounter
+    cooldown: Cooldown
     db: Database
     tables: TableService
     leagues: LeagueService
@@ -71,6 +73,12 @@ class DeckhandMixin(_BotBase):
     #: Where table seeds come from; ``None`` is the service's default (random). Tests
     #: pass a counter so every game is the same on every run.
     table_seeds: Callable[[], int] | None = None
+
+    def _deckhand_init(self, settings: Settings) -> None:
+        self.settings = settings
+        self.counter = RestCounter()
+        rate = settings.user_rate
+        self.cooldown = Cooldown(per_second=rate, burst=max(1, int(4 * rate)))
 
     async def _deckhand_setup(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.counter.install(bot.http)
@@ -131,8 +139,21 @@ async def _on_command_error(
     interaction: discord.Interaction, error: discord.app_commands.AppCommandError
 ) -> None:
     """Every slash command's failure: answered (never left "thinking…") and logged."""
+    if isinstance(error, discord.app_commands.CheckFailure) and interaction.response.is_done():
+        return  # refused by a check that answered already (the cooldown)
     original = getattr(error, "original", error)
     await answer_error(interaction, original)
+
+
+class DeckhandTree(discord.app_commands.CommandTree):
+    """The command tree: every command and autocomplete passes the user's cooldown."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if cast(DeckhandMixin, self.client).cooldown.allow(interaction.user.id):
+            return True
+        if interaction.type is discord.InteractionType.application_command:
+            await say(interaction, SLOW_DOWN)
+        return False
 
 
 def _on_channel_deleted(
@@ -156,9 +177,9 @@ class DeckhandBot(DeckhandMixin, commands.Bot):
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=DeckhandTree,
         )
-        self.settings = settings
-        self.counter = RestCounter()
+        self._deckhand_init(settings)
 
 
 class ShardedDeckhandBot(DeckhandMixin, commands.AutoShardedBot):
@@ -173,11 +194,11 @@ class ShardedDeckhandBot(DeckhandMixin, commands.AutoShardedBot):
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=DeckhandTree,
             shard_count=settings.shard_count,
             **extra,
         )
-        self.settings = settings
-        self.counter = RestCounter()
+        self._deckhand_init(settings)
 
 
 def quiet_library_loggers() -> None:

@@ -30,6 +30,8 @@ class Settings(BaseSettings):
         default=30, ge=0, le=86400, alias="DECKHAND_TURN_PING_AFTER"
     )
     sync_commands: bool = Field(default=True, alias="DECKHAND_SYNC_COMMANDS")
+    #: Interactions one user may make per second, sustained (a burst of 4 × this first).
+    user_rate: float = Field(default=2.0, gt=0, le=1000, alias="DECKHAND_USER_RATE")
 
     @field_validator("dev_guild", "shard_count", mode="before")
     @classmethod

@@ -93,3 +93,7 @@ class NothingToRematch(ServiceError):
 
 class TableBusy(ServiceError):
     """The table changed underneath the move (another process); nothing was applied."""
+
+
+class TooManyLobbies(ServiceError):
+    """The user already hosts as many open lobbies in the guild as one may."""

@@ -16,6 +16,7 @@ import discord
 
 from bot.ui import custom_ids
 from bot.ui.answers import guarded, say
+from bot.ui.cooldown import SLOW_DOWN, Cooldown
 from bot.ui.custom_ids import CustomId
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 
 class _HasController(Protocol):
     controller: Controller
+    cooldown: Cooldown
 
 
 def _controller(interaction: discord.Interaction) -> Controller:
@@ -43,7 +45,9 @@ def _parsed(match: re.Match[str]) -> CustomId | None:
 async def _on_table_component(
     interaction: discord.Interaction, cid: CustomId | None, values: list[str]
 ) -> None:
-    if cid is None:
+    if not cast(_HasController, interaction.client).cooldown.allow(interaction.user.id):
+        await guarded(interaction, say(interaction, SLOW_DOWN))
+    elif cid is None:
         await guarded(interaction, say(interaction, BROKEN))
     else:
         await guarded(interaction, _controller(interaction).on_component(interaction, cid, values))

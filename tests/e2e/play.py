@@ -64,6 +64,7 @@ class Harness:
             DECKHAND_DB=self.db_path,
             DECKHAND_DEV_GUILD=self.fake.guild.id,
             DECKHAND_BOT_MOVE_DELAY=BOT_MOVE_DELAY,
+            DECKHAND_USER_RATE=1000,  # test players click faster than people can
             DECKHAND_TURN_TIMER=0,
         )
         return base.model_copy(update=overrides)

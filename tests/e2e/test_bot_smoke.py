@@ -26,6 +26,7 @@ def settings_for(fake: FakeDiscord, tmp_path: Path) -> Settings:
         DECKHAND_DEV_GUILD=fake.guild.id,
         DECKHAND_BOT_MOVE_DELAY=0,
         DECKHAND_TURN_TIMER=0,
+        DECKHAND_USER_RATE=1000,
     )
 
 

@@ -187,3 +187,19 @@ async def test_a_503_on_a_hand_dm_is_retried_so_the_player_gets_their_buttons(
             break
         await asyncio.sleep(0.05)
     assert fault.served == 1 and hand.buttons(), hand.text
+
+
+async def test_a_flood_of_commands_is_told_to_slow_down_and_costs_nothing(
+    harness: Harness,
+) -> None:
+    await harness.start(user_rate=1.0)  # a burst of 4, then one a second
+    fake = harness.fake
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await alice.slash("table new", game="gin_rummy")
+    with fake.count() as counter:
+        answers = [await alice.slash("table status") for _ in range(8)]
+    slowed = [a for a in answers if "going a little fast" in a.text]
+    assert len(slowed) >= 4 and all(a.ephemeral for a in slowed)
+    assert counter.global_limited <= 4 * 2, counter.by_route  # a post and a delete each
+    shown = await bob.slash("table status")  # another user is not slowed
+    assert "going a little fast" not in shown.text

@@ -155,3 +155,14 @@ async def test_playing_errors(service: TableService, db: Database) -> None:
         db, service, lambda: service.rematch(CH, ALICE), errors.NothingToRematch, "no finished"
     )
 
+
+
+async def test_a_user_hosts_a_few_lobbies_per_guild_at_most(service: TableService) -> None:
+    for channel in range(1, 4):
+        await service.create(channel, 5, 1, "Ann", "gin_rummy")
+    with pytest.raises(errors.TooManyLobbies):
+        await service.create(4, 5, 1, "Ann", "gin_rummy")
+    await service.create(4, 6, 1, "Ann", "gin_rummy")  # another server
+    await service.create(5, 5, 2, "Bob", "gin_rummy")  # another host
+    await service.abort(1, 1)
+    await service.create(6, 5, 1, "Ann", "gin_rummy")  # a closed lobby frees its place

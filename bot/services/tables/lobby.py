@@ -8,6 +8,8 @@ Decisions:
   host, and the table closes when no human is left.
 * Anyone seated (or an admin) may add computer players; only the host or an admin may
   remove them, kick someone, or start.
+* One user hosts at most ``MAX_LOBBIES_PER_HOST`` open lobbies per guild (a flood of
+  lobbies is refused, not stored).
 * At the start the seats are shuffled with the table's seed (standing in for cutting for
   deal) and the computer players are numbered 1, 2, … in seat order; a player who leaves a
   running game is replaced by a computer player named for them.
@@ -25,6 +27,7 @@ from bot.services.errors import (
     NotSeated,
     TableFull,
     TooFewPlayers,
+    TooManyLobbies,
     UnknownLevel,
 )
 from bot.services.tables.records import Table, TableStatus
@@ -34,6 +37,7 @@ from storage.models import Computer, Human, Occupant
 #: The level that plays for a player whose time ran out or who left a running game.
 STAND_IN_LEVEL = "normal"
 NAME_LENGTH = 100
+MAX_LOBBIES_PER_HOST = 3
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,19 @@ def stand_in_level(table: Table) -> str:
     """The computer level that plays for absent players at this table."""
     levels = table.game.levels
     return STAND_IN_LEVEL if STAND_IN_LEVEL in levels else levels[-1]
+
+
+def require_room_for_a_lobby(open_tables: list[Table], guild_id: int, host_id: int) -> None:
+    """Refuse a new lobby from a user who already hosts ``MAX_LOBBIES_PER_HOST`` in the
+    guild."""
+    hosted = [
+        t for t in open_tables
+        if t.status is TableStatus.LOBBY and t.guild_id == guild_id and t.host_id == host_id
+    ]
+    if len(hosted) >= MAX_LOBBIES_PER_HOST:
+        raise TooManyLobbies(
+            f"You already host {len(hosted)} open tables here; start or close one first."
+        )
 
 
 def require_lobby(table: Table) -> None:

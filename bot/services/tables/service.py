@@ -144,6 +144,7 @@ class TableService:
         async with self.store.locked(channel_id):
             if await self.store.find(channel_id) is not None:
                 raise _already_open()
+            lobby.require_room_for_a_lobby(self.store.tables(), guild_id, host_id)
             seats: list[Occupant] = [lobby.human(host_id, host_name)]
             now, seed = self.clock.now(), self._new_seed()
             new = repo.NewTable(
