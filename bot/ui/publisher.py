@@ -53,6 +53,10 @@ class _Seen:
     """What the publisher last showed of a table (dropped when the table closes)."""
 
     order: tuple[int, int] = (-1, -1)
+    #: The newest result whose hands and pings were published (a computer's move can be
+    #: published before the player's own result that came first; the older one is then
+    #: not shown over it).
+    published: tuple[int, int] = (-1, -1)
     logged_version: int = 0
     to_act_users: frozenset[int] = frozenset()
     hands: dict[int, str] = field(default_factory=dict)
@@ -203,11 +207,14 @@ class Publisher:
         ``updated_message`` is a hand message the caller already edited for ``actor``;
         ``table_shown`` says the caller already showed the table message.
         """
+        seen = self.seen(result.table_id)
+        if _order(result) < seen.published:
+            return
+        seen.published = _order(result)
         league = await self._league_line(result)
         spec = self.table_spec(result, league)
         if not table_shown:
             self.update_table(result, spec)
-        seen = self.seen(result.table_id)
         mention = f"<#{result.channel_id}>"
         for mine in result.private.values():
             # Only a changed hand or changed moves is worth a DM edit (a running total or

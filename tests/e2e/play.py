@@ -87,9 +87,7 @@ class Harness:
     async def idle(self) -> None:
         """Wait until the computers are done, the bot's queued message updates ran and the
         fake is quiet."""
-        await self.client.tables.idle()
-        await self.client.publisher.edits.flush()
-        await self.fake.settle()
+        await quiet(self.fake, self.client)
 
     async def result(self, channel: Channel) -> TableResult:
         """The table of ``channel`` as the running bot has it."""
@@ -106,6 +104,19 @@ class Harness:
 #: Computers are paced as users run them (shorter than the 0.8 s default, to keep the
 #: suite quick, but never 0: answers must not depend on the computers being done).
 BOT_MOVE_DELAY = 0.05
+
+
+async def quiet(fake: FakeDiscord, client: Any) -> None:
+    """Wait until the computers moved, their messages went out and nothing more comes (a
+    click's handler may still be publishing after its answer arrived)."""
+    while True:
+        seen = len(fake.requests)
+        await client.tables.idle()
+        await client.publisher.edits.flush()
+        await fake.settle()
+        await asyncio.sleep(0.05)
+        if len(fake.requests) == seen:
+            return
 
 
 @pytest.fixture(name="harness")

@@ -17,6 +17,7 @@ from tests.e2e.conftest import BotRunner
 from tests.e2e.driver import percentile
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_state import Message
+from tests.e2e.play import quiet
 
 
 def settings_for(fake: FakeDiscord, tmp_path: Path) -> Settings:
@@ -161,9 +162,10 @@ async def test_closed_dms_fall_back_to_the_your_hand_button(
     assert len([m for m in lobby.messages() if "can't send you" in m.content]) == 1
 
 
-async def move_once(fake: FakeDiscord, person: Any) -> bool:
-    """Make the first move offered in ``person``'s hand DM; False when none is offered."""
-    await fake.settle()
+async def move_once(fake: FakeDiscord, client: Any, person: Any) -> bool:
+    """Make the first move offered in ``person``'s hand DM; False when none is offered
+    (once the computers are done)."""
+    await quiet(fake, client)
     hand = hand_dm(person.dm_messages())
     buttons = [b for b in hand.buttons() if b["custom_id"].split(":")[3] == "act"]
     before = len(hand.history)
@@ -178,10 +180,12 @@ async def move_once(fake: FakeDiscord, person: Any) -> bool:
     return True
 
 
-async def play_until_over(fake: FakeDiscord, person: Any, limit: int = 200) -> int:
+async def play_until_over(
+    fake: FakeDiscord, client: Any, person: Any, limit: int = 200
+) -> int:
     """Make ``person``'s first offered move until they have none; returns the moves."""
     for moves in range(limit):
-        if not await move_once(fake, person):
+        if not await move_once(fake, client, person):
             return moves
     raise AssertionError("the game did not end")
 
@@ -200,7 +204,7 @@ async def test_restart_rules_play_finish_league_and_rematch(
     await fake_discord.settle()
     await bot_runner.stop(first)
 
-    await start_bot(bot_runner, fake_discord, tmp_path)
+    second: Any = await start_bot(bot_runner, fake_discord, tmp_path)
     rules = await alice.slash("rules", game="ono99")
     assert rules.ephemeral and "ONO 99 — the rules" in rules.text
     page = rules.response
@@ -215,8 +219,8 @@ async def test_restart_rules_play_finish_league_and_rematch(
     played = await alice.slash("play", move=choices[0]["value"])
     assert "your hand" in played.text
 
-    await play_until_over(fake_discord, alice)
-    await fake_discord.settle()
+    await play_until_over(fake_discord, second, alice)
+    await quiet(fake_discord, second)
     final = table.text
     assert "Result" in final and "Ratings:" in final
     assert [b["label"] for b in table.buttons()] == ["Rematch"]
@@ -242,15 +246,15 @@ async def test_deleted_message_is_reposted_and_deleted_channel_closes_the_table(
     await alice.click(table, "Start")
     await fake_discord.settle()
     await fake_discord.delete_message(table)
-    assert await move_once(fake_discord, alice)
+    assert await move_once(fake_discord, client, alice)
     await fake_discord.settle()
     lobby = fake_discord.channel("lobby")
     reposted = [m for m in lobby.messages() if "Gin Rummy — table" in m.text]
     assert len(reposted) == 1 and reposted[0].id != table.id
 
-    await fake_discord.delete_channel(lobby)
-    assert await move_once(fake_discord, alice)
-    await fake_discord.settle()
+    await fake_discord.delete_channel(lobby)  # CHANNEL_DELETE closes the table at once
+    await quiet(fake_discord, client)
+    assert any("this table was closed" in m.content for m in alice.dm_messages())
     app = cast(Any, client)
     assert await app.tables.status(lobby.id) is not None
     assert (await app.tables.status(lobby.id)).status == "aborted"
