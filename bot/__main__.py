@@ -61,7 +61,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = games.get(args.game).name
     resume = f"deckhand play {game}" + (f" --db {shlex.quote(args.db)}" if args.db else "")
     config = PlayConfig(
-        game=game, db=Path(args.db) if args.db else Settings().db, players=args.players,
+        game=game, db=Path(args.db or Settings().db), players=args.players,
         ai=args.ai, seed=args.seed, options=_options(args.option), delay=args.delay,
         resume=resume,
     )
@@ -72,7 +72,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     """Print the local (offline) league standings."""
     from bot.terminal.standings import show
 
-    return show(Path(args.db) if args.db else Settings().db, args.game)
+    return show(Path(args.db or Settings().db), args.game)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -109,6 +109,10 @@ def cmd_db(args: argparse.Namespace) -> int:
         report = dbcli.check(path)
         print(report.text())
         return 0 if report.ok else 1
+    elif args.db_command == "copy":
+        copied = dbcli.copy(args.source, args.target)
+        print(copied.text())
+        return 0 if copied.ok else 1
     return 0
 
 
@@ -150,16 +154,21 @@ def parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=cmd_simulate)
 
     db = sub.add_parser("db", help="database maintenance")
-    db.add_argument("--db", help="SQLite file (default: DECKHAND_DB or data/deckhand.db)")
+    db.add_argument("--db", help="SQLite file or postgresql:// URL"
+                    " (default: DECKHAND_DB or data/deckhand.db)")
     dbs = db.add_subparsers(dest="db_command", required=True)
     dbs.add_parser("migrate", help="apply pending migrations")
-    backup = dbs.add_parser("backup", help="online backup to a file")
+    backup = dbs.add_parser("backup", help="online backup to a file (pg_dump on PostgreSQL)")
     backup.add_argument("file")
     dbs.add_parser("tables", help="list open tables")
     purge = dbs.add_parser("purge", help="delete stale lobbies (>1 day) and idle games")
     purge.add_argument("--idle-days", type=float, default=7.0, help="idle game limit (7)")
     purge.add_argument("--dry-run", action="store_true", help="only list what would go")
     dbs.add_parser("check", help="replay every game's log against its snapshot")
+    copy = dbs.add_parser("copy", help="copy a SQLite database into an empty (PostgreSQL)"
+                          " database, then replay every table there")
+    copy.add_argument("source", help="the SQLite file (it may be in use)")
+    copy.add_argument("target", help="e.g. postgresql://user@host/deckhand")
     db.set_defaults(func=cmd_db)
     return p
 

@@ -17,7 +17,8 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
-    db: Path = Field(default=Path("data/deckhand.db"), alias="DECKHAND_DB")
+    #: A SQLite path or a ``postgresql://`` URL (a string: a ``Path`` would fold its ``//``).
+    db: str | Path = Field(default="data/deckhand.db", alias="DECKHAND_DB")
     dev_guild: int | None = Field(default=None, alias="DECKHAND_DEV_GUILD")
     log_level: str = Field(default="INFO", alias="DECKHAND_LOG_LEVEL")
     shard_count: int | None = Field(default=None, ge=1, alias="DECKHAND_SHARD_COUNT")

@@ -1,8 +1,10 @@
 """The storage seam: repositories are plain synchronous functions of a ``Conn``; a
 ``Database`` runs them on threads it owns.
 
-* **One convention.** Every repository function takes a ``Conn`` first and runs SQL with
-  ``?`` placeholders through it; rows are read by column name (``row["id"]``). Callers run
+* **One convention.** Every repository function takes a ``Conn`` first and runs portable
+  SQL with ``?`` placeholders through it; rows are read by column name (``row["id"]``).
+  SQLite takes ``?`` as it is; ``PgConn`` rewrites each ``?`` outside quoted text to
+  ``%s`` (and a literal ``%`` to ``%%``) before psycopg sees the statement. Callers run
   them with ``await db.read(fn, *args)`` (committed data only) or ``await db.write(fn,
   *args)`` (one write transaction). A function that needs several statements, or reads and
   writes together, is one function and therefore one round trip and one transaction.
@@ -12,12 +14,14 @@
   the whole transaction be lost anyway (the engine abandoned it after a member's error, or
   ``COMMIT`` failed), nothing of the group is written and the innocent members are re-run
   (see ``Database._flush``). A caller gets its result only after the ``COMMIT`` that holds
-  its work returned: **a result means durable**; an exception means nothing was written.
+  its work returned: **a result means durable**; an exception means nothing was written,
+  except ``CommitUncertain``: a server connection lost during ``COMMIT`` leaves unknown
+  whether the group was committed (it is never re-run; version checks make a retry safe).
 * **Failures are plain.** ``StorageUnavailable`` (the database cannot be opened, written or
   read: locked by another process, read-only, full, corrupt) carries one sentence saying
   what is wrong and what to do; the backends translate their drivers' errors into it.
 
-The SQL dialect lives in the backend modules (``storage.sqlite``; PostgreSQL beside it);
+The SQL dialect lives in the backend modules (``storage.sqlite``, ``storage.postgres``);
 ``storage.connect.open_database`` picks one from a path or URL.
 """
 
@@ -100,6 +104,11 @@ Work = Callable[[Conn], T]
 
 class StorageUnavailable(Exception):
     """The database cannot be used right now; ``str()`` says what is wrong and what to do."""
+
+
+class CommitUncertain(StorageUnavailable):
+    """The connection was lost while ``COMMIT`` was on its way: the server may or may not
+    have committed the group."""
 
 
 class RowChanged(RuntimeError):
@@ -206,6 +215,8 @@ def _commit_group(works: list[Work[Any]], conn: Conn) -> list[tuple[bool, Any]]:
             conn.execute("RELEASE SAVEPOINT member")
         try:
             conn.commit()
+        except CommitUncertain:
+            raise  # re-running the group could apply it twice
         except Exception as exc:
             raise _GroupLost(None, exc) from exc
     except BaseException:
@@ -311,7 +322,8 @@ class Database(ABC):
         it: after a member made the engine abandon the transaction, the others are re-run
         as a group; after a failed ``COMMIT`` (e.g. a deferred constraint), each is re-run
         alone to find the culprit. Only a failed ``BEGIN`` (the database is locked by
-        another process past the busy timeout, or cannot be written) fails the group.
+        another process past the busy timeout, or cannot be written) or an uncertain
+        ``COMMIT`` (``CommitUncertain``) fails the group.
         """
         group: list[_Member] = []
         alone: list[_Member] = []

@@ -1,15 +1,20 @@
 """Plain (synchronous) functions behind ``deckhand db …``: each opens the database at
-``path``, does one job, closes it, and returns data with a ``text()`` for the terminal.
+``path`` (a SQLite path or a ``postgresql://`` URL), does one job, closes it, and returns
+data with a ``text()`` for the terminal.
 
 ``purge`` deletes stale open tables (and their logs) outright: lobbies older than
 ``lobby_hours`` and games with no move for ``idle_days``. Finished and aborted tables are
 history and are never purged. Run it while the bot is stopped, or accept that a running
 bot answers a purged table's next move with "the table changed elsewhere".
+
+``copy`` moves a SQLite database (it may be live) into an empty PostgreSQL database — or
+any empty Deckhand database — then checks that every table's log replays there.
 """
 
 from __future__ import annotations
 
 import asyncio
+import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -18,7 +23,8 @@ from typing import TypeVar
 
 from bot.services.tables.replay import CheckResult, check_table
 from storage import tables as repo
-from storage.connect import open_database
+from storage.connect import is_postgres, open_database
+from storage.copy import count_rows, fill, tables_in_order
 from storage.db import Database
 
 T = TypeVar("T")
@@ -61,7 +67,8 @@ def migrate(path: str | Path) -> MigrateReport:
 
 
 def backup(path: str | Path, dest: str | Path) -> str:
-    """Copy the database to ``dest`` (SQLite's online backup); return a message."""
+    """Copy the database to ``dest`` (SQLite's online backup; ``pg_dump`` on
+    PostgreSQL); return a message."""
 
     async def job(db: Database) -> str:
         return await db.backup(str(dest))
@@ -190,3 +197,69 @@ def check(path: str | Path, statuses: Sequence[str] = ("playing", "finished")) -
         return CheckReport((), tuple([await check_table(db, i) for i in ids]))
 
     return _run(path, job, migrate=False)
+
+
+@dataclass(frozen=True)
+class CopyReport:
+    """Rows copied per table (and any count that differs from the source), then the
+    replay check of every table with a game, in the target."""
+
+    target: str
+    copied: tuple[tuple[str, int], ...]
+    mismatched: tuple[str, ...]
+    results: tuple[CheckResult, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when every row arrived and every table replays to its snapshot."""
+        return not self.mismatched and all(r.ok for r in self.results)
+
+    def text(self) -> str:
+        """What was copied, then a summary line and one line per problem."""
+        rows = ", ".join(f"{table} {n}" for table, n in self.copied)
+        bad = [r for r in self.results if not r.ok]
+        lines = [
+            f"Copied into {self.target}: {rows}.",
+            f"Checked {len(self.results)} table(s): {len(bad) + len(self.mismatched)}"
+            " problem(s).",
+        ]
+        lines += [f"  {m}" for m in self.mismatched]
+        lines += [f"  table {r.table_id}: {r.problem}" for r in bad]
+        return "\n".join(lines)
+
+
+def copy(
+    source: str | Path, target: str | Path, statuses: Sequence[str] = ("playing", "finished")
+) -> CopyReport:
+    """Copy the SQLite database ``source`` (a consistent snapshot of it, even while a bot
+    writes to it) into the empty database ``target``, migrated to the same schema; then
+    replay the log of every table with one of ``statuses`` there."""
+    if is_postgres(source):
+        raise ValueError("deckhand db copy reads a SQLite database: give its path first.")
+
+    async def main(snapshot: str) -> CopyReport:
+        live = await open_database(source, migrate=False)
+        try:
+            await live.backup(snapshot)
+        finally:
+            await live.close()
+        snap = await open_database(snapshot)  # brings an older file to today's schema
+        try:
+            expected = await snap.read(lambda c: count_rows(c, tables_in_order(c)))
+        finally:
+            await snap.close()
+        db = await open_database(target)
+        try:
+            copied = await db.write(fill, snapshot)
+            mismatched = tuple(
+                f"{table}: {copied.get(table)} row(s) copied of {n}"
+                for table, n in expected.items() if copied.get(table) != n
+            )
+            ids = await db.read(repo.ids, statuses)
+            results = tuple([await check_table(db, i) for i in ids])
+            return CopyReport(db.where, tuple(copied.items()), mismatched, results)
+        finally:
+            await db.close()
+
+    with tempfile.TemporaryDirectory(prefix="deckhand-copy-") as folder:
+        return asyncio.run(main(str(Path(folder) / "snapshot.db")))

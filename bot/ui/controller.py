@@ -378,16 +378,11 @@ class Controller:
             await say(interaction, "That is not your seat.")
             return
         mine = result.for_user(interaction.user.id)
-        clicked = interaction.message.id if interaction.message is not None else None
-        if mine is not None and _private(interaction):
+        clicked = None
+        if mine is not None and _private(interaction) and interaction.message is not None:
+            clicked = interaction.message.id
             spec = hand_message(result, mine, f"<#{channel_id}>")
-            try:
-                await interaction.edit_original_response(**edit_kwargs(spec))
-            except discord.HTTPException as exc:
-                log.info("could not update the clicked hand message: %s", exc.status)
-                clicked = None
-        else:
-            clicked = None
+            self.publisher.clicked_hand(interaction, result, spec)
         await self.publisher.publish(
             result, actor=interaction.user.id, updated_message=clicked, interaction=interaction
         )

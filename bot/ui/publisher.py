@@ -33,7 +33,15 @@ from bot.render.messages import EventLog, MessageSpec, hand_message, table_messa
 from bot.services import ratings
 from bot.services.errors import ServiceError
 from bot.services.leagues import LeagueService
-from bot.services.tables import Reminder, Step, TableResult, TableService, TableStatus
+from bot.services.tables import (
+    Reminder,
+    SeatPrivate,
+    Step,
+    TableResult,
+    TableService,
+    TableStatus,
+)
+from bot.ui.views import edit_kwargs
 from storage import leagues as league_repo
 from storage import messages as refs
 from storage.db import Conn, Database
@@ -60,6 +68,8 @@ class _Seen:
     logged_version: int = 0
     to_act_users: frozenset[int] = frozenset()
     hands: dict[int, str] = field(default_factory=dict)
+    #: The table version each hand DM last showed.
+    hand_versions: dict[int, int] = field(default_factory=dict)
     #: When each user last moved at this table (for the "been away" ping rule).
     last_move: dict[int, float] = field(default_factory=dict)
     events: EventLog = field(default_factory=EventLog)
@@ -219,13 +229,12 @@ class Publisher:
         for mine in result.private.values():
             # Only a changed hand or changed moves is worth a DM edit (a running total or
             # whose turn it is elsewhere is on the table message).
-            signature = repr((mine.view.get("hand"), mine.legal, result.status))
+            signature = _signature(result, mine)
             if seen.hands.get(mine.user_id) == signature:
                 continue
             ref = await self.db.read(refs.get, result.table_id, refs.HAND, mine.user_id)
             if mine.user_id == actor and ref is not None and ref.message_id == updated_message:
-                seen.hands[mine.user_id] = signature
-                continue
+                continue  # the clicked hand DM (``clicked_hand``)
             if await self.db.read(refs.noted, result.table_id, mine.user_id, refs.DM_CLOSED):
                 continue
             spec = hand_message(result, mine, mention)
@@ -258,11 +267,45 @@ class Publisher:
         signature: str,
     ) -> None:
         async def job() -> None:
+            if self._newer_hand_shown(result, user_id):
+                return
             if await self._show_hand(result, user_id, spec, interaction):
                 # Marked shown only once Discord took it (a failed edit is tried again).
-                self.seen(result.table_id).hands[user_id] = signature
+                self._hand_shown(result, user_id, signature)
 
         self.edits.submit(("hand", result.table_id, user_id), job)
+
+    def clicked_hand(
+        self, interaction: discord.Interaction, result: TableResult, spec: MessageSpec
+    ) -> None:
+        """Show the clicker's hand in the message they clicked (their hand DM or private
+        panel), in turn with the publisher's own edits of that hand: a computer's move
+        shown meanwhile is never overwritten by this older state."""
+        user_id = interaction.user.id
+        mine = result.for_user(user_id)
+        signature = _signature(result, mine) if mine is not None else ""
+
+        async def job() -> None:
+            if self._newer_hand_shown(result, user_id):
+                return
+            await interaction.edit_original_response(**edit_kwargs(spec))
+            if interaction.guild_id is None:  # the hand DM itself
+                self._hand_shown(result, user_id, signature)
+
+        key = (
+            ("hand", result.table_id, user_id) if interaction.guild_id is None
+            else ("panel", interaction.id)
+        )
+        self.edits.submit(key, job)
+
+    def _newer_hand_shown(self, result: TableResult, user_id: int) -> bool:
+        seen = self._seen.get(result.table_id)
+        return seen is not None and seen.hand_versions.get(user_id, -1) > result.version
+
+    def _hand_shown(self, result: TableResult, user_id: int, signature: str) -> None:
+        seen = self.seen(result.table_id)
+        seen.hands[user_id] = signature
+        seen.hand_versions[user_id] = result.version
 
     async def _show_hand(
         self,
@@ -412,6 +455,12 @@ class Publisher:
             league_repo.load_players, league.id, league.season, result.game, users
         )
         return {u: p.ordinal for u, p in totals.items()}
+
+
+def _signature(result: TableResult, mine: SeatPrivate) -> str:
+    """What a hand DM shows that is worth an edit (a running total or whose turn it is
+    elsewhere is on the table message)."""
+    return repr((mine.view.get("hand"), mine.legal, result.status))
 
 
 def _reopened(conn: Conn, ref: refs.MessageRef) -> None:

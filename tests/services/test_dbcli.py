@@ -1,29 +1,35 @@
-"""The ``deckhand db`` functions on a real file: migrate, backup, list, purge, check."""
+"""The ``deckhand db`` functions on both backends: migrate, backup, list, purge, check;
+and copying a SQLite database into PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from bot.services import dbcli
+from bot.services.leagues import LeagueService
 from bot.services.tables import TableService
 from storage.connect import open_database
+from tests.conftest import PostgresCluster
 from tests.services.conftest import ManualClock
 
 NOW = 1_000_000.0
 DAY = 86400.0
 
 
-def build(path: Path) -> None:
-    """Three tables: an old lobby, a game idle for ten days, a finished game."""
+def build(where: str | Path) -> None:
+    """Three tables: an old lobby, a game idle for ten days, a finished game (which
+    counted toward the guild's league)."""
 
     async def main() -> None:
-        db = await open_database(path)
+        db = await open_database(where)
         clock = ManualClock(NOW - 10 * DAY)
         service = TableService(db, clock=clock)
+        service.add_match_recorder(LeagueService(db, clock=clock.now).record_match)
         await service.create(1, 5, 10, "Ann", "gin_rummy")
         await service.join(1, 11, "Ben")
         await service.start(1, 10)
@@ -46,13 +52,16 @@ def build(path: Path) -> None:
     asyncio.run(main())
 
 
-def test_migrate_and_backup(tmp_path: Path) -> None:
-    path = tmp_path / "d.db"
-    first = dbcli.migrate(path)
+def test_migrate(where: str) -> None:
+    first = dbcli.migrate(where)
     assert first.applied[0] == 1 and "Applied" in first.text()
-    again = dbcli.migrate(path)
+    again = dbcli.migrate(where)
     assert again.applied == () and again.version == first.version
     assert "up to date" in again.text()
+
+
+def test_backup_of_sqlite(tmp_path: Path) -> None:
+    path = tmp_path / "d.db"
     build(path)
     message = dbcli.backup(path, tmp_path / "b" / "copy.db")
     assert "Backed up" in message
@@ -63,8 +72,25 @@ def test_migrate_and_backup(tmp_path: Path) -> None:
         copy.close()
 
 
-def test_list_check_and_purge(tmp_path: Path) -> None:
-    path = tmp_path / "d.db"
+def test_backup_of_postgresql(
+    pg_url: str, tmp_path: Path, postgres: PostgresCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build(pg_url)
+    monkeypatch.setenv("PATH", str(postgres.bin))
+    message = dbcli.backup(pg_url, tmp_path / "b" / "d.dump")
+    assert "with pg_dump" in message
+    restored = postgres.create()
+    subprocess.run(
+        [postgres.bin / "pg_restore", f"--dbname={postgres.url(restored)}",
+         tmp_path / "b" / "d.dump"], check=True, capture_output=True,
+    )
+    assert len(dbcli.list_tables(postgres.url(restored)).rows) == 2
+    assert dbcli.check(postgres.url(restored)).ok
+    postgres.drop(restored)
+
+
+def test_list_check_and_purge(where: str) -> None:
+    path = where
     build(path)
     listed = dbcli.list_tables(path)
     assert sorted(r.channel_id for r in listed.rows) == [1, 3]
@@ -87,12 +113,73 @@ def test_list_check_and_purge(tmp_path: Path) -> None:
         dbcli.purge(path, lobby_hours=0)
 
 
-def test_check_reports_a_tampered_log(tmp_path: Path) -> None:
+def tamper(where: str) -> None:
+    async def main() -> None:
+        db = await open_database(where)
+        try:
+            await db.write(lambda c: c.execute(
+                "DELETE FROM table_actions WHERE table_id = 2 AND version = 2"
+            ))
+        finally:
+            await db.close()
+
+    asyncio.run(main())
+
+
+def test_check_reports_a_tampered_log(where: str) -> None:
+    build(where)
+    tamper(where)
+    report = dbcli.check(where)
+    assert not report.ok and "table 2" in report.text()
+
+
+def standings(where: str | Path) -> list[tuple[object, ...]]:
+    async def main() -> list[tuple[object, ...]]:
+        db = await open_database(where)
+        try:
+            rows = (await LeagueService(db).standings(5)).rows
+            return [(r.user_id, r.rating, r.games, r.wins) for r in rows]
+        finally:
+            await db.close()
+
+    return asyncio.run(main())
+
+
+def next_table(where: str) -> int:
+    async def main() -> int:
+        db = await open_database(where)
+        service = TableService(db, clock=ManualClock(NOW))
+        try:
+            return (await service.create(9, 5, 10, "Ann", "ono99")).table_id
+        finally:
+            await service.close()
+            await db.close()
+
+    return asyncio.run(main())
+
+
+def test_copy_a_sqlite_database_into_postgresql(tmp_path: Path, pg_url: str) -> None:
     path = tmp_path / "d.db"
     build(path)
-    conn = sqlite3.connect(path)
-    conn.execute("DELETE FROM table_actions WHERE table_id = 2 AND version = 2")
-    conn.commit()
-    conn.close()
-    report = dbcli.check(path)
-    assert not report.ok and "table 2" in report.text()
+    report = dbcli.copy(path, pg_url)
+    assert report.ok, report.text()
+    copied = dict(report.copied)
+    assert copied["tables"] == 3 and copied["matches"] == 1 and copied["leagues"] == 1
+    assert copied["table_actions"] > 10 and copied["league_players"] == 1
+    assert copied["league_bot_ratings"] == 1
+    assert len(report.results) == 2 and "0 problem(s)" in report.text()
+    assert standings(pg_url) == standings(path) != []
+    assert dbcli.list_tables(pg_url).rows == dbcli.list_tables(path).rows
+    assert next_table(pg_url) == 4  # new ids continue after the copied ones
+    with pytest.raises(ValueError, match="already holds Deckhand rows"):
+        dbcli.copy(path, pg_url)
+    with pytest.raises(ValueError, match="reads a SQLite database"):
+        dbcli.copy(pg_url, path)
+
+
+def test_copy_reports_a_table_that_does_not_replay(tmp_path: Path, pg_url: str) -> None:
+    path = tmp_path / "d.db"
+    build(path)
+    tamper(str(path))
+    report = dbcli.copy(path, pg_url)
+    assert not report.ok and "table 2:" in report.text()

@@ -20,6 +20,7 @@ def cap_pages(conn: Conn, extra: int | None) -> None:
     conn.execute(f"PRAGMA max_page_count = {limit}")
 
 
+@pytest.mark.sqlite_only  # the full disk is made with SQLite's max_page_count
 async def test_a_full_disk_refuses_the_move_plainly_and_play_goes_on(
     service: TableService, db: Database
 ) -> None:

@@ -67,14 +67,14 @@ async def test_many_tables_at_full_speed_are_all_durable(
 
 
 async def test_a_stale_move_fails_alone_in_its_group(
-    tmp_path: Path, groups: list[int]
+    where: str, groups: list[int]
 ) -> None:
-    db = await open_database(tmp_path / "deckhand.db")
+    db = await open_database(where)
     service = TableService(db)
     try:
         a = await two_humans(service, 1, "gin_rummy")
         b = await two_humans(service, 2, "gin_rummy")
-        elsewhere_db = await open_database(tmp_path / "deckhand.db")
+        elsewhere_db = await open_database(where)
         try:  # another process moves on table A; our in-memory copy is now stale
             seat = a.to_act[0]
             await TableService(elsewhere_db).act(1, a.private[seat].user_id,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import games
@@ -94,13 +93,13 @@ async def test_many_tables_play_concurrently(service: TableService, db: Database
 
 
 async def test_a_move_made_elsewhere_makes_a_stale_one_busy(
-    service: TableService, db: Database, tmp_path: Path, clock: ManualClock
+    service: TableService, db: Database, where: str, clock: ManualClock
 ) -> None:
     r = await two_humans(service, 12)
     seat = r.to_act[0]
     mover = r.seats[seat].user_id
     assert mover is not None
-    other_db = await open_database(tmp_path / "deckhand.db")
+    other_db = await open_database(where)
     try:
         elsewhere = TableService(other_db, clock=clock)
         await elsewhere.act(12, mover, r.private[seat].legal[0], r.version)

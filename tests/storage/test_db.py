@@ -1,6 +1,7 @@
-"""The database's write paths and read isolation on a real SQLite file: group commit (all
+"""The database's write paths and read isolation on both backends: group commit (all
 durable, one failing member does not affect the others, whole-group losses re-run the
-innocent), reads that never see uncommitted rows, checkpoints off the commit path."""
+innocent), reads that never see uncommitted rows; on SQLite, checkpoints off the commit
+path."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import asyncio
 import sqlite3
 import threading
 from collections.abc import Callable
-from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
 from storage import tables as repo
@@ -53,17 +54,24 @@ async def held_open(db: Database, body: Callable[[], Any]) -> None:
     await holder
 
 
+def ids_and_channels(c: Conn) -> list[tuple[int, int]]:
+    rows = c.all("SELECT id, channel_id FROM tables ORDER BY channel_id")
+    return [(r["id"], r["channel_id"]) for r in rows]
+
+
 async def test_concurrent_writes_are_grouped_and_all_durable(
-    tmp_path: Path, groups: list[int]
+    where: str, groups: list[int]
 ) -> None:
-    path = tmp_path / "many.db"
-    db = await open_database(path)
+    db = await open_database(where)
     ids = await asyncio.gather(*[db.write(lobby(ch)) for ch in range(1, 301)])
     assert len(set(ids)) == 300
     assert sum(groups) == 300 and max(groups) > 1, groups
     await db.close()
-    with closing(sqlite3.connect(path)) as check:
-        rows = check.execute("SELECT id, channel_id FROM tables ORDER BY channel_id").fetchall()
+    again = await open_database(where)
+    try:
+        rows = await again.read(ids_and_channels)
+    finally:
+        await again.close()
     assert rows == [(tid, ch) for ch, tid in zip(range(1, 301), ids, strict=True)]
 
 
@@ -114,8 +122,18 @@ async def test_a_member_that_loses_the_transaction_fails_alone(
 
 
 async def test_a_failed_commit_reruns_each_member_alone(db: Database, groups: list[int]) -> None:
+    if db.dialect == "postgresql":  # only a deferrable key can be deferred there
+        await db.write(lambda c: c.execute(
+            "ALTER TABLE table_actions ALTER CONSTRAINT table_actions_table_id_fkey DEFERRABLE"
+        ))
+        groups.clear()
+
     def dangling(c: Conn) -> None:
-        c.execute("PRAGMA defer_foreign_keys = ON")  # the violation surfaces at COMMIT
+        # the violation surfaces at COMMIT
+        c.execute(
+            "PRAGMA defer_foreign_keys = ON" if c.dialect == "sqlite"
+            else "SET CONSTRAINTS ALL DEFERRED"
+        )
         c.execute(
             "INSERT INTO table_actions (table_id, version, seat, action, at)"
             " VALUES (999, 1, 0, 'x', 0)"
@@ -128,7 +146,7 @@ async def test_a_failed_commit_reruns_each_member_alone(db: Database, groups: li
 
     await held_open(db, queue)
     done = await asyncio.gather(*tasks, return_exceptions=True)
-    assert isinstance(done[1], sqlite3.IntegrityError)
+    assert isinstance(done[1], sqlite3.IntegrityError | psycopg.errors.ForeignKeyViolation)
     assert isinstance(done[0], int) and isinstance(done[2], int)
     assert groups == [1, 3, 1, 1, 1]
     assert await db.read(channels) == [1, 2]
@@ -153,15 +171,17 @@ async def test_reads_see_only_committed_rows(db: Database) -> None:
     assert await db.read(repo.open_in_channel, 9) is not None
 
 
-async def test_close_commits_what_is_queued(tmp_path: Path) -> None:
-    path = tmp_path / "close.db"
-    db = await open_database(path)
+async def test_close_commits_what_is_queued(where: str) -> None:
+    db = await open_database(where)
     tasks = [asyncio.create_task(db.write(lobby(ch))) for ch in range(1, 21)]
     await asyncio.sleep(0)
     await db.close()
     assert all(isinstance(t.result(), int) for t in tasks)
-    with closing(sqlite3.connect(path)) as check:
-        assert check.execute("SELECT count(*) FROM tables").fetchone() == (20,)
+    again = await open_database(where)
+    try:
+        assert await again.read(channels) == list(range(1, 21))
+    finally:
+        await again.close()
 
 
 async def test_checkpoints_run_in_the_background(tmp_path: Path) -> None:

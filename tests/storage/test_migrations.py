@@ -1,4 +1,5 @@
-"""Migrations from an empty file and re-run; online backup of a live database."""
+"""Migrations from an empty database and re-run (both backends); SQLite's pragmas and
+online backup of a live database."""
 
 from __future__ import annotations
 
@@ -19,15 +20,39 @@ def pragma(c: Conn, name: str) -> object:
     return row[name]
 
 
-async def test_migrate_from_empty_then_rerun_is_a_no_op(tmp_path: Path) -> None:
-    path = tmp_path / "new" / "deckhand.db"
-    db = await open_database(path, migrate=False)
+def counts(c: Conn) -> dict[str, int]:
+    found = {}
+    for table in ("tables", "table_actions", "matches", "match_seats", "leagues",
+                  "league_players", "discord_messages"):
+        row = c.one(f"SELECT count(*) AS n FROM {table}")
+        found[table] = row["n"] if row else -1
+    return found
+
+
+async def test_migrate_from_empty_then_rerun_is_a_no_op(where: str) -> None:
+    db = await open_database(where, migrate=False)
     try:
         assert await db.schema_version() == 0
         applied = await db.migrate()
         assert applied == [n for n, _ in migrations()] and applied[0] == 1
         assert await db.schema_version() == applied[-1]
         assert await db.migrate() == []
+        assert set((await db.read(counts)).values()) == {0}
+        row = await db.read(lambda c: c.one(
+            "SELECT quarantine, turn_timer, deadline, reminded FROM tables"))
+        assert row is None
+    finally:
+        await db.close()
+    again = await open_database(where)
+    try:
+        assert await again.schema_version() == applied[-1]
+    finally:
+        await again.close()
+
+
+async def test_sqlite_pragmas(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "new" / "deckhand.db")
+    try:
         assert {"tables", "table_actions", "matches", "match_seats"} <= await db.read(names)
         cols = {r["name"] for r in await db.read(lambda c: c.all("PRAGMA table_info(tables)"))}
         assert {"quarantine", "turn_timer", "deadline", "reminded"} <= cols
@@ -36,11 +61,6 @@ async def test_migrate_from_empty_then_rerun_is_a_no_op(tmp_path: Path) -> None:
         assert await db.write(pragma, "foreign_keys") == 1
     finally:
         await db.close()
-    again = await open_database(path)
-    try:
-        assert await again.schema_version() == applied[-1]
-    finally:
-        await again.close()
 
 
 async def test_backup_copies_committed_rows(tmp_path: Path) -> None:
