@@ -19,8 +19,10 @@ def rules_markdown() -> str:
     out = [
         "# The rules as Deckhand plays them",
         "",
-        "Generated from each game's rules text (`python -m bot.docs`); in Discord `/rules`",
-        "shows the same, and `rules` does in `deckhand play`.",
+        "<!-- Generated from each game's rules text: python -m bot.docs -->",
+        "In Discord, /rules shows the same text, and so does rules in deckhand play.",
+        "Where the printed rules of a game leave a choice, each game says how Deckhand",
+        "plays it.",
     ]
     for name in games.names():
         g = games.get(name)

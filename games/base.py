@@ -65,6 +65,12 @@ def rank_scores(
     return tuple(1 + sum(1 for v in best.values() if v > sign * s) for s in scores)
 
 
+def _place(word: str) -> int | None:
+    """The hand position a word names (``#2`` or ``2``), or None."""
+    digits = word[1:] if word.startswith("#") else word
+    return int(digits) if digits.isascii() and digits.isdigit() else None
+
+
 _TRUE = frozenset({"1", "true", "on", "yes"})
 _FALSE = frozenset({"0", "false", "off", "no"})
 
@@ -243,7 +249,7 @@ class Game(ABC, Generic[S]):
             raise IllegalAction("It is not your turn.")
         if not isinstance(action, str) or not action.strip():
             raise IllegalAction("Say what to do, e.g. " + self.example_action() + ".")
-        canonical = self.parse_action(action)
+        canonical = self.read_action(state, seat, action)
         new = state.clone()
         new.events = []
         self._apply(new, seat, canonical)
@@ -257,6 +263,39 @@ class Game(ABC, Generic[S]):
             raise
         except ValueError as exc:
             raise IllegalAction(f"{exc}") from None
+
+    #: Verbs whose arguments are cards of the player's hand (``play``, Gin's ``discard``).
+    card_verbs: ClassVar[tuple[str, ...]] = ("play",)
+
+    def read_action(self, state: S, seat: int, text: str) -> str:
+        """The canonical form of a move as a player typed it at ``seat``: what
+        ``parse_action`` reads, and also a card given by its place in the hand as the seat's
+        view lists it, 1-based (``play #2``; ``play 2`` too where ``2`` is not a card's
+        name — in ONO 99 it is, so there ``play 2`` plays the 2). ``IllegalAction`` if
+        malformed."""
+        try:
+            return self.parse_action(text)
+        except IllegalAction:
+            verb, *words = text.split() or [""]
+            verb = verb.lower()
+            if verb not in self.card_verbs or not any(_place(w) for w in words):
+                raise
+        hand: list[str] = self.view(state, seat).get("hand", [])
+        picked: list[str] = []
+        for word in words:
+            place = _place(word)
+            if place is None:
+                picked.append(word)
+            elif 1 <= place <= len(hand):
+                picked.append(hand[place - 1])
+            elif not hand:
+                raise IllegalAction("You hold no cards now.")
+            else:
+                raise IllegalAction(
+                    f"You hold {len(hand)} cards: say a place from 1 to {len(hand)}"
+                    f" (e.g. '{verb} #1'), or the card itself."
+                )
+        return self.parse_action(" ".join([verb, *picked]))
 
     def example_action(self) -> str:
         """An example action for help texts."""

@@ -70,9 +70,8 @@ class GinRummyRenderer:
                 "line bonus " + scores(final["line_bonus"], names)
             )
             lines.append("Final: " + scores(final["final"], names))
-            best = max(final["final"])
-            top = [names[s] for s, v in enumerate(final["final"]) if v == best]
-            lines.append(f"**{top[0]} wins!**" if len(top) == 1 else "**A tie!**")
+            winner = final["winner"]
+            lines.append(f"**{names[winner]} wins!**" if winner is not None else "**A tie!**")
         return lines
 
     def hand(self, view: View) -> list[str]:

@@ -390,9 +390,9 @@ def rules_pages(game_name: str) -> list[str]:
     game = games.get(game_name)
     text = _LITERAL.sub(r"`\1`", game.rules)
     paragraphs = [
-        p.replace("\n  ", " ").replace("\n", " ")
-        if not p.lstrip().startswith("*")
-        else _join_bullets(p)
+        _join_bullets(p)
+        if any(line.lstrip().startswith("* ") for line in p.splitlines())
+        else p.replace("\n  ", " ").replace("\n", " ")
         for p in text.split("\n\n")
     ]
     if game.options:
@@ -431,6 +431,7 @@ def rules_pages(game_name: str) -> list[str]:
 
 
 def _join_bullets(block: str) -> str:
+    """A paragraph with bullets: its lead-in on one line, then one line per bullet."""
     items: list[str] = []
     for line in block.splitlines():
         stripped = line.strip()

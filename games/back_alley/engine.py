@@ -1,4 +1,10 @@
-"""The Back Alley engine: dealing, bidding, trick play and scoring (RULES.md §3)."""
+"""The Back Alley engine: dealing, bidding, trick play and scoring (RULES.md §3).
+
+The rules and decisions are in the package docstring (the players' rules text). Engine
+notes: ``bid 0`` is read as ``pass``, a bare number is a bid and a bare card a play; a
+joker discarded because a joker was turned up is a public event, the card taken for it is
+not named; an all-pass redeal keeps the deal number.
+"""
 
 from __future__ import annotations
 

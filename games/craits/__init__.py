@@ -1,52 +1,68 @@
-"""Craits (RULES.md §4): a shedding game like Crazy Eights where most cards have a power.
+"""Craits: a shedding game like Crazy Eights in which most cards have a power; 2 to 5 players.
 
-2–5 players, 52 cards, 15 rounds dealt 8, 7, …, 1, …, 8 cards (option ``short``: the first
-8 rounds). The dealer (seat 0, then clockwise) turns up the first discard; it counts as the
-dealer's first play and its power applies. Play a card matching the suit to follow or the
-top card's rank (an 8 always), or draw one when you cannot play. A player going out ends
-the round; the others score their cards; the lowest total wins.
+The deck is 52 cards. There are 15 rounds, dealt 8, 7, 6, ... down to 1 card each and
+back up to 8 (the "short" option plays only the first 8 rounds, 8 cards down to 1). The
+first seat deals the first round; the deal passes clockwise. The lowest total score after
+the last round wins.
 
-Rule decisions (RULES.md, marked *decision* there, and ours where the rules are silent):
+Starting a round. After the deal the rest is the draw pile, and the dealer turns its top
+card face up to start the discard pile. That card counts as the dealer's first play: its
+power applies (a turned-up 2 starts the crank, a 4 skips the player left of the dealer, a
+5 makes everyone but the dealer draw, a 6 gives the dealer the first turn, a 7 makes the
+player left of the dealer draw, a 10 reverses the direction). A turned-up 8 or 9 keeps
+its printed suit. Play then starts left of the dealer, clockwise.
 
-* An 8 or 9 turned up keeps its printed suit. A turned 2 starts the crank, a 4 skips the
-  player left of the dealer, a 5 makes everyone but the dealer draw, a 6 gives the dealer
-  the first turn, a 7 makes the player left of the dealer draw, a 10 reverses the
-  direction (the dealer's right-hand player starts).
-* You may draw only when you cannot play; drawing ends the turn. When the draw pile is
-  empty the discard pile but its top card is shuffled (seeded) into a new draw pile; with
-  nothing to draw the turn simply passes.
-* A 7 makes the next player draw one card, then they take their turn normally. A 6: the
-  same player plays again within the same turn (drawing one if they then cannot play).
-  A 10 with two players still flips ``direction`` but the order is unchanged. A 9 may
-  stay in its suit (``play 9H``) or switch to its colour-mate (``play 9H as D``).
-* The crank: a 2 starts it at 2; while it runs the player on turn must play an ace or a
-  2 of any suit if they can (adding 1 or 2); the first who cannot ``draw``s the count (as
-  many as there are), play passes to the next player and continues matching the top card.
-* Last card: a player left with one card must announce it (``announce`` or a play ending
-  in `` last``). Until then any opponent may ``callout <seat>``: the caught player draws
-  two and loses their next turn start (a turn in progress — e.g. after a 6 — goes on).
-  Calling out a player who announced, was already caught, or holds ≠ 1 card is illegal.
-  A single card dealt (round 8) needs no announcement: only coming down to one does.
-  A lost turn is passed over when play next reaches that seat (during the crank too);
-  lost turns still owed at the end of a round are forgiven. The last-card rule holds
-  until the round is scored, so also during a closing crank (see below).
-* ``to_act`` and out-of-turn moves: ``to_act[0]`` is always the seat on turn. While some
-  player holds one unannounced card, every other seat follows in ``to_act`` (clockwise
-  from the seat on turn): that player may ``announce`` and the others may ``callout``.
-  The seat on turn may also announce or call out without using up its turn, so callers
-  that only ever let ``to_act[0]`` act (the simulator) still see call-outs happen.
-* End of round: the last card's power still applies — a 7 or 5 still makes players draw,
-  and a 2 (or an ace/2 fed into a running crank) runs the crank to its end before the
-  round is scored. During that closing crank players with no cards are passed over; if
-  nobody but the player who just fed it holds cards, it ends with nobody drawing.
-* Scoring: the player who went out (and anyone else left with no cards) scores 0; the
-  others score A 1, 2 20, 4 15, 5 30, 6 30, 7 20, 8 50, 9 30, 10 25, J/Q/K 10. Each 3
-  cancels the highest-scoring other non-3 card left (and scores 0); a 3 with nothing to
-  cancel scores −50 (``3 2 8`` → 20, ``3 3`` → −100). The next round is dealt at once,
-  and play always starts clockwise.
+Your turn. Play one card that matches the top card's suit (or the suit named for an 8 or
+chosen with a 9) or its rank; an 8 may always be played. If you cannot play, draw one card
+and your turn ends. You may not draw while you can play. When the draw pile is empty, the
+discard pile except its top card is shuffled into a new draw pile; if there is nothing to
+draw, the turn simply passes.
 
-Actions: ``play <card>`` (``play 8H as S``, ``play 9H as D``, `` last`` appended to
-announce), ``draw``, ``announce``, ``callout <seat>``.
+Powers:
+* Ace: counts 1 in the crank.
+* 2: starts the crank at 2.
+* 4: the next player is skipped.
+* 5: every other player draws a card.
+* 6: you play again; if you then cannot play, you draw one card.
+* 7: the next player draws a card, then takes their turn normally.
+* 8: wild; name the suit to follow.
+* 9: you may switch to the other suit of the same colour (hearts and diamonds, spades
+  and clubs).
+* 10: play changes direction (with two players the order stays the same).
+* 3, J, Q, K: no power.
+
+The crank. A 2 starts it at 2. While it runs, each player in turn must play an ace or a 2
+of any suit if they can, adding 1 or 2 to the count. The first player who cannot draws as
+many cards as the count; play passes to the next player and goes on, matching the top
+card.
+
+Last card. When you are down to one card you must announce it, either on its own or
+together with the play that leaves you one card. Until you do, any other player may call
+you out: you then draw two cards and lose your next turn. Being dealt a single card needs
+no announcement; only coming down to one does. Calling out a player who announced, was
+already caught or does not hold exactly one card is not allowed. A lost turn is passed
+over when play next reaches that player (a turn already under way, after a 6, goes on);
+lost turns still owed when the round ends are forgiven.
+
+End of a round. The round ends when a player plays their last card, but that card's power
+still applies (a 7 still makes the next player draw, a crank still runs to its end,
+passing over players with no cards). The player who went out scores 0; everyone else
+scores the cards left in their hand: ace 1, 2 20, 4 15, 5 30, 6 30, 7 20, 8 50, 9 30,
+10 25, jack, queen and king 10. Each 3 cancels the highest-scoring other card left (not
+another 3) and then scores nothing; a 3 with nothing left to cancel scores minus 50. So
+3, 2, 8 scores 20 and 3, 3 scores minus 100.
+
+Moves: 'play 7H' (or 'play #2' / 'play 2' for the second card in your hand), 'play 8H as
+S' (an 8, naming the suit), 'play 9H as D' (a 9, switching to its colour-mate), add
+'last' to announce your last card as you play ('play 7H last'), 'draw', 'announce',
+and 'callout' with the seat number of the player you catch (the move list offers it).
+
+Where the printed rules leave a choice, Deckhand plays it this way: you match the top card
+by suit or by rank (the printed rule says "suit or colour" in one place and "suit or
+ability" in another; rank is the Crazy Eights reading); a turned-up 8 or 9 keeps its suit;
+you may not draw while you can play; the discard pile is reshuffled when the draw pile
+runs out; a 7 makes the next player draw and then play normally; a 3 with nothing to
+cancel scores minus 50.
 """
 
 from games.craits.engine import Craits

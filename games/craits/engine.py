@@ -1,4 +1,18 @@
-"""The Craits rules engine (RULES.md §4); the decisions are listed in the package docstring."""
+"""The Craits rules engine (RULES.md §4); the rules and decisions are in the package
+docstring, which is also the players' rules text.
+
+Engine notes:
+
+* ``to_act[0]`` is always the seat on turn. While some player holds one unannounced card,
+  every other seat follows in ``to_act`` (clockwise from the seat on turn): that player may
+  ``announce`` and the others may ``callout``. The seat on turn may also announce or call
+  out without using up its turn, so callers that only ever let ``to_act[0]`` act (the
+  simulator) still see call-outs happen.
+* A 10 with two players still flips ``direction``; the order is unchanged.
+* The last-card rule holds until the round is scored, so also during a closing crank; if
+  nobody but the player who just fed that crank holds cards, it ends with nobody drawing.
+  Anyone left with no cards scores 0. The next round is dealt at once, play clockwise.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""Gin Rummy rules: dealing, the first-turn offer, drawing, discarding, knocking, the wall."""
+"""Gin Rummy rules: dealing, the first-turn offer, drawing, discarding, knocking, the wall.
+
+The rules and decisions are in the package docstring (the players' rules text). Once the
+game is over ``outcome().scores`` are the final totals (bonuses included) and the
+``game_over`` event's ``winner`` is the seat ranked first by them (None on a tie), while
+``reached`` names who reached the target and took the game bonus.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +40,7 @@ class GinRummy(Game[GinState]):
         "target": Option(100, "Points that end the game", minimum=10, maximum=1000),
     }
     bots: ClassVar[dict[str, Bot]] = {"normal": normal_bot}
+    card_verbs: ClassVar[tuple[str, ...]] = ("discard", "knock")
 
     def example_action(self) -> str:
         return "discard QH"

@@ -1,4 +1,12 @@
-"""The ONO 99 rules engine (decisions are listed in the package docstring)."""
+"""The ONO 99 rules engine; the rules and decisions are in the package docstring (the
+players' rules text).
+
+Engine notes: events are public and never name a drawn card; eliminations show the laid
+down hand and a points round's ``round_over`` shows the scored hands. In the points game a
+player out of the round played no card, so the seed's "they draw back up to four" is moot
+(hands are always full). Ranks follow placement (``scoring.placements``): a later exit from
+the game places higher, then more tokens or fewer points.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +23,7 @@ from games.ono99.cards import (
     LIMIT,
     MINUS,
     NAME,
+    NUMBERS,
     ONO,
     ORDER,
     P2,
@@ -135,8 +144,14 @@ class Ono99(Game[OnoState]):
 
     def _why_not(self, state: OnoState, seat: int, card: str) -> str | None:
         """Why ``seat`` may not play ``card`` now, or ``None`` when it may."""
-        if card not in state.hands[seat]:
-            return f"You have no {NAME[card]} card in your hand."
+        hand = state.hands[seat]
+        if card not in hand:
+            place = int(card) if card in NUMBERS else 0
+            also = (
+                f" (to play the card in place {place} of your hand, say 'play #{place}')"
+                if 1 <= place <= len(hand) else ""
+            )
+            return f"You have no {NAME[card]} card in your hand{also}."
         if card == ONO:
             if not state.options["ono_on_tens"]:
                 return "ONO 99 cards can never be played."

@@ -1,4 +1,11 @@
-"""The rules of two-player Spades: draft, Blind Nil exchange, bidding, play, scoring."""
+"""The rules of two-player Spades: draft, Blind Nil exchange, bidding, play, scoring.
+
+The rules and decisions are in the package docstring (the players' rules text). Engine
+notes: the drafting player's top card is the view's ``drawn`` (None while Blind Nil may
+still be declared); ``face_up_discards`` stays the record of the draft's face-up discards
+even after an exchange takes some back into a hand; bids are numbers or ``"blind nil"``;
+bags are settled 10 at a time (9 + 12 bags cost 200 and leave 1).
+"""
 
 from __future__ import annotations
 
@@ -60,6 +67,7 @@ class Spades(Game[SpadesState]):
     }
     state_type = SpadesState
     bots: ClassVar[dict[str, Bot]] = {"normal": normal_bot}
+    card_verbs: ClassVar[tuple[str, ...]] = ("play", "exchange")
 
     # -- set-up -------------------------------------------------------------------------
     def _new(

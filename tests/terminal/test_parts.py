@@ -110,7 +110,7 @@ def test_hint_is_the_normal_bot_on_the_seat_view() -> None:
 
 def test_rules_text_is_the_module_doc_and_options() -> None:
     lines = rules_text(games.get("craits"))
-    assert lines[0].startswith("Craits (RULES.md §4)")
+    assert lines[0].startswith("Craits: ")
     assert "  short: Play only the first 8 rounds (8 cards down to 1). (default False)" in lines
 
 

@@ -99,7 +99,7 @@ def test_bad_input_gets_a_message_and_changes_nothing(tmp_path: Path) -> None:
     assert "Type a number from 1 to 2 (1 is " in out
     assert "'ZZ' is not a card" in out
     assert "How to play:" in out
-    assert "Gin Rummy for two players (RULES.md §1)." in out
+    assert "Gin Rummy for two players: form melds" in out
     assert "target: Points that end the game (default 100)" in out
     assert re.search(r"Hint: the normal computer would pick [12]\) ", out)
     assert out.rstrip().endswith("again to continue it.")
