@@ -166,3 +166,19 @@ async def test_a_user_hosts_a_few_lobbies_per_guild_at_most(service: TableServic
     await service.create(5, 5, 2, "Bob", "gin_rummy")  # another host
     await service.abort(1, 1)
     await service.create(6, 5, 1, "Ann", "gin_rummy")  # a closed lobby frees its place
+
+
+async def test_a_card_named_by_its_place_in_the_hand(service: TableService) -> None:
+    """``play #1`` reaches the engine, which reads it for the seat; the log keeps the
+    canonical move."""
+    await service.create(CH, 1, 1, "Ann", "ono99", turn_timer=0)
+    await service.join(CH, 2, "Bob")
+    r = await service.start(CH, 1)
+    seat = r.to_act[0]
+    mine = r.private[seat]
+    first = mine.view["hand"][0]
+    done = await service.act(CH, mine.user_id, "play #1", r.version)
+    assert done.version == r.version + 1
+    assert done.steps[0].events[0] == {
+        "type": "play", "seat": seat, "card": first, "total": done.steps[0].events[0]["total"]
+    }

@@ -57,11 +57,13 @@ def check_move(table: Table, user_id: int, expected_version: int | None) -> int:
 
 
 def apply_move(table: Table, seat: int, action: str) -> tuple[str, State]:
-    """The canonical action and the state after it (``IllegalMove`` with the engine's
-    reason)."""
+    """The canonical action (as the engine reads it for this seat: a card may be named by
+    its place in the hand, ``play #2``) and the state after it (``IllegalMove`` with the
+    engine's reason)."""
     assert table.state is not None
     try:
-        return table.game.parse_action(action), table.game.apply(table.state, seat, action)
+        canonical = table.game.read_action(table.state, seat, action)
+        return canonical, table.game.apply(table.state, seat, canonical)
     except IllegalAction as exc:
         raise IllegalMove(str(exc)) from None
 
