@@ -11,8 +11,9 @@ import argparse
 import os
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, NoReturn
 
 import games
 from bot.services.errors import ServiceError
@@ -96,7 +97,7 @@ def cmd_db(args: argparse.Namespace) -> int:
     """Database maintenance."""
     from bot.services import dbcli
 
-    path = str(args.db or Settings().db)
+    path = str(getattr(args, "db", None) or Settings().db)
     if args.db_command == "migrate":
         print(dbcli.migrate(path).text())
     elif args.db_command == "backup":
@@ -116,57 +117,132 @@ def cmd_db(args: argparse.Namespace) -> int:
     return 0
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a bad command line in one line (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _shown(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+
+
+def number(kind: type[int] | type[float], low: float, high: float) -> Callable[[str], Any]:
+    """An argparse ``type=`` accepting ``kind`` values from ``low`` to ``high``."""
+
+    def read(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{value:g} is out of range ({_shown(low)} to {_shown(high)})"
+            )
+        return value
+
+    read.__name__ = kind.__name__
+    return read
+
+
+def _command(
+    sub: Any, name: str, summary: str, example: str, **kwargs: Any
+) -> argparse.ArgumentParser:
+    made: argparse.ArgumentParser = sub.add_parser(
+        name, help=summary, description=summary[0].upper() + summary[1:] + ".",
+        epilog=f"example:\n  {example}", formatter_class=argparse.RawDescriptionHelpFormatter,
+        **kwargs,
+    )
+    return made
+
+
 def parser() -> argparse.ArgumentParser:
     """The command-line interface."""
-    p = argparse.ArgumentParser(prog="deckhand", description=__doc__.splitlines()[0])
+    p = Parser(prog="deckhand", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
+    game_names = ", ".join(games.names())
+    db_help = "SQLite file or postgresql:// URL (default: DECKHAND_DB or data/deckhand.db)"
 
-    sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)").set_defaults(
-        func=cmd_run
+    _command(
+        sub, "run", "run the Discord bot (needs DISCORD_TOKEN in .env)",
+        ".venv/bin/deckhand run",
+    ).set_defaults(func=cmd_run)
+
+    play = _command(
+        sub, "play", "play in this terminal against computer players",
+        ".venv/bin/deckhand play spades -o target=200",
     )
-
-    play = sub.add_parser("play", help="play in this terminal against computer players")
-    play.add_argument("game", help=", ".join(games.names()))
-    play.add_argument("--players", type=int, help="players, you included (default: the minimum)")
+    play.add_argument("game", help=game_names)
+    play.add_argument("--players", type=number(int, 2, 6),
+                      help="players, you included (default: the minimum)")
     play.add_argument("--ai", choices=("normal", "random"), default="normal",
                       help="computer players' level (normal)")
-    play.add_argument("--seed", type=int, help="seed of the deal (default: random)")
-    play.add_argument("--db", help="SQLite file (default: DECKHAND_DB or data/deckhand.db)")
+    play.add_argument("--seed", type=number(int, 0, 2**62),
+                      help="seed of the deal (default: random)")
+    play.add_argument("--db", help=db_help)
     play.add_argument("-o", "--option", action="append", default=[],
                       help="game option name=value, e.g. target=50 (repeatable)")
-    play.add_argument("--delay", type=float, default=0.0,
+    play.add_argument("--delay", type=number(float, 0, 10), default=0.0,
                       help="seconds to pause before each computer move (0)")
     play.set_defaults(func=cmd_play)
 
-    standings = sub.add_parser("standings", help="the local league standings")
+    standings = _command(
+        sub, "standings", "the local (offline) league standings",
+        ".venv/bin/deckhand standings --game ono99",
+    )
     standings.add_argument("--game", help="one game only (default: every game played)")
-    standings.add_argument("--db", help="SQLite file (default: DECKHAND_DB or data/deckhand.db)")
+    standings.add_argument("--db", help=db_help)
     standings.set_defaults(func=cmd_standings)
 
-    sim = sub.add_parser("simulate", help="play games between computer players")
-    sim.add_argument("game", help=", ".join(games.names()))
-    sim.add_argument("-n", type=int, default=100, help="number of games (100)")
-    sim.add_argument("--players", type=int, help="players per game (default: the minimum)")
+    sim = _command(
+        sub, "simulate", "play games between computer players and report results and speed",
+        ".venv/bin/deckhand simulate craits -n 200 --all-counts",
+    )
+    sim.add_argument("game", help=game_names)
+    sim.add_argument("-n", type=number(int, 1, 1_000_000), default=100,
+                     help="number of games, 1 to 1,000,000 (100)")
+    sim.add_argument("--players", type=number(int, 2, 6),
+                     help="players per game (default: the minimum)")
     sim.add_argument("--all-counts", action="store_true", help="every allowed player count")
     sim.add_argument("--ai", default="normal,random", help="levels by seat, e.g. normal,random")
-    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
+    sim.add_argument("--seed", type=number(int, 0, 2**62), default=0,
+                     help="seed of the first game (0)")
     sim.add_argument("-o", "--option", action="append", default=[], help="name=value")
     sim.set_defaults(func=cmd_simulate)
 
-    db = sub.add_parser("db", help="database maintenance")
-    db.add_argument("--db", help="SQLite file or postgresql:// URL"
-                    " (default: DECKHAND_DB or data/deckhand.db)")
+    # --db is accepted before or after the db subcommand.
+    where = Parser(add_help=False)
+    where.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
+    db = _command(
+        sub, "db", "database upkeep: migrate, backup, tables, check, purge, copy",
+        ".venv/bin/deckhand db check --db data/deckhand.db", parents=[where],
+    )
     dbs = db.add_subparsers(dest="db_command", required=True)
-    dbs.add_parser("migrate", help="apply pending migrations")
-    backup = dbs.add_parser("backup", help="online backup to a file (pg_dump on PostgreSQL)")
+    _command(dbs, "migrate", "apply pending migrations", ".venv/bin/deckhand db migrate",
+             parents=[where])
+    backup = _command(
+        dbs, "backup", "online backup to a file (pg_dump on PostgreSQL)",
+        ".venv/bin/deckhand db backup backups/deckhand-monday.db", parents=[where],
+    )
     backup.add_argument("file")
-    dbs.add_parser("tables", help="list open tables")
-    purge = dbs.add_parser("purge", help="delete stale lobbies (>1 day) and idle games")
-    purge.add_argument("--idle-days", type=float, default=7.0, help="idle game limit (7)")
+    _command(dbs, "tables", "list open tables", ".venv/bin/deckhand db tables", parents=[where])
+    purge = _command(
+        dbs, "purge", "delete stale lobbies (over a day old) and idle games",
+        ".venv/bin/deckhand db purge --idle-days 14 --dry-run", parents=[where],
+    )
+    purge.add_argument("--idle-days", type=number(float, 0, 36500), default=7.0,
+                       help="idle game limit in days (7)")
     purge.add_argument("--dry-run", action="store_true", help="only list what would go")
-    dbs.add_parser("check", help="replay every game's log against its snapshot")
-    copy = dbs.add_parser("copy", help="copy a SQLite database into an empty (PostgreSQL)"
-                          " database, then replay every table there")
+    _command(
+        dbs, "check", "check the database's integrity and replay every game's log",
+        ".venv/bin/deckhand db check", parents=[where],
+    )
+    copy = _command(
+        dbs, "copy", "copy a SQLite database into an empty (PostgreSQL) database, then"
+        " replay every table there",
+        ".venv/bin/deckhand db copy data/deckhand.db postgresql://deckhand@localhost/deckhand",
+    )
     copy.add_argument("source", help="the SQLite file (it may be in use)")
     copy.add_argument("target", help="e.g. postgresql://user@host/deckhand")
     db.set_defaults(func=cmd_db)

@@ -15,9 +15,11 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -31,7 +33,7 @@ from bot.ui.cooldown import SLOW_DOWN, Cooldown
 from bot.ui.items import ITEMS
 from bot.ui.publisher import Publisher
 from storage.connect import open_database
-from storage.db import Database
+from storage.db import Database, StorageUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -244,8 +246,26 @@ def run_bot(settings: Settings) -> int:
     try:
         asyncio.run(main())
     except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN (Bot → Reset Token)")
-        return 2
+        return _failed(TOKEN_REJECTED, "Discord refused the token: check DISCORD_TOKEN in .env"
+                       " (Developer Portal → your application → Bot → Reset Token).")
+    except discord.PrivilegedIntentsRequired:
+        return _failed(INTENTS_REFUSED, "Discord refused the gateway intents Deckhand asked"
+                       " for: check the application's Bot → Privileged Gateway Intents.")
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
+        return _failed(UNREACHABLE, f"Cannot reach Discord ({type(exc).__name__}): check this"
+                       " machine's network connection, then run again.")
+    except StorageUnavailable as exc:
+        return _failed(2, str(exc))
     except KeyboardInterrupt:
         return 0
     return 0
+
+
+#: ``deckhand run`` exit statuses (2: nothing to run with — no token, no database).
+TOKEN_REJECTED, INTENTS_REFUSED, UNREACHABLE = 3, 4, 5
+
+
+def _failed(status: int, sentence: str) -> int:
+    """One line for the operator (no traceback), and the exit status."""
+    print(f"deckhand: {sentence}", file=sys.stderr)
+    return status

@@ -25,12 +25,25 @@ from bot.services.tables.replay import CheckResult, check_table
 from storage import tables as repo
 from storage.connect import is_postgres, open_database
 from storage.copy import count_rows, fill, tables_in_order
-from storage.db import Database
+from storage.db import Database, StorageUnavailable
 
 T = TypeVar("T")
 
 
-def _run(path: str | Path, job: Callable[[Database], Awaitable[T]], migrate: bool = True) -> T:
+def _run(
+    path: str | Path,
+    job: Callable[[Database], Awaitable[T]],
+    migrate: bool = True,
+    create: bool = False,
+) -> T:
+    """Run ``job`` on the database at ``path``; only ``create`` makes a missing SQLite
+    file (upkeep of a mistyped path must not make an empty database and report on it)."""
+    file = Path(str(path).removeprefix("sqlite:///"))
+    if not create and not is_postgres(path) and not file.exists():
+        raise StorageUnavailable(
+            f"There is no database at {file}: check --db (or DECKHAND_DB)."
+        )
+
     async def main() -> T:
         db = await open_database(path, migrate=migrate)
         try:
@@ -63,7 +76,7 @@ def migrate(path: str | Path) -> MigrateReport:
         applied = await db.migrate()
         return MigrateReport(tuple(applied), await db.schema_version())
 
-    return _run(path, job, migrate=False)
+    return _run(path, job, migrate=False, create=True)
 
 
 def backup(path: str | Path, dest: str | Path) -> str:
