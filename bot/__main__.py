@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 import games
 from bot.services.errors import ServiceError
 from bot.settings import Settings
+from bot.text import COMMAND
 from storage.db import StorageUnavailable
 
 NO_TOKEN = """\
@@ -30,7 +31,7 @@ Deckhand needs a Discord bot token to run, and none is set.
   3. Run this command again.
 
 No token? You can play offline right now, in this terminal, against computer players:
-  .venv/bin/deckhand play gin_rummy        (games: {games})
+  {command} play gin_rummy        (games: {games})
 """
 
 
@@ -48,7 +49,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     """Start the Discord bot, or explain how to get a token."""
     settings = Settings()
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
-        print(NO_TOKEN.format(games=", ".join(games.names())), file=sys.stderr)
+        print(NO_TOKEN.format(command=COMMAND, games=", ".join(games.names())), file=sys.stderr)
         return 2
     from bot.app import run_bot
 
@@ -60,7 +61,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from bot.terminal.app import PlayConfig, play
 
     game = games.get(args.game).name
-    resume = f"deckhand play {game}" + (f" --db {shlex.quote(args.db)}" if args.db else "")
+    resume = f"{COMMAND} play {game}" + (f" --db {shlex.quote(args.db)}" if args.db else "")
     config = PlayConfig(
         game=game, db=Path(args.db or Settings().db), players=args.players,
         ai=args.ai, seed=args.seed, options=_options(args.option), delay=args.delay,
@@ -151,7 +152,8 @@ def _command(
 ) -> argparse.ArgumentParser:
     made: argparse.ArgumentParser = sub.add_parser(
         name, help=summary, description=summary[0].upper() + summary[1:] + ".",
-        epilog=f"example:\n  {example}", formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"example:\n  {COMMAND} {example}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         **kwargs,
     )
     return made
@@ -166,12 +168,12 @@ def parser() -> argparse.ArgumentParser:
 
     _command(
         sub, "run", "run the Discord bot (needs DISCORD_TOKEN in .env)",
-        ".venv/bin/deckhand run",
+        "run",
     ).set_defaults(func=cmd_run)
 
     play = _command(
         sub, "play", "play in this terminal against computer players",
-        ".venv/bin/deckhand play spades -o target=200",
+        "play spades -o target=200",
     )
     play.add_argument("game", help=game_names)
     play.add_argument("--players", type=number(int, 2, 6),
@@ -189,7 +191,7 @@ def parser() -> argparse.ArgumentParser:
 
     standings = _command(
         sub, "standings", "the local (offline) league standings",
-        ".venv/bin/deckhand standings --game ono99",
+        "standings --game ono99",
     )
     standings.add_argument("--game", help="one game only (default: every game played)")
     standings.add_argument("--db", help=db_help)
@@ -197,7 +199,7 @@ def parser() -> argparse.ArgumentParser:
 
     sim = _command(
         sub, "simulate", "play games between computer players and report results and speed",
-        ".venv/bin/deckhand simulate craits -n 200 --all-counts",
+        "simulate craits -n 200 --all-counts",
     )
     sim.add_argument("game", help=game_names)
     sim.add_argument("-n", type=number(int, 1, 1_000_000), default=100,
@@ -216,32 +218,32 @@ def parser() -> argparse.ArgumentParser:
     where.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
     db = _command(
         sub, "db", "database upkeep: migrate, backup, tables, check, purge, copy",
-        ".venv/bin/deckhand db check --db data/deckhand.db", parents=[where],
+        "db check --db data/deckhand.db", parents=[where],
     )
     dbs = db.add_subparsers(dest="db_command", required=True)
-    _command(dbs, "migrate", "apply pending migrations", ".venv/bin/deckhand db migrate",
+    _command(dbs, "migrate", "apply pending migrations", "db migrate",
              parents=[where])
     backup = _command(
         dbs, "backup", "online backup to a file (pg_dump on PostgreSQL)",
-        ".venv/bin/deckhand db backup backups/deckhand-monday.db", parents=[where],
+        "db backup backups/deckhand-monday.db", parents=[where],
     )
     backup.add_argument("file")
-    _command(dbs, "tables", "list open tables", ".venv/bin/deckhand db tables", parents=[where])
+    _command(dbs, "tables", "list open tables", "db tables", parents=[where])
     purge = _command(
         dbs, "purge", "delete stale lobbies (over a day old) and idle games",
-        ".venv/bin/deckhand db purge --idle-days 14 --dry-run", parents=[where],
+        "db purge --idle-days 14 --dry-run", parents=[where],
     )
     purge.add_argument("--idle-days", type=number(float, 0, 36500), default=7.0,
                        help="idle game limit in days (7)")
     purge.add_argument("--dry-run", action="store_true", help="only list what would go")
     _command(
         dbs, "check", "check the database's integrity and replay every game's log",
-        ".venv/bin/deckhand db check", parents=[where],
+        "db check", parents=[where],
     )
     copy = _command(
         dbs, "copy", "copy a SQLite database into an empty (PostgreSQL) database, then"
         " replay every table there",
-        ".venv/bin/deckhand db copy data/deckhand.db postgresql://deckhand@localhost/deckhand",
+        "db copy data/deckhand.db postgresql://deckhand@localhost/deckhand",
     )
     copy.add_argument("source", help="the SQLite file (it may be in use)")
     copy.add_argument("target", help="e.g. postgresql://user@host/deckhand")

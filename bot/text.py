@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+#: The command as it works right after the README's set-up (no venv activation needed):
+#: every message that tells someone what to run names it so.
+COMMAND = ".venv/bin/deckhand"
+
 #: How much of something a user typed is ever echoed back.
 ECHO_LIMIT = 40
 

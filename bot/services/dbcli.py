@@ -248,7 +248,7 @@ def copy(
     writes to it) into the empty database ``target``, migrated to the same schema; then
     replay the log of every table with one of ``statuses`` there."""
     if is_postgres(source):
-        raise ValueError("deckhand db copy reads a SQLite database: give its path first.")
+        raise ValueError("db copy reads a SQLite database: give its path first.")
 
     async def main(snapshot: str) -> CopyReport:
         live = await open_database(source, migrate=False)

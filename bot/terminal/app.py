@@ -43,6 +43,7 @@ from bot.services.leagues import LeagueService
 from bot.services.tables import Reminder, SeatPrivate, TableResult, TableService
 from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
+from bot.text import COMMAND
 from games.base import Game
 from storage.connect import open_database
 
@@ -87,7 +88,7 @@ def rules_text(game: Game[Any]) -> list[str]:
     """The game's rules (its module docstring) and its table options."""
     lines = game.rules.splitlines()
     if game.options:
-        lines += ["", "Options (deckhand play … -o name=value):"]
+        lines += ["", f"Options ({COMMAND} play … -o name=value):"]
         lines += [f"  {k}: {o.help} (default {o.default})" for k, o in game.options.items()]
     return lines
 
@@ -157,7 +158,7 @@ class Session:
             if result.status == "finished":
                 self._show_final(result)
                 if not self._again():
-                    self.screen.note("Thanks for playing! Your results: deckhand standings")
+                    self.screen.note(f"Thanks for playing! Your results: {COMMAND} standings")
                     return 0
                 result = self._call(
                     self._with_computers(self.service.rematch(self.channel, LOCAL_USER_ID))
@@ -267,7 +268,7 @@ class Session:
             f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}  {out.scores[s]:>5}"
             for s in order
         ])
-        self.screen.note("The game counts in the local league: deckhand standings")
+        self.screen.note(f"The game counts in the local league: {COMMAND} standings")
 
     # -- asking -------------------------------------------------------------------------
     def _again(self) -> bool:

@@ -9,9 +9,10 @@ from pathlib import Path
 import games
 from bot.services.leagues import LeagueService, Standings
 from bot.terminal.app import OFFLINE_GUILD
+from bot.text import COMMAND
 from storage.connect import open_database
 
-EMPTY = "No games in the local standings yet. Play one: deckhand play gin_rummy"
+EMPTY = f"No games in the local standings yet. Play one: {COMMAND} play gin_rummy"
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:

@@ -41,7 +41,7 @@ def test_a_full_game_against_computers(tmp_path: Path, game: str) -> None:
     placings = out.split("Final placings:\n")[1].split("The game counts")[0].splitlines()
     assert len(placings) == (4 if game == "back_alley" else 3 if game == "ono99" else 2)
     assert any(re.match(rf"\s+\d+(st|nd|rd|th)\s+{USER}\s+-?\d+$", p) for p in placings)
-    assert out.rstrip().endswith("Thanks for playing! Your results: deckhand standings")
+    assert out.rstrip().endswith("Thanks for playing! Your results: .venv/bin/deckhand standings")
     # Every move the player made was accepted and logged under their id; computers moved too.
     moves = out.count("Your move [")
     (status, version), = query(db, "SELECT status, version FROM tables")
@@ -66,7 +66,7 @@ def test_quit_then_the_same_command_resumes_where_it_stopped(tmp_path: Path) -> 
     first = cli(*args, stdin="1\n1\n1\nquit\n")
     no_traceback(first.stdout, first.stderr)
     assert first.returncode == 0
-    assert f"Your game is saved. Run `deckhand play gin_rummy --db {db}` again" in first.stdout
+    assert f"Your game is saved. Run `.venv/bin/deckhand play gin_rummy --db {db}` again" in first.stdout
     stopped_at, hand = headings(first.stdout)[-1], hands(first.stdout)[-1]
     (version,), = query(db, "SELECT version FROM tables WHERE status = 'playing'")
     assert stopped_at.split(" · ")[1] == f"move {version + 1}"
