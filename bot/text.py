@@ -14,3 +14,8 @@ def clip(text: str, limit: int = ECHO_LIMIT) -> str:
     """``text`` cut to ``limit`` characters (an ellipsis marks a cut), on one line."""
     flat = " ".join(str(text).split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def plural(count: int, word: str) -> str:
+    """``1 card``, ``2 cards`` (``word`` is the singular; English regular plurals only)."""
+    return f"{count} {word}{'' if count == 1 else 's'}"

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.render import View
 from bot.render.common import cards, prettify, seat_line
+from bot.text import plural
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
 
 _TEAMS = ("Team A", "Team B")
@@ -34,7 +35,7 @@ def _bid_text(bid: object) -> str:
 
 def _contract_text(contract: dict[str, int]) -> str:
     if contract["board"]:
-        return f"{_MULTIPLE[contract['board']]} ({contract['tricks']} tricks)"
+        return f"{_MULTIPLE[contract['board']]} ({plural(contract['tricks'], 'trick')})"
     return f"{contract['tricks']}"
 
 
@@ -48,12 +49,13 @@ class BackAlleyRenderer:
     def table(self, view: View, names: Sequence[str]) -> list[str]:
         lines = [
             f"**Back Alley** — deal {view['deal_no']}/{view['deals']} · "
-            f"{view['hand_size']} cards · dealer {names[view['dealer']]}",
+            f"{plural(view['hand_size'], 'card')} · dealer {names[view['dealer']]}",
             _trump_text(view),
         ]
         for seat in range(view["players"]):
-            extra = (f"· bid {_bid_text(view['bids'][seat])} · {view['tricks'][seat]} tricks"
-                     f" · {view['hand_counts'][seat]} cards")
+            extra = (f"· bid {_bid_text(view['bids'][seat])}"
+                     f" · {plural(view['tricks'][seat], 'trick')}"
+                     f" · {plural(view['hand_counts'][seat], 'card')}")
             lines.append(seat_line(seat, names, view["to_act"], extra))
         if view["phase"] == "playing":
             for team in (0, 1):
@@ -86,7 +88,7 @@ class BackAlleyRenderer:
             trump = (f"trumps {SUIT_SYMBOLS[event['trump']]}" if event["trump"]
                      else "no trumps")
             return (f"Deal {event['deal_no']}: {names[event['dealer']]} deals "
-                    f"{event['hand_size']} cards each and turns {pretty(event['turned'])}"
+                    f"{plural(event['hand_size'], 'card')} each and turns {pretty(event['turned'])}"
                     f" — {trump}.")
         if kind == "joker_swap":
             return (f"{names[event['seat']]} discards the {pretty(event['card'])} and takes"
@@ -107,7 +109,7 @@ class BackAlleyRenderer:
             return f"{names[event['seat']]} wins the trick ({cards(event['cards'])})."
         if kind == "deal_scored":
             parts = [
-                f"{_TEAMS[t]} {team['tricks']} tricks, {team['points']:+d}"
+                f"{_TEAMS[t]} {plural(team['tricks'], 'trick')}, {team['points']:+d}"
                 for t, team in enumerate(event["teams"])
             ]
             return f"Deal {event['deal_no']} scored: {'; '.join(parts)}."

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.render import View
 from bot.render.common import cards, prettify, scores, seat_line
+from bot.text import plural
 from games.cards import SUIT_SYMBOLS, pretty
 
 _REASONS = {
@@ -17,17 +18,13 @@ _REASONS = {
 }
 
 
-def _plural(count: int, word: str = "card") -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 class CraitsRenderer:
     """How Craits is shown: the discard top, the suit to follow, the crank, hand sizes."""
 
     def table(self, view: View, names: Sequence[str]) -> list[str]:
         lines = [
             f"**Craits** · round {view['round_no']}/{view['rounds']}"
-            f" ({_plural(view['deal_size'])} dealt) · dealer {names[view['dealer']]}",
+            f" ({plural(view['deal_size'], 'card')} dealt) · dealer {names[view['dealer']]}",
         ]
         if view["phase"] != "over":
             top = f"Top: {pretty(view['top'])} · follow {SUIT_SYMBOLS[view['suit']]}"
@@ -37,7 +34,7 @@ class CraitsRenderer:
             lines.append(f"{top} · {way} · draw pile {view['draw_pile']}")
             current = [view["current"]]
             for seat, count in enumerate(view["hand_counts"]):
-                notes = [_plural(count)]
+                notes = [plural(count, 'card')]
                 if count == 1:
                     notes.append("last card!" if view["announced"][seat] else "unannounced")
                 if view["skipped"][seat]:
@@ -64,7 +61,7 @@ class CraitsRenderer:
         who = names[event["seat"]] if event.get("seat") is not None else ""
         if kind == "deal":
             return (f"Round {event['round_no']}: {names[event['dealer']]} deals"
-                    f" {_plural(event['size'])} each.")
+                    f" {plural(event['size'], 'card')} each.")
         if kind == "turn_up":
             return f"{who} turns up {pretty(event['card'])}."
         if kind == "play":
@@ -75,9 +72,10 @@ class CraitsRenderer:
         if kind == "draw":
             if event["reason"] == "crank":
                 return None  # told by the crank_end event
-            return f"{who} draws {_plural(event['count'])}{_REASONS[event['reason']]}."
+            return f"{who} draws {plural(event['count'], 'card')}{_REASONS[event['reason']]}."
         if kind == "reshuffle":
-            return f"The discards are shuffled into a new draw pile ({_plural(event['cards'])})."
+            pile = plural(event["cards"], "card")
+            return f"The discards are shuffled into a new draw pile ({pile})."
         if kind == "skip":
             why = "a 4" if event["reason"] == "four" else "the call-out"
             return f"{who} loses a turn ({why})."
@@ -91,7 +89,8 @@ class CraitsRenderer:
         if kind == "crank_end":
             if event["seat"] is None:
                 return "The crank ends; nobody is left to draw."
-            return f"The crank ends at {event['count']}: {who} draws {_plural(event['drew'])}."
+            drawn = plural(event["drew"], "card")
+            return f"The crank ends at {event['count']}: {who} draws {drawn}."
         if kind == "announce":
             return f"{who}: last card!"
         if kind == "callout":

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
+from bot.text import plural
 from games.cards import pretty
 
 View = dict[str, Any]
@@ -47,15 +48,18 @@ class GinRummyRenderer:
         ]
         for seat in range(view["players"]):
             known = view["known"][seat]
-            extra = f"{view['hand_counts'][seat]} cards · {view['hands_won'][seat]} hands won"
+            extra = (
+                f"{plural(view['hand_counts'][seat], 'card')} ·"
+                f" {plural(view['hands_won'][seat], 'hand')} won"
+            )
             if known:
                 extra += f" · took {cards(known)}"
             lines.append(seat_line(seat, names, view["to_act"], extra))
         if view["phase"] != "over":
             top = view["discard_top"]
             lines.append(
-                f"Stock: {view['stock']} cards · discard pile: "
-                f"{pretty(top) if top else 'empty'} ({len(view['discards'])} cards)"
+                f"Stock: {plural(view['stock'], 'card')} · discard pile: "
+                f"{pretty(top) if top else 'empty'} ({plural(len(view['discards']), 'card')})"
             )
             if view["phase"] == "offer":
                 lines.append("First turn: take the upcard or pass.")

@@ -26,7 +26,7 @@ from typing import Any
 import games
 from bot.render import renderer
 from bot.services.tables import SeatInfo, SeatPrivate, Step, TableResult
-from bot.text import clip
+from bot.text import clip, plural
 from bot.ui import custom_ids
 from bot.ui.custom_ids import CustomId
 
@@ -171,7 +171,7 @@ def lobby_message(result: TableResult, note: str = "") -> MessageSpec:
         if game.min_players == game.max_players
         else f"{game.min_players}–{game.max_players}"
     )
-    lines.append(f"{free} free seat{'s' if free != 1 else ''} · {span} players")
+    lines.append(f"{plural(free, 'free seat')} · {span} players")
     if note:
         lines.append(f"*{note}*")
     t, v = result.table_id, result.version

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.render import View
 from bot.render.common import scores, seat_line
+from bot.text import plural
 from games.ono99.cards import MINUS, ONO, P2, REV
 
 _PRETTY = {REV: "⟲ Reverse", MINUS: "−10", P2: "⏩ Play 2", ONO: "ONO 99"}
@@ -30,11 +31,11 @@ def _seat_extra(view: View, seat: int) -> str:
     if view["eliminated"][seat]:
         parts.append("out of the round, shows " + pretty_cards(view["revealed"][seat] or []))
     else:
-        parts.append(f"{view['hand_counts'][seat]} cards")
+        parts.append(plural(view['hand_counts'][seat], "card"))
     if view["tokens"] is not None:
-        parts.append(f"{view['tokens'][seat]} tokens")
+        parts.append(plural(view['tokens'][seat], "token"))
     if view["points"] is not None:
-        parts.append(f"{view['points'][seat]} points")
+        parts.append(plural(view['points'][seat], "point"))
     return "· " + " · ".join(parts)
 
 
@@ -96,7 +97,8 @@ class Ono99Renderer:
             count = event["count"]
             return f"{who} draws {'a card' if count == 1 else f'{count} cards'}."
         if kind == "reshuffle":
-            return f"The discard pile is shuffled into a new draw pile ({event['cards']} cards)."
+            pile = plural(event["cards"], "card")
+            return f"The discard pile is shuffled into a new draw pile ({pile})."
         if kind == "reverse":
             return f"Play now goes {_ARROW[event['direction']]}."
         if kind == "play_two":

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
+from bot.text import plural
 from games.cards import pretty
 
 View = dict[str, Any]
@@ -46,11 +47,11 @@ class SpadesRenderer:
             lines.append(seat_line(
                 seat, names, view["to_act"],
                 f"bid {_bid(view['bids'][seat])} · tricks {view['tricks'][seat]}"
-                f" · bags {view['bags'][seat]} · {view['hand_counts'][seat]} cards",
+                f" · bags {view['bags'][seat]} · {plural(view['hand_counts'][seat], 'card')}",
             ))
         phase = view["phase"]
         if phase == "draft":
-            lines.append(f"Draft: {view['stock']} cards left in the stock.")
+            lines.append(f"Draft: {plural(view['stock'], 'card')} left in the stock.")
         elif phase == "exchange":
             lines.append("Blind Nil: exchanging up to three cards with the discard pile.")
         elif phase == "bid":

@@ -66,7 +66,8 @@ def test_quit_then_the_same_command_resumes_where_it_stopped(tmp_path: Path) -> 
     first = cli(*args, stdin="1\n1\n1\nquit\n")
     no_traceback(first.stdout, first.stderr)
     assert first.returncode == 0
-    assert f"Your game is saved. Run `.venv/bin/deckhand play gin_rummy --db {db}` again" in first.stdout
+    saved = f"Your game is saved. Run `.venv/bin/deckhand play gin_rummy --db {db}` again"
+    assert saved in first.stdout
     stopped_at, hand = headings(first.stdout)[-1], hands(first.stdout)[-1]
     (version,), = query(db, "SELECT version FROM tables WHERE status = 'playing'")
     assert stopped_at.split(" · ")[1] == f"move {version + 1}"
