@@ -6,6 +6,9 @@ from __future__ import annotations
 #: every message that tells someone what to run names it so.
 COMMAND = ".venv/bin/deckhand"
 
+#: The longest move anyone can type (every move of every game is far shorter).
+MOVE_LENGTH = 100
+
 #: How much of something a user typed is ever echoed back.
 ECHO_LIMIT = 40
 

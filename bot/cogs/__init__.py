@@ -14,10 +14,10 @@ if TYPE_CHECKING:
     from bot.ui.controller import Controller
 
 
-#: The longest text a string option takes (Discord would allow 6,000 characters).
+#: The longest text a string option takes (Discord would allow 6,000 characters); a move
+#: is at most ``bot.text.MOVE_LENGTH``.
 NAME_LENGTH = 100
 OPTIONS_LENGTH = 200
-MOVE_LENGTH = 100
 
 
 class _App(Protocol):

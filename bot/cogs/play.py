@@ -6,7 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import MOVE_LENGTH, app, channel_of
+from bot.cogs import app, channel_of
+from bot.text import MOVE_LENGTH
 from bot.ui.answers import say
 
 

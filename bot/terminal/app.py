@@ -43,7 +43,7 @@ from bot.services.leagues import LeagueService
 from bot.services.tables import Reminder, SeatPrivate, TableResult, TableService
 from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
-from bot.text import COMMAND
+from bot.text import COMMAND, MOVE_LENGTH, clip
 from games.base import Game
 from storage.connect import open_database
 
@@ -298,9 +298,12 @@ class Session:
             elif isinstance(typed, commands.Pick):
                 index = commands.pick(typed.number, n)
                 if index is None:
-                    self.screen.note(f"There is no move {typed.number}: pick 1 to {n}.")
+                    shown = typed.number or clip(line.strip(), 12)
+                    self.screen.note(f"There is no move {shown}: pick 1 to {n}.")
                 else:
                     action = mine.legal[index]
+            elif isinstance(typed, commands.Move) and len(typed.text) > MOVE_LENGTH:
+                self.screen.note(f"{clip(typed.text, 24)} is too long to be a move.")
             elif isinstance(typed, commands.Move):
                 action = typed.text
             elif typed.word == "quit":
@@ -323,7 +326,8 @@ class Session:
                     self.channel, LOCAL_USER_ID, action, expected_version=result.version
                 )))
             except ServiceError as exc:
-                self.screen.note(f"{exc} Type help for how to enter moves.")
+                # The engine's reason may quote what was typed: never echo it whole.
+                self.screen.note(f"{clip(str(exc), 200)} Type help for how to enter moves.")
 
 
 def _reader(stdin: TextIO, out: TextIO) -> Ask:

@@ -50,7 +50,8 @@ def parse(line: str) -> Input:
     if not text:
         return Empty()
     if text.lstrip("+-").isdigit() and text.isascii():
-        return Pick(int(text))
+        # A number too long to be a menu entry is still a (missing) menu entry.
+        return Pick(int(text) if len(text) <= 6 else 0)
     word = _WORDS.get(text.lower())
     if word is not None:
         return Command(word)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from bot.terminal import commands
 from bot.terminal.app import channel_for, hint, rules_text
 from bot.terminal.screen import BOLD, RED, RESET, Screen, columns, style, use_colour
 from bot.terminal.standings import table
+from tests.terminal.driver import cli
 
 
 @pytest.mark.parametrize(
@@ -122,3 +124,15 @@ def test_table_aligns_columns() -> None:
         " 1  alice      12",
         "10  bo          3",
     ]
+
+
+def test_junk_is_never_echoed_whole(tmp_path: Path) -> None:
+    """5,000 characters typed at the prompt: a short prefix at most comes back."""
+    junk_digits, junk_text = "9" * 5000, "x" * 5000
+    assert commands.parse(junk_digits) == commands.Pick(0)  # no crash on a huge number
+    done = cli("play", "gin_rummy", "--db", str(tmp_path / "d.db"),
+               stdin=f"{junk_digits}\n{junk_text}\nquit\n")
+    assert done.returncode == 0, done.stderr
+    # A piped session echoes each line read, as a terminal would show it; nothing more.
+    assert done.stdout.count(junk_text[:100]) == 1 and done.stdout.count(junk_digits[:100]) == 1
+    assert "is too long to be a move" in done.stdout and "There is no move 9" in done.stdout
