@@ -134,5 +134,6 @@ def test_junk_is_never_echoed_whole(tmp_path: Path) -> None:
                stdin=f"{junk_digits}\n{junk_text}\nquit\n")
     assert done.returncode == 0, done.stderr
     # A piped session echoes each line read, as a terminal would show it; nothing more.
-    assert done.stdout.count(junk_text[:100]) == 1 and done.stdout.count(junk_digits[:100]) == 1
+    echoed = done.stdout.replace(junk_text, "", 1).replace(junk_digits, "", 1)
+    assert junk_text[:100] not in echoed and junk_digits[:100] not in echoed
     assert "is too long to be a move" in done.stdout and "There is no move 9" in done.stdout
