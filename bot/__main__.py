@@ -65,7 +65,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     config = PlayConfig(
         game=game, db=Path(args.db or Settings().db), players=args.players,
         ai=args.ai, seed=args.seed, options=_options(args.option), delay=args.delay,
-        resume=resume,
+        resume=resume, new=args.new,
     )
     return play(config)
 
@@ -187,6 +187,8 @@ def parser() -> argparse.ArgumentParser:
                       help="game option name=value, e.g. target=50 (repeatable)")
     play.add_argument("--delay", type=number(float, 0, 10), default=0.0,
                       help="seconds to pause before each computer move (0)")
+    play.add_argument("--new", action="store_true",
+                      help="set an unfinished game aside and start a new one")
     play.set_defaults(func=cmd_play)
 
     standings = _command(

@@ -82,6 +82,8 @@ class PlayConfig:
     options: Mapping[str, str] = field(default_factory=dict)
     delay: float = 0.0
     resume: str = ""
+    #: Set an unfinished game aside (aborted, not counted) and start a new one.
+    new: bool = False
 
 
 def rules_text(game: Game[Any]) -> list[str]:
@@ -201,11 +203,25 @@ class Session:
             )
             await s.abort(ch, LOCAL_USER_ID, is_admin=True)
             current = None
+        if current is not None and current.status == "playing" and self.config.new:
+            await s.abort(ch, LOCAL_USER_ID, is_admin=True)
+            self.screen.note(f"Your unfinished {current.title} game is set aside (not counted).")
+            current = None
         if current is not None and current.status == "playing":
-            self.screen.note(f"Resuming your {current.title} game at move {current.version}.")
+            options = " ".join(
+                f"{k}={'on' if v is True else 'off' if v is False else v}"
+                for k, v in current.options.items()
+            )
+            self.screen.note(
+                f"Resuming your {current.title} game at move {current.version}"
+                f" ({len(current.seats)} players; {options or 'standard rules'})."
+            )
             c = self.config
             if c.players is not None or c.options or c.seed is not None:
-                self.screen.note("(Players, options and seed given now apply to new games.)")
+                self.screen.note(
+                    "The players, options and seed you gave apply to new games: add --new to"
+                    " set this game aside and start one with them."
+                )
             return current
         if current is not None and current.status == "lobby":
             await s.abort(ch, LOCAL_USER_ID, is_admin=True)

@@ -3,6 +3,7 @@ full games of every game, resuming, bad input, interrupts; ``deckhand standings`
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -217,3 +218,17 @@ def test_bad_command_lines_are_refused_plainly(
     no_traceback(run.stdout, run.stderr)
     assert run.returncode == 2
     assert message in run.stdout + run.stderr
+
+
+def test_a_saved_game_says_its_options_and_new_sets_it_aside(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    cli("play", "spades", "--db", str(db), "--seed", "1", "-o", "target=200", stdin="quit\n")
+    again = cli("play", "spades", "--db", str(db), "-o", "target=300", stdin="quit\n")
+    assert "(2 players; blind_nil=on target=200)" in again.stdout
+    assert "add --new to set this game aside" in again.stdout
+    fresh = cli("play", "spades", "--db", str(db), "-o", "target=300", "--new", stdin="quit\n")
+    assert fresh.returncode == 0 and "is set aside (not counted)" in fresh.stdout
+    rows = query(db, "SELECT status, options FROM tables ORDER BY id")
+    assert [(status, json.loads(options)["target"]) for status, options in rows] == [
+        ("aborted", 200), ("playing", 300)
+    ]
