@@ -38,7 +38,13 @@ from typing import Any, TextIO, TypeVar
 import games
 from bot.render import GameRenderer, renderer
 from bot.render.common import scores
-from bot.services.errors import NoTable, ServiceError, TableQuarantined
+from bot.services.errors import (
+    NoTable,
+    ServiceError,
+    StaleVersion,
+    TableBusy,
+    TableQuarantined,
+)
 from bot.services.leagues import LeagueService
 from bot.services.tables import Reminder, SeatPrivate, TableResult, TableService
 from bot.terminal import commands
@@ -341,6 +347,11 @@ class Session:
                 return self._call(self._with_computers(self.service.act(
                     self.channel, LOCAL_USER_ID, action, expected_version=result.version
                 )))
+            except (TableBusy, StaleVersion):
+                self.screen.note(
+                    "This game moved on in another terminal meanwhile; here it is as it is now."
+                )
+                return self._call(self.service.status(self.channel))
             except ServiceError as exc:
                 # The engine's reason may quote what was typed: never echo it whole.
                 self.screen.note(f"{clip(str(exc), 200)} Type help for how to enter moves.")

@@ -232,3 +232,25 @@ def test_a_saved_game_says_its_options_and_new_sets_it_aside(tmp_path: Path) -> 
     assert [(status, json.loads(options)["target"]) for status, options in rows] == [
         ("aborted", 200), ("playing", 300)
     ]
+
+
+def test_two_terminals_on_one_save_see_each_others_moves(tmp_path: Path) -> None:
+    """The second terminal's move reaches the first: its stale move is refused plainly and
+    it shows the game as it now is (no Discord words, no waiting for ever)."""
+    db = tmp_path / "d.db"
+    first = Live("play", "gin_rummy", "--db", str(db), "--seed", "3")
+    first.expect("Your move [")
+    second = Live("play", "gin_rummy", "--db", str(db))
+    second.expect("Resuming your Gin Rummy game")
+    second.expect("Your move [")
+    second.send("2")  # pass (or the second move offered)
+    second.expect("Your move [", "Play again?")
+    first.send("1")
+    first.expect("moved on in another terminal")
+    first.expect("Your move [", "Play again?")
+    for live in (first, second):
+        live.send("quit")
+        code, rest = live.finish()
+        assert code == 0 and "button" not in rest and "Traceback" not in rest
+    (version,), = query(db, "SELECT version FROM tables WHERE status = 'playing'")
+    assert version >= 2
