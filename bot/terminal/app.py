@@ -219,7 +219,7 @@ class Session:
                 for k, v in current.options.items()
             )
             self.screen.note(
-                f"Resuming your {current.title} game at move {current.version}"
+                f"Resuming your {current.title} game at move {current.version + 1}"
                 f" ({len(current.seats)} players; {options or 'standard rules'})."
             )
             c = self.config

@@ -76,7 +76,7 @@ def test_quit_then_the_same_command_resumes_where_it_stopped(tmp_path: Path) -> 
     again = cli("play", "gin_rummy", "--db", str(db), stdin=ALL_ONES)
     no_traceback(again.stdout, again.stderr)
     assert again.returncode == 0
-    assert again.stdout.startswith(f"Resuming your Gin Rummy game at move {version}.")
+    assert again.stdout.startswith(f"Resuming your Gin Rummy game at move {version + 1} (")
     assert headings(again.stdout)[0] == stopped_at
     assert hands(again.stdout)[0] == hand
     assert "── Gin Rummy · game over" in again.stdout

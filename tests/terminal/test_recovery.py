@@ -44,7 +44,7 @@ async def test_computer_moves_cut_short_are_played_on_resume(tmp_path: Path) -> 
 
     run = cli("play", "gin_rummy", "--db", str(path), stdin="quit\n")
     assert run.returncode == 0, run.stderr
-    assert run.stdout.startswith(f"Resuming your Gin Rummy game at move {version}.")
+    assert run.stdout.startswith(f"Resuming your Gin Rummy game at move {version + 1} (")
     assert "Computer (normal) 1 " in run.stdout.split("── Gin Rummy")[0]  # its move, shown
     (now,), = query(path, "SELECT version FROM tables")
     assert now > version
