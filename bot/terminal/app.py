@@ -276,6 +276,8 @@ class Session:
             f"{i}) {self.render.action_label(a)}" for i, a in enumerate(mine.legal, start=1)
         ]
         self.screen.lines(columns(labels, min(self.screen.width, 100)))
+        if any(a.startswith("bid ") for a in mine.legal):
+            self.screen.note("A number picks from this list; to bid three, type: bid 3")
 
     def _show_final(self, result: TableResult) -> None:
         self.screen.line()

@@ -254,3 +254,12 @@ def test_two_terminals_on_one_save_see_each_others_moves(tmp_path: Path) -> None
         assert code == 0 and "button" not in rest and "Traceback" not in rest
     (version,), = query(db, "SELECT version FROM tables WHERE status = 'playing'")
     assert version >= 2
+
+
+def test_bidding_says_how_a_bid_differs_from_a_list_number(tmp_path: Path) -> None:
+    """'3' picks the third item ('Bid 2'); the screen says so and 'bid 3' bids three."""
+    run = cli("play", "back_alley", "--db", str(tmp_path / "d.db"), "--seed", "2",
+              stdin="bid 3\nquit\n")
+    assert run.returncode == 0, run.stderr
+    assert "A number picks from this list; to bid three, type: bid 3" in run.stdout
+    assert "You bid 3" in run.stdout or "bids 3" in run.stdout, run.stdout[-800:]
