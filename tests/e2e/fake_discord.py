@@ -313,6 +313,11 @@ class FakeDiscord:
         """Close the bot's websocket(s); the client must RESUME (or IDENTIFY again)."""
         assert await self.gateway.drop(code=code, resumable=resumable), "no gateway connected"
 
+    def deny(self, channel: Channel, *permissions: int) -> None:
+        """A channel overwrite taking ``permissions`` (bits) from the bot in ``channel``."""
+        for bit in permissions:
+            channel.bot_denied |= bit
+
     async def delete_channel(self, channel: Channel) -> None:
         """Delete a channel as a moderator would (CHANNEL_DELETE is dispatched)."""
         channel.deleted = True

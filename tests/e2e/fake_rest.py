@@ -16,6 +16,8 @@ from tests.e2e.fake_state import (
     COMPONENTS_V2,
     EPHEMERAL,
     LOADING,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
     ApiError,
     Channel,
     Command,
@@ -425,6 +427,8 @@ class Rest:
         channel = self.fake.channels.get(int(req.params["channel_id"]))
         if channel is None or channel.deleted:
             raise ApiError(404, 10003, "Unknown Channel")
+        if not channel.bot_permissions(self.fake.bot_user) & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
         return channel
 
     def _message(self, req: Req) -> Message:
@@ -463,6 +467,8 @@ class Rest:
         channel = self._channel(req)
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
+        if not channel.bot_permissions(self.fake.bot_user) & SEND_MESSAGES:
+            raise ApiError(403, 50013, "Missing Permissions")
         data = req.json or {}
         validate_message(data, edit=False)
         flags = int(data.get("flags") or 0) & ~EPHEMERAL

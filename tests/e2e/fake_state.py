@@ -19,6 +19,8 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
 ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
 EVERYONE_PERMISSIONS = (
     (1 << 6)  # add reactions
     | (1 << 10)  # view channel
@@ -159,10 +161,20 @@ class Channel:
     recipient: User | None = None
     deleted: bool = False
     all_messages: list[Message] = field(default_factory=list)
+    #: Permission bits a channel overwrite takes from the bot here (``FakeDiscord.deny``).
+    bot_denied: int = 0
 
     @property
     def is_dm(self) -> bool:
         return self.guild is None
+
+    def bot_permissions(self, bot: User) -> int:
+        """What the bot may do here: its roles' permissions less this channel's denials
+        (Administrator overrides every overwrite, as on Discord)."""
+        if self.guild is None:
+            return EVERYONE_PERMISSIONS
+        perms = self.guild.permissions_of(bot)
+        return perms if perms & ADMINISTRATOR else perms & ~self.bot_denied
 
     def messages(self, *, include_ephemeral: bool = False) -> list[Message]:
         """The messages still visible here, oldest first (ephemeral replies excluded)."""
@@ -520,7 +532,7 @@ class Interaction:
             data["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
             data["guild_locale"] = "en-US"
             data["member"] = guild_member.payload(permissions=guild.permissions_of(self.user))
-            data["app_permissions"] = str(guild.permissions_of(bot))
+            data["app_permissions"] = str(self.channel.bot_permissions(bot))
             data["context"] = 0
         else:
             data["user"] = self.user.payload()

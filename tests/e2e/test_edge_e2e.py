@@ -14,7 +14,7 @@ import pytest
 
 import storage.sqlite
 from games.cards import pretty
-from tests.e2e.fake_state import Channel, Message
+from tests.e2e.fake_state import SEND_MESSAGES, VIEW_CHANNEL, Channel, Message
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
 from tests.e2e.test_games_e2e import open_table
 
@@ -203,3 +203,22 @@ async def test_a_flood_of_commands_is_told_to_slow_down_and_costs_nothing(
     assert counter.global_limited <= 4 * 2, counter.by_route  # a post and a delete each
     shown = await bob.slash("table status")  # another user is not slowed
     assert "going a little fast" not in shown.text
+
+
+async def test_a_channel_the_bot_cannot_write_to_gets_a_plain_answer(harness: Harness) -> None:
+    await harness.start()
+    fake = harness.fake
+    muted = fake.add_channel("muted")
+    fake.deny(muted, SEND_MESSAGES)
+    alice = fake.user("alice")
+    answer = await alice.slash("table new", channel=muted, game="gin_rummy")
+    assert answer.ephemeral and "I need the Send Messages permission here" in answer.text
+    assert not muted.messages()
+
+
+async def test_losing_access_mid_game_keeps_the_table(harness: Harness) -> None:
+    await harness.start()
+    seats, lobby = await gin_for_two(harness)
+    harness.fake.deny(lobby, VIEW_CHANNEL)  # a moderator hid the channel from the bot
+    await play_out(seats, lobby, limit=2)  # hands still come by DM
+    assert (await harness.result(lobby)).status == "playing"

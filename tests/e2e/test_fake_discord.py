@@ -22,6 +22,7 @@ from discord.ext import commands
 from tests.e2e.conftest import BotRunner
 from tests.e2e.driver import percentile
 from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_state import SEND_MESSAGES, VIEW_CHANNEL
 
 MOVES = ["draw stock", "draw discard", "discard QH", "discard 7C", "knock"]
 
@@ -424,3 +425,20 @@ async def test_deleted_channel_and_message_and_uploads(
     with pytest.raises(discord.NotFound) as unknown:
         await channel.send("anyone?")
     assert unknown.value.code == 10003
+
+
+async def test_channel_overwrites_refuse_like_discord(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """A channel the bot may see but not write to: 403 50013; one it may not see: 403
+    50001 (the interaction's app_permissions are checked in test_edge_e2e)."""
+    client = await start(bot_runner, fake_discord)
+    quiet_room, hidden = fake_discord.add_channel("quiet"), fake_discord.add_channel("hidden")
+    fake_discord.deny(quiet_room, SEND_MESSAGES)
+    fake_discord.deny(hidden, VIEW_CHANNEL)
+    with pytest.raises(discord.Forbidden) as refused:
+        await client.get_partial_messageable(quiet_room.id).send("hello")
+    assert (refused.value.status, refused.value.code) == (403, 50013)
+    with pytest.raises(discord.Forbidden) as refused:
+        await client.get_partial_messageable(hidden.id).send("hello")
+    assert (refused.value.status, refused.value.code) == (403, 50001)
