@@ -44,6 +44,7 @@ from tests.e2e.fake_state import (
     Snowflakes,
     User,
     dumps,
+    pinged_by,
 )
 
 API_PREFIX = "/api/v10"
@@ -256,6 +257,7 @@ class FakeDiscord:
         )
         message.apply({k: v for k, v in data.items() if k != "flags"})
         message.history.pop(0)  # the empty version before the first apply was never shown
+        message.pinged = pinged_by(message.content, data.get("allowed_mentions"))
         channel.all_messages.append(message)
         self.messages[message.id] = message
         return message

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -352,6 +353,9 @@ class Message:
     edited_at: float | None = None
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
+    #: Who this message pinged when it was sent (user ids, "everyone"), as Discord decides
+    #: from its content and ``allowed_mentions`` (edits never ping).
+    pinged: set[int | str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.history.append(self._version())
@@ -595,3 +599,20 @@ class Command:
 
 def dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
+
+
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def pinged_by(content: str, allowed: dict[str, Any] | None) -> set[int | str]:
+    """Whom a new message pings. Without ``allowed_mentions`` every mention in the content
+    pings; with it, only the kinds in ``parse`` and the ids in ``users``."""
+    parse = {"users", "roles", "everyone"} if allowed is None else set(allowed.get("parse", []))
+    listed = {int(u) for u in (allowed or {}).get("users", [])}
+    out: set[int | str] = {
+        uid for uid in map(int, _USER_MENTION.findall(content))
+        if "users" in parse or uid in listed
+    }
+    if "everyone" in parse and ("@everyone" in content or "@here" in content):
+        out.add("everyone")
+    return out

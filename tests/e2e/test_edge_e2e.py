@@ -222,3 +222,19 @@ async def test_losing_access_mid_game_keeps_the_table(harness: Harness) -> None:
     harness.fake.deny(lobby, VIEW_CHANNEL)  # a moderator hid the channel from the bot
     await play_out(seats, lobby, limit=2)  # hands still come by DM
     assert (await harness.result(lobby)).status == "playing"
+
+
+async def test_names_that_look_like_mentions_ping_nobody(harness: Harness) -> None:
+    """A league named after a user, and a display name that tries to close the standings'
+    code block and ping everyone: shown as text, pinging nobody."""
+    await harness.start()
+    fake = harness.fake
+    alice = fake.user("alice")
+    mia = fake.member("mia", manage_guild=True)
+    name = f"{alice.mention} fans @everyone"
+    created = await mia.slash("league create", name=name)
+    assert created.response is not None and not created.response.pinged
+    standings = await alice.slash("league standings", league=name)
+    assert standings.response is not None and not standings.response.pinged
+    everything = [m for c in (fake.channel("lobby"),) for m in c.messages(include_ephemeral=True)]
+    assert everything and not any(m.pinged for m in everything)

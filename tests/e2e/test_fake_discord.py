@@ -22,7 +22,7 @@ from discord.ext import commands
 from tests.e2e.conftest import BotRunner
 from tests.e2e.driver import percentile
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.fake_state import SEND_MESSAGES, VIEW_CHANNEL
+from tests.e2e.fake_state import SEND_MESSAGES, VIEW_CHANNEL, pinged_by
 
 MOVES = ["draw stock", "draw discard", "discard QH", "discard 7C", "knock"]
 
@@ -442,3 +442,10 @@ async def test_channel_overwrites_refuse_like_discord(
     with pytest.raises(discord.Forbidden) as refused:
         await client.get_partial_messageable(hidden.id).send("hello")
     assert (refused.value.status, refused.value.code) == (403, 50001)
+
+
+def test_mentions_ping_as_discord_decides() -> None:
+    assert pinged_by("<@5> and <@!6> @everyone", None) == {5, 6, "everyone"}
+    assert pinged_by("<@5> @everyone", {"parse": []}) == set()
+    assert pinged_by("<@5> <@6>", {"parse": [], "users": ["6"]}) == {6}
+    assert pinged_by("<@5> @here", {"parse": ["users"]}) == {5}
