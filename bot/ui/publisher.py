@@ -5,7 +5,9 @@ Decisions:
 
 * The public table message (one per table, its id stored in ``storage.messages``) is
   re-rendered from the result's public part and edited through a ``Coalescer`` (one edit
-  in flight per table, the latest state wins). A deleted message is re-posted; a deleted
+  in flight per table, the latest state wins). After 50 minutes it is replaced by a fresh
+  message (Discord limits edits of older ones) and the old one points to the new one. A
+  deleted message is re-posted; a deleted
   channel closes the table; a channel the bot may no longer see or write to keeps the
   table (it is logged; the players can still use ``/table status`` elsewhere once access is
   back).
@@ -54,6 +56,9 @@ OPEN_DMS_HELP = (
 )
 _STATUS_ORDER = {TableStatus.LOBBY: 0, TableStatus.PLAYING: 1}
 _OPEN = (TableStatus.LOBBY, TableStatus.PLAYING)
+#: A table message this old is replaced by a fresh one (edits of messages older than an
+#: hour are rate limited by Discord, error 30046).
+REPLACE_AFTER = 50 * 60.0
 
 
 @dataclass
@@ -93,8 +98,10 @@ class Publisher:
         *,
         ping_after: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
+        replace_after: float = REPLACE_AFTER,
     ) -> None:
         self.db, self.tables, self.leagues = db, tables, leagues
+        self.replace_after = replace_after
         self.ping_after = ping_after
         self._clock = clock
         self.outbox = Outbox(client)
@@ -143,6 +150,11 @@ class Publisher:
             ref = refs.MessageRef(result.table_id, refs.TABLE, 0, result.channel_id, message_id)
             self.edits.submit(("ref", result.table_id), lambda: self.db.write(refs.put, ref))
 
+    def _aged(self, message_id: int) -> bool:
+        """Whether the message was posted ``replace_after`` seconds ago or more."""
+        posted = discord.utils.snowflake_time(message_id).timestamp()
+        return time.time() - posted >= self.replace_after
+
     async def table_message_id(self, table_id: int) -> int | None:
         """The live table message's id, if one is stored."""
         ref = await self.db.read(refs.get, table_id, refs.TABLE)
@@ -165,9 +177,20 @@ class Publisher:
         if seen is not None and seen.shown == spec:
             return
         ref = await self.db.read(refs.get, result.table_id, refs.TABLE)
-        sent = await self.outbox.edit_or_repost(
-            result.channel_id, ref.message_id if ref else None, spec
-        )
+        old = ref.message_id if ref else None
+        if ref is not None and result.status in _OPEN and self._aged(ref.message_id):
+            # Discord limits edits of messages older than an hour (30046): a long game
+            # moves to a fresh message, and the old one says where it went.
+            sent = await self.outbox.send(result.channel_id, spec)
+            if sent.message_id is not None:
+                link = f"https://discord.com/channels/{result.guild_id}/{result.channel_id}"
+                moved = MessageSpec(
+                    content=f"**{result.title}** goes on in a newer message below:"
+                    f" {link}/{sent.message_id}"
+                )
+                self.edits.submit(("moved", ref.message_id), self._editor(ref, moved))
+        else:
+            sent = await self.outbox.edit_or_repost(result.channel_id, old, spec)
         if sent.gone is Gone.CHANNEL:
             await self._channel_gone(result)
             return

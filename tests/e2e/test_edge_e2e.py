@@ -238,3 +238,22 @@ async def test_names_that_look_like_mentions_ping_nobody(harness: Harness) -> No
     assert standings.response is not None and not standings.response.pinged
     everything = [m for c in (fake.channel("lobby"),) for m in c.messages(include_ephemeral=True)]
     assert everything and not any(m.pinged for m in everything)
+
+
+async def test_a_long_game_moves_to_a_fresh_table_message(harness: Harness) -> None:
+    """Discord limits edits of messages older than an hour (30046): past the bot's limit
+    (50 minutes; half a second here) the next update posts a fresh table message, and the
+    old one points to it."""
+    await harness.start()
+    seats, lobby = await gin_for_two(harness)
+    old = harness.table_message(lobby)
+    harness.client.publisher.replace_after = 0.5
+    await asyncio.sleep(0.6)
+    await play_out(seats, lobby, limit=1)
+    await harness.idle()
+    new = harness.table_message(lobby)
+    assert new.id != old.id and "goes on in a newer message" in old.text
+    assert str(new.id) in old.text and old.buttons() == []
+    harness.client.publisher.replace_after = 3000.0
+    await play_out(seats, lobby, limit=1)  # and the game goes on there
+    assert harness.table_message(lobby).id == new.id
