@@ -91,6 +91,8 @@ class FakeDiscord:
         self.ids = Snowflakes()
         self.token = token
         self.callback_deadline = callback_deadline
+        #: An interaction token (follow-ups, edits of the original) works for 15 minutes.
+        self.token_lifetime = 15 * 60.0
         self.settle_time = settle
         self.shards = shards
         self.allowed_privileged_intents = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES

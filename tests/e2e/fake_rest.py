@@ -361,6 +361,8 @@ class Rest:
             or inter.callback_type is None
         ):
             raise ApiError(404, 10015, "Unknown Webhook")
+        if time.monotonic() - inter.dispatched_at > self.fake.token_lifetime:
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         return inter
 
     def _webhook_message(self, req: Req) -> tuple[Interaction, Message]:

@@ -449,3 +449,22 @@ def test_mentions_ping_as_discord_decides() -> None:
     assert pinged_by("<@5> @everyone", {"parse": []}) == set()
     assert pinged_by("<@5> <@6>", {"parse": [], "users": ["6"]}) == {6}
     assert pinged_by("<@5> @here", {"parse": ["users"]}) == {5}
+
+
+async def test_an_interaction_token_expires_after_fifteen_minutes(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Follow-ups and edits of the original work for 15 minutes (here: shortened), then
+    401 50027 — as Discord's interaction tokens do."""
+    await start(bot_runner, fake_discord)
+    alice = fake_discord.user("alice")
+    slow = await alice.slash("slow")
+    assert slow.original is not None
+    fake_discord.token_lifetime = 0.0
+    url = f"{fake_discord.base_url}/webhooks/{fake_discord.application_id}/{slow.token}"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(url, json={"content": "too late"}) as reply,
+    ):
+        body = await reply.json()
+    assert (reply.status, body["code"]) == (401, 50027)
