@@ -18,8 +18,8 @@ GAMES = {
     "gin_rummy": ("target=10", 0),
     "spades": ("target=50", 0),
     "back_alley": ("deals=2", 2),
-    "craits": ("short=on", 1),
-    "ono99": ("", 1),
+    "craits": ("short=on", 3),
+    "ono99": ("", 3),
 }
 
 
