@@ -6,8 +6,8 @@ Decisions:
 * The public table message (one per table, its id stored in ``storage.messages``) is
   re-rendered from the result's public part and edited through a ``Coalescer`` (one edit
   in flight per table, the latest state wins). After 50 minutes it is replaced by a fresh
-  message (Discord limits edits of older ones) and the old one points to the new one. A
-  deleted message is re-posted; a deleted
+  message (Discord limits edits of older ones) and the old one points to the new one (a
+  hand DM that old is sent afresh, the old one deleted). A deleted message is re-posted; a deleted
   channel closes the table; a channel the bot may no longer see or write to keeps the
   table (it is logged; the players can still use ``/table status`` elsewhere once access is
   back).
@@ -337,14 +337,22 @@ class Publisher:
         spec: MessageSpec,
         interaction: discord.Interaction | None,
     ) -> bool:
-        """Edit (or send) a player's hand DM; whether it is now shown."""
+        """Edit (or send) a player's hand DM; whether it is now shown. A hand DM as old as
+        ``replace_after`` is sent afresh and the old one deleted (edits of messages older
+        than an hour are rate limited, 30046)."""
         ref = await self.db.read(refs.get, result.table_id, refs.HAND, user_id)
+        stale = None
         if ref is not None:
             self.outbox.remember_dm(user_id, ref.channel_id)
-            sent = await self.outbox.edit(ref.channel_id, ref.message_id, spec)
-            if sent.gone is None:
-                return True
+            if self._aged(ref.message_id):
+                stale = ref
+            else:
+                sent = await self.outbox.edit(ref.channel_id, ref.message_id, spec)
+                if sent.gone is None:
+                    return True
         sent = await self.outbox.send_dm(user_id, spec)
+        if stale is not None and sent.message_id is not None:
+            await self.outbox.delete(stale.channel_id, stale.message_id)
         if sent.gone is Gone.DMS_CLOSED:
             await self._dms_closed(result.table_id, result.channel_id, user_id, interaction)
             return False

@@ -257,3 +257,6 @@ async def test_a_long_game_moves_to_a_fresh_table_message(harness: Harness) -> N
     harness.client.publisher.replace_after = 3000.0
     await play_out(seats, lobby, limit=1)  # and the game goes on there
     assert harness.table_message(lobby).id == new.id
+    for seat in seats:  # each hand DM was sent afresh once, the old one deleted
+        hands = [m for m in seat.person.dm_messages() if "your hand" in m.content]
+        assert len(hands) == 1 and hands[0].id > old.id, [m.id for m in hands]
