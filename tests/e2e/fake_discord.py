@@ -23,6 +23,7 @@ from aiohttp import web
 from tests.e2e.driver import Person, RequestCounter
 from tests.e2e.fake_gateway import Gateway
 from tests.e2e.fake_rest import Req, Rest
+from tests.e2e.fake_spec import check_body
 from tests.e2e.fake_state import (
     ADMINISTRATOR,
     EPHEMERAL,
@@ -34,6 +35,7 @@ from tests.e2e.fake_state import (
     MANAGE_GUILD,
     ApiError,
     Channel,
+    Clock,
     Command,
     Guild,
     Interaction,
@@ -88,7 +90,8 @@ class FakeDiscord:
         settle: float = 0.1,
         shards: int = 1,
     ) -> None:
-        self.ids = Snowflakes()
+        self.clock = Clock()
+        self.ids = Snowflakes(self.clock)
         self.token = token
         self.callback_deadline = callback_deadline
         #: An interaction token (follow-ups, edits of the original) works for 15 minutes.
@@ -368,7 +371,7 @@ class FakeDiscord:
         guild = channel.guild
         member = guild.members[user.id] if guild is not None else None
         payload = inter.payload(self.bot_user, member)
-        inter.dispatched_at = time.monotonic()
+        inter.dispatched_at = self.clock.now()
         delivered = await self.gateway.dispatch(
             "INTERACTION_CREATE", payload, guild_id=guild.id if guild else None
         )
@@ -441,7 +444,7 @@ class FakeDiscord:
             counter.requests.append(record)
         if matched is None:
             return _error(ApiError(404, 0, "404: Not Found"))
-        handler, req.params, _ = matched
+        handler, req.params, template = matched
         authorized = request.headers.get("Authorization") == f"Bot {self.token}"
         if not record.interaction_response and not authorized:
             return _error(ApiError(401, 0, "401: Unauthorized"))
@@ -456,6 +459,7 @@ class FakeDiscord:
                 self._quiet_until = time.monotonic() + 1 + 2 * (fault.served - 1) + self.settle_time
                 return _error(ApiError(fault.status, 0, f"{fault.status}: Server Error"))
         try:
+            check_body(request.method, template, req.json)
             result = await handler(self.rest, req)
         except ApiError as exc:
             return _error(exc)

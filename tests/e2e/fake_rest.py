@@ -7,13 +7,19 @@ Discord is refused here too (400, code 50035 or 50006).
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tests.e2e.fake_limits import (
+    blank,
+    check_flags,
+    invalid,
+    validate_choices,
+    validate_commands,
+    validate_message,
+)
 from tests.e2e.fake_state import (
-    COMPONENTS_V2,
     EPHEMERAL,
     LOADING,
     SEND_MESSAGES,
@@ -23,16 +29,17 @@ from tests.e2e.fake_state import (
     Command,
     Interaction,
     Message,
-    walk_components,
 )
 
 if TYPE_CHECKING:
     from tests.e2e.fake_discord import FakeDiscord
 
-NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+#: Edits of messages older than an hour are rate limited (30046); Discord does not say how
+#: hard, so the fake allows few: this many per channel in any hour.
+OLD_MESSAGE = 3600.0
+OLD_EDITS_PER_HOUR = 3
 # Which callback types each interaction type accepts (ping=1 never reaches a gateway bot).
 CALLBACKS_ALLOWED = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
-EMBED_LIMITS = {"title": 256, "description": 4096}
 
 
 @dataclass
@@ -59,125 +66,13 @@ def route(method: str, template: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def invalid(message: str) -> ApiError:
-    return ApiError(400, 50035, "Invalid Form Body", {"_errors": [{"message": message}]})
-
-
-def validate_message(data: dict[str, Any], *, edit: bool, in_callback: bool = False) -> None:
-    """Refuse what Discord refuses: too long, too many, empty, bad components."""
-    if not isinstance(data, dict):
-        raise invalid("body must be an object")
-    content = data.get("content") or ""
-    if len(content) > 2000:
-        raise invalid(f"content is {len(content)} characters (max 2000)")
-    embeds = data.get("embeds") or []
-    if len(embeds) > 10:
-        raise invalid("more than 10 embeds")
-    total = 0
-    for embed in embeds:
-        for key, limit in EMBED_LIMITS.items():
-            if len(embed.get(key) or "") > limit:
-                raise invalid(f"embed {key} longer than {limit}")
-        fields = embed.get("fields", [])
-        if len(fields) > 25:
-            raise invalid("more than 25 embed fields")
-        for fld in fields:
-            if not fld.get("name") or not fld.get("value"):
-                raise invalid("embed field name and value must not be empty")
-            if len(fld["name"]) > 256 or len(fld["value"]) > 1024:
-                raise invalid("embed field too long (name 256, value 1024)")
-        total += sum(len(embed.get(k) or "") for k in EMBED_LIMITS)
-        total += sum(len(f["name"]) + len(f["value"]) for f in fields)
-        total += len((embed.get("footer") or {}).get("text", ""))
-    if total > 6000:
-        raise invalid("embeds hold more than 6000 characters")
-    components = data.get("components") or []
-    if not int(data.get("flags") or 0) & COMPONENTS_V2:
-        _validate_rows(components)
-    custom_ids = [c["custom_id"] for c in walk_components(components) if "custom_id" in c]
-    if len(custom_ids) != len(set(custom_ids)):
-        raise invalid("component custom_id values must be unique in a message")
-    if any(len(cid) > 100 for cid in custom_ids):
-        raise invalid("custom_id longer than 100 characters")
-    has_body = content or embeds or components or data.get("attachments") or data.get("poll")
-    if not edit and not in_callback and not has_body:
-        raise ApiError(400, 50006, "Cannot send an empty message")
-
-
-def _validate_rows(rows: list[dict[str, Any]]) -> None:
-    if len(rows) > 5:
-        raise invalid(f"{len(rows)} action rows (max 5)")
-    for row in rows:
-        if row.get("type") != 1:
-            raise invalid("top-level components must be action rows without the components v2 flag")
-        children = row.get("components", [])
-        selects = [c for c in children if c.get("type") in (3, 5, 6, 7, 8)]
-        if not children or len(children) > 5 or (selects and len(children) != 1):
-            raise invalid("an action row holds 1-5 buttons or exactly one select menu")
-        for child in children:
-            if child.get("type") == 2:
-                if len(child.get("label") or "") > 80:
-                    raise invalid("button label longer than 80")
-                if child.get("style") != 5 and "custom_id" not in child:
-                    raise invalid("a non-link button needs a custom_id")
-            elif child.get("type") == 3:
-                _validate_select(child)
-
-
-def _validate_select(select: dict[str, Any]) -> None:
-    options = select.get("options", [])
-    if not 1 <= len(options) <= 25:
-        raise invalid(f"a select menu has {len(options)} options (1-25)")
-    values = [o["value"] for o in options]
-    if len(values) != len(set(values)):
-        raise invalid("select option values must be unique")
-    for option in options:
-        if not option.get("label") or len(option["label"]) > 100 or len(option["value"]) > 100:
-            raise invalid("select option label/value must be 1-100 characters")
-        if len(option.get("description") or "") > 100:
-            raise invalid("select option description longer than 100")
-    low, high = select.get("min_values", 1), select.get("max_values", 1)
-    if not 0 <= low <= high <= min(25, len(options)):
-        raise invalid("select min_values/max_values out of range")
-    if len(select.get("placeholder") or "") > 150:
-        raise invalid("select placeholder longer than 150")
-
-
-def validate_commands(commands: list[dict[str, Any]]) -> None:
-    if len(commands) > 100:
-        raise invalid("more than 100 commands")
-    seen: set[tuple[str, int]] = set()
-    for cmd in commands:
-        key = (cmd.get("name", ""), cmd.get("type", 1))
-        if key in seen or not NAME_RE.match(key[0]) or (key[0] != key[0].lower() and key[1] == 1):
-            raise invalid(f"bad or duplicate command name {key[0]!r}")
-        seen.add(key)
-        if key[1] == 1 and not 1 <= len(cmd.get("description", "")) <= 100:
-            raise invalid(f"/{key[0]}: description must be 1-100 characters")
-        _validate_options(cmd.get("options", []), f"/{key[0]}")
-
-
-def _validate_options(options: list[dict[str, Any]], where: str) -> None:
-    if len(options) > 25:
-        raise invalid(f"{where}: more than 25 options")
-    for opt in options:
-        name = opt.get("name", "")
-        if not NAME_RE.match(name) or name != name.lower():
-            raise invalid(f"{where}: bad option name {name!r}")
-        if not 1 <= len(opt.get("description", "")) <= 100:
-            raise invalid(f"{where} {name}: description must be 1-100 characters")
-        if len(opt.get("choices", [])) > 25:
-            raise invalid(f"{where} {name}: more than 25 choices")
-        if opt.get("choices") and opt.get("autocomplete"):
-            raise invalid(f"{where} {name}: choices and autocomplete are exclusive")
-        _validate_options(opt.get("options", []), f"{where} {name}")
-
-
 class Rest:
     """REST handlers over the fake's state."""
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
+        #: When old messages were edited, by channel (for 30046).
+        self.old_edits: dict[int, list[float]] = {}
 
     @staticmethod
     def match(method: str, path: str) -> tuple[Handler, dict[str, str], str] | None:
@@ -281,7 +176,7 @@ class Rest:
             raise ApiError(404, 10062, "Unknown interaction")
         if inter.callback_type is not None:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
-        if time.monotonic() - inter.dispatched_at > fake.callback_deadline:
+        if fake.clock.now() - inter.dispatched_at > fake.callback_deadline:
             inter.expired = True
             inter.answered.set()
             raise ApiError(404, 10062, "Unknown interaction")
@@ -291,23 +186,22 @@ class Rest:
             raise invalid(f"callback type {kind} is not valid for interaction type {inter.type}")
         resource: dict[str, Any] = {"type": kind}
         if kind == 4:
-            validate_message(data, edit=False)
+            validate_message(data, where="reply")
             flags = int(data.get("flags") or 0)
             inter.original = self._reply(inter, data, flags=flags, files=req.files)
         elif kind == 5:
+            check_flags(data, "deferred")
             flags = LOADING | int(data.get("flags") or 0)
             inter.original = self._reply(inter, {}, flags=flags, files=[])
         elif kind in (6, 7):
             assert inter.message is not None
             inter.original = fake.live_message(inter.message.id)
             if kind == 7:
-                validate_message(data, edit=True)
+                validate_message(data, where="edit")
                 self._edit(inter.original, data)
         elif kind == 8:
-            choices = data.get("choices", [])
-            if len(choices) > 25 or any(not 1 <= len(c["name"]) <= 100 for c in choices):
-                raise invalid("autocomplete: at most 25 choices, names 1-100 characters")
-            inter.choices = choices
+            validate_choices(data.get("choices", []))
+            inter.choices = data.get("choices", [])
         elif kind == 9:
             if not data.get("custom_id") or not data.get("title") or not data.get("components"):
                 raise invalid("a modal needs custom_id, title and components")
@@ -315,7 +209,7 @@ class Rest:
         if kind in (4, 5, 7) and inter.original is not None:
             resource["message"] = inter.original.payload()
         inter.callback_type = kind
-        inter.callback_at = time.monotonic()
+        inter.callback_at = fake.clock.now()
         if kind != 5:
             inter.filled.set()
         inter.answered.set()
@@ -345,13 +239,22 @@ class Rest:
         )
 
     def _edit(self, message: Message, data: dict[str, Any], req: Req | None = None) -> None:
+        """Apply an edit; one that would leave the message empty is refused (50006)."""
+        attachments = message.attachments
         if req is not None and "attachments" in data:
             keep = {str(a.get("id")) for a in data["attachments"]}
-            message.attachments = [a for a in message.attachments if a["id"] in keep]
-            message.attachments += self.fake.attachments(data, req.files)
+            attachments = [a for a in message.attachments if a["id"] in keep]
+            attachments += self.fake.attachments(data, req.files)
+        after = {"content": message.content, "embeds": message.embeds,
+                 "components": message.components, **data}
+        if blank(after["content"]) and not (
+            after["embeds"] or after["components"] or attachments
+        ):
+            raise ApiError(400, 50006, "Cannot send an empty message")
+        message.attachments = attachments
         message.flags &= ~LOADING
         message.apply(data)
-        message.edited_at = time.time()
+        message.edited_at = self.fake.clock.now()
 
     def _webhook_interaction(self, req: Req) -> Interaction:
         inter = self.fake.by_token.get(req.params["webhook_token"])
@@ -361,7 +264,7 @@ class Rest:
             or inter.callback_type is None
         ):
             raise ApiError(404, 10015, "Unknown Webhook")
-        if time.monotonic() - inter.dispatched_at > self.fake.token_lifetime:
+        if self.fake.clock.now() - inter.dispatched_at > self.fake.token_lifetime:
             raise ApiError(401, 50027, "Invalid Webhook Token")
         return inter
 
@@ -379,7 +282,7 @@ class Rest:
     async def followup(self, req: Req) -> Any:
         inter = self._webhook_interaction(req)
         data = req.json or {}
-        validate_message(data, edit=False)
+        validate_message(data, where="reply")
         original = inter.original
         if (
             inter.callback_type == 5
@@ -412,7 +315,7 @@ class Rest:
     @route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
     async def edit_webhook_message(self, req: Req) -> Any:
         inter, message = self._webhook_message(req)
-        validate_message(req.json or {}, edit=True)
+        validate_message(req.json or {}, where="edit")
         self._edit(message, req.json or {}, req)
         inter.filled.set()
         return message.payload()
@@ -472,8 +375,8 @@ class Rest:
         if not channel.bot_permissions(self.fake.bot_user) & SEND_MESSAGES:
             raise ApiError(403, 50013, "Missing Permissions")
         data = req.json or {}
-        validate_message(data, edit=False)
-        flags = int(data.get("flags") or 0) & ~EPHEMERAL
+        validate_message(data, where="send")
+        flags = int(data.get("flags") or 0)
         return self.fake.create_message(channel, data, flags=flags, files=req.files).payload()
 
     @route("GET", "/channels/{channel_id}/messages/{message_id}")
@@ -485,9 +388,22 @@ class Rest:
         message = self._message(req)
         if message.author is not self.fake.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        validate_message(req.json or {}, edit=True)
+        self._count_old_edit(message)
+        validate_message(req.json or {}, where="edit")
         self._edit(message, req.json or {}, req)
         return message.payload()
+
+    def _count_old_edit(self, message: Message) -> None:
+        now = self.fake.clock.now()
+        if now - message.created_at < OLD_MESSAGE:
+            return
+        recent = [t for t in self.old_edits.get(message.channel.id, []) if now - t < 3600]
+        if len(recent) >= OLD_EDITS_PER_HOUR:
+            raise ApiError(
+                400, 30046,
+                "Maximum number of edits to messages older than 1 hour reached. Try again later",
+            )
+        self.old_edits[message.channel.id] = [*recent, now]
 
     @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
     async def delete(self, req: Req) -> Any:
