@@ -7,10 +7,12 @@ deleted messages and closed DMs.
 * ``Coalescer`` keeps one edit in flight per key (a table message, a DM); a newer payload
   replaces a pending one, so a burst of moves costs one edit per round trip, not per move.
 * ``Outbox`` sends and edits messages by channel and message id and reports what went
-  wrong as data: ``Gone.MESSAGE`` (10008: re-post), ``Gone.CHANNEL`` (10003: close the
-  table), ``Gone.NO_ACCESS`` (50001/50013: the bot may not see or write there — the
-  channel still exists, so the table stays), ``Gone.DMS_CLOSED`` (50007: fall back to the
-  ephemeral view). Nothing is sent with mentions unless the caller allows them.
+  wrong as data: ``Gone.MESSAGE`` (10008; for an edit also 30046, too many edits of
+  messages older than an hour, and 50083, an archived thread: re-post — a new message
+  unarchives the thread), ``Gone.CHANNEL`` (10003: close the table), ``Gone.NO_ACCESS``
+  (50001/50013, or 50083 on a send to a locked thread: the bot may not see or write
+  there — the channel still exists, so the table stays), ``Gone.DMS_CLOSED`` (50007: fall
+  back to the ephemeral view). Nothing is sent with mentions unless the caller allows them.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ UNKNOWN_MESSAGE = 10008
 CANNOT_DM = 50007
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
+OLD_MESSAGE_EDITS = 30046
+ARCHIVED_THREAD = 50083
 
 
 class RestCounter:
@@ -140,12 +144,14 @@ class Sent:
     gone: Gone | None = None
 
 
-def _gone(exc: discord.HTTPException) -> Gone | None:
+def _gone(exc: discord.HTTPException, *, editing: bool = False) -> Gone | None:
     if exc.code == UNKNOWN_MESSAGE:
+        return Gone.MESSAGE
+    if editing and exc.code in (OLD_MESSAGE_EDITS, ARCHIVED_THREAD):
         return Gone.MESSAGE
     if exc.code == UNKNOWN_CHANNEL:
         return Gone.CHANNEL
-    if exc.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
+    if exc.code in (MISSING_ACCESS, MISSING_PERMISSIONS, ARCHIVED_THREAD):
         return Gone.NO_ACCESS
     if exc.code == CANNOT_DM:
         return Gone.DMS_CLOSED
@@ -188,7 +194,7 @@ class Outbox:
                 self._channel(channel_id).get_partial_message(message_id).edit(**edit_kwargs(spec))
             )
         except discord.HTTPException as exc:
-            gone = _gone(exc)
+            gone = _gone(exc, editing=True)
             if gone is None:
                 raise
             return Sent(channel_id, None, gone)

@@ -61,16 +61,40 @@ class ApiError(Exception):
         return body
 
 
-class Snowflakes:
-    """Discord snowflakes: milliseconds since 2015 << 22, then an increment (always unique)."""
+class Clock:
+    """The fake Discord's time: the real clock plus an offset a test moves forward
+    (``advance``) to make an hour pass; snowflakes, deadlines and message ages use it."""
 
     def __init__(self) -> None:
-        self._last = 0
+        self.offset = 0.0
+
+    def now(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+
+class Snowflakes:
+    """Discord snowflakes: milliseconds since 2015 << 22, then an increment within the
+    millisecond. They follow the fake's clock, back in time too (a test that posts
+    "an hour ago"); every one ever made is distinct."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self._made: set[int] = set()
 
     def next(self) -> int:
-        candidate = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
-        self._last = max(candidate, self._last + 1)
-        return self._last
+        snowflake = (int(self.clock.now() * 1000) - DISCORD_EPOCH_MS) << 22
+        while snowflake in self._made:
+            snowflake += 1
+        self._made.add(snowflake)
+        return snowflake
+
+
+def snowflake_time(snowflake: int) -> float:
+    """The Unix time a snowflake was made."""
+    return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 def iso(ts: float | None) -> str | None:
@@ -349,7 +373,6 @@ class Message:
     type: int = 0
     ephemeral_for: User | None = None
     interaction: Interaction | None = None
-    created_at: float = field(default_factory=time.time)
     edited_at: float | None = None
     deleted: bool = False
     history: list[dict[str, Any]] = field(default_factory=list)
@@ -381,6 +404,10 @@ class Message:
     @property
     def ephemeral(self) -> bool:
         return self.ephemeral_for is not None
+
+    @property
+    def created_at(self) -> float:
+        return snowflake_time(self.id)
 
     @property
     def text(self) -> str:
@@ -471,7 +498,7 @@ class Interaction:
     channel: Channel
     data: dict[str, Any]
     message: Message | None = None
-    dispatched_at: float = field(default_factory=time.monotonic)
+    dispatched_at: float = 0.0
     callback_type: int | None = None
     callback_at: float | None = None
     original: Message | None = None

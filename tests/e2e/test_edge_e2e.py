@@ -241,22 +241,47 @@ async def test_names_that_look_like_mentions_ping_nobody(harness: Harness) -> No
 
 
 async def test_a_long_game_moves_to_a_fresh_table_message(harness: Harness) -> None:
-    """Discord limits edits of messages older than an hour (30046): past the bot's limit
-    (50 minutes; half a second here) the next update posts a fresh table message, and the
-    old one points to it."""
+    """Discord limits edits of messages older than an hour (30046): an hour after the table
+    message was posted (on the fake's clock), the next update posts a fresh one, the old one
+    points to it, and each hand DM is sent afresh."""
+    fake = harness.fake
+    fake.clock.offset = -3700.0  # what is posted now is posted an hour and a bit "ago"
     await harness.start()
     seats, lobby = await gin_for_two(harness)
     old = harness.table_message(lobby)
-    harness.client.publisher.replace_after = 0.5
-    await asyncio.sleep(0.6)
+    await harness.idle()
+    fake.clock.advance(3700.0)
     await play_out(seats, lobby, limit=1)
     await harness.idle()
     new = harness.table_message(lobby)
     assert new.id != old.id and "goes on in a newer message" in old.text
     assert str(new.id) in old.text and old.buttons() == []
-    harness.client.publisher.replace_after = 3000.0
     await play_out(seats, lobby, limit=1)  # and the game goes on there
     assert harness.table_message(lobby).id == new.id
     for seat in seats:  # each hand DM was sent afresh once, the old one deleted
         hands = [m for m in seat.person.dm_messages() if "your hand" in m.content]
         assert len(hands) == 1 and hands[0].id > old.id, [m.id for m in hands]
+    old_edits = [r for r in fake.requests if r.method == "PATCH" and r.status == 400]
+    assert old_edits == []
+
+
+async def test_an_edit_refused_for_age_moves_the_table_on(harness: Harness) -> None:
+    """Should Discord refuse an edit with 30046 before the bot's own 50-minute mark (a clock
+    that runs late), the table is posted afresh rather than frozen."""
+    fake = harness.fake
+    fake.clock.offset = -3700.0
+    await harness.start()
+    seats, lobby = await gin_for_two(harness)
+    old = harness.table_message(lobby)
+    await harness.idle()
+    harness.client.publisher.replace_after = 10 * 3600.0  # the bot's clock runs late
+    fake.clock.advance(3700.0)
+    await play_out(seats, lobby, limit=8)
+    await harness.idle()
+    assert any(r.method == "PATCH" and r.status == 400 for r in fake.requests)
+    fresh = harness.table_message(lobby)
+    assert fresh.id != old.id
+    shown = len(fresh.history)
+    await play_out(seats, lobby, limit=1)
+    await harness.idle()
+    assert harness.table_message(lobby) is fresh and len(fresh.history) > shown
