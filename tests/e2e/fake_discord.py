@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import fnmatch
-import math
 import secrets
 import time
 from collections.abc import Iterable
@@ -22,6 +21,7 @@ from aiohttp import web
 
 from tests.e2e.driver import Person, RequestCounter
 from tests.e2e.fake_gateway import Gateway
+from tests.e2e.fake_ratelimit import RateLimits, too_many_body
 from tests.e2e.fake_rest import Req, Rest
 from tests.e2e.fake_spec import check_body
 from tests.e2e.fake_state import (
@@ -114,6 +114,7 @@ class FakeDiscord:
         self.counters: list[RequestCounter] = []
         self.gateway = Gateway(self)
         self.rest = Rest(self)
+        self.limits = RateLimits(self.clock)
         self._people: dict[int, Person] = {}
         self._dms: dict[int, Channel] = {}
         self._inflight = 0
@@ -177,6 +178,24 @@ class FakeDiscord:
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         return channel
+
+    async def add_thread(self, parent: Channel, name: str) -> Channel:
+        """A public thread in ``parent`` (THREAD_CREATE goes to the bot)."""
+        assert parent.guild is not None and not parent.is_thread
+        thread = Channel(self.ids.next(), name, guild=parent.guild, parent=parent)
+        parent.guild.channels.append(thread)
+        self.channels[thread.id] = thread
+        await self.gateway.dispatch(
+            "THREAD_CREATE", {**thread.payload(), "newly_created": True}, guild_id=parent.guild.id
+        )
+        return thread
+
+    async def set_archived(self, thread: Channel, archived: bool, *, locked: bool = False) -> None:
+        """Archive (optionally lock) or unarchive a thread, as inactivity or a moderator
+        would; the bot hears THREAD_UPDATE."""
+        assert thread.guild is not None and thread.is_thread
+        thread.archived, thread.locked = archived, locked and archived
+        await self.gateway.dispatch("THREAD_UPDATE", thread.payload(), guild_id=thread.guild.id)
 
     def channel(self, name: str, guild: Guild | None = None) -> Channel:
         return (guild or self.guild).channel(name)
@@ -347,7 +366,7 @@ class FakeDiscord:
 
     # -- interactions -----------------------------------------------------------------------
 
-    async def interact(
+    def open_interaction(
         self,
         user: User,
         channel: Channel,
@@ -355,7 +374,7 @@ class FakeDiscord:
         data: dict[str, Any],
         message: Message | None = None,
     ) -> Interaction:
-        """Dispatch INTERACTION_CREATE as ``user`` in ``channel``; returns the record."""
+        """An interaction the bot may answer from now on (its token and deadline run)."""
         inter = Interaction(
             self.ids.next(),
             "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48),
@@ -365,13 +384,25 @@ class FakeDiscord:
             channel,
             data,
             message=message,
+            dispatched_at=self.clock.now(),
         )
         self.interactions[inter.id] = inter
         self.by_token[inter.token] = inter
+        return inter
+
+    async def interact(
+        self,
+        user: User,
+        channel: Channel,
+        type_: int,
+        data: dict[str, Any],
+        message: Message | None = None,
+    ) -> Interaction:
+        """Dispatch INTERACTION_CREATE as ``user`` in ``channel``; returns the record."""
+        inter = self.open_interaction(user, channel, type_, data, message)
         guild = channel.guild
         member = guild.members[user.id] if guild is not None else None
         payload = inter.payload(self.bot_user, member)
-        inter.dispatched_at = self.clock.now()
         delivered = await self.gateway.dispatch(
             "INTERACTION_CREATE", payload, guild_id=guild.id if guild else None
         )
@@ -454,41 +485,36 @@ class FakeDiscord:
             if fault.kind == "delay":
                 await asyncio.sleep(fault.seconds)
             elif fault.kind == "429":
-                return self._too_many(fault)
+                scope = "global" if fault.is_global else "user"
+                headers = {"X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+                           "X-RateLimit-Reset-After": f"{fault.seconds:.3f}"}
+                return self._too_many(fault.seconds, scope, headers)
             else:
                 self._quiet_until = time.monotonic() + 1 + 2 * (fault.served - 1) + self.settle_time
                 return _error(ApiError(fault.status, 0, f"{fault.status}: Server Error"))
+        verdict = self.limits.check(
+            request.method, template, req.params,
+            global_limited=record.counts_toward_global_limit,
+        )
+        if verdict.refused:
+            return self._too_many(verdict.retry_after, verdict.scope, verdict.headers)
         try:
             check_body(request.method, template, req.json)
             result = await handler(self.rest, req)
         except ApiError as exc:
-            return _error(exc)
+            return _error(exc, verdict.headers)
         if result is None:
-            return web.Response(status=204)
-        return web.Response(body=dumps(result).encode(), headers=JSON_HEADERS)
+            return web.Response(status=204, headers=verdict.headers)
+        return web.Response(
+            body=dumps(result).encode(), headers={**JSON_HEADERS, **verdict.headers}
+        )
 
-    def _too_many(self, fault: Fault) -> web.Response:
-        self._quiet_until = time.monotonic() + fault.seconds + self.settle_time
-        body = {
-            "message": "You are being rate limited.",
-            "retry_after": fault.seconds,
-            "global": fault.is_global,
-            "code": 0,
-        }
-        headers = {
-            **JSON_HEADERS,
-            "Retry-After": str(math.ceil(fault.seconds)),
-            "X-RateLimit-Limit": "5",
-            "X-RateLimit-Remaining": "0",
-            "X-RateLimit-Reset": f"{time.time() + fault.seconds:.3f}",
-            "X-RateLimit-Reset-After": f"{fault.seconds:.3f}",
-            "X-RateLimit-Bucket": "fake-" + fault.path.replace("/", "-"),
-            "X-RateLimit-Scope": "global" if fault.is_global else "user",
-            "Via": "1.1 google",
-        }
-        if fault.is_global:
-            headers["X-RateLimit-Global"] = "true"
-        return web.Response(status=429, body=dumps(body).encode(), headers=headers)
+    def _too_many(self, retry_after: float, scope: str, headers: dict[str, str]) -> web.Response:
+        self._quiet_until = time.monotonic() + retry_after + self.settle_time
+        body, extra = too_many_body(retry_after, scope)
+        return web.Response(
+            status=429, body=dumps(body).encode(), headers={**JSON_HEADERS, **headers, **extra}
+        )
 
     @staticmethod
     async def _read(request: web.Request) -> Req:
@@ -506,5 +532,6 @@ class FakeDiscord:
         return req
 
 
-def _error(exc: ApiError) -> web.Response:
-    return web.Response(status=exc.status, body=dumps(exc.body()).encode(), headers=JSON_HEADERS)
+def _error(exc: ApiError, headers: dict[str, str] | None = None) -> web.Response:
+    body = dumps(exc.body()).encode()
+    return web.Response(status=exc.status, body=body, headers={**JSON_HEADERS, **(headers or {})})

@@ -22,7 +22,6 @@ from tests.e2e.fake_limits import (
 from tests.e2e.fake_state import (
     EPHEMERAL,
     LOADING,
-    SEND_MESSAGES,
     VIEW_CHANNEL,
     ApiError,
     Channel,
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
 #: hard, so the fake allows few: this many per channel in any hour.
 OLD_MESSAGE = 3600.0
 OLD_EDITS_PER_HOUR = 3
+ARCHIVED = ApiError(400, 50083, "Operation cannot be performed on an archived thread")
 # Which callback types each interaction type accepts (ping=1 never reaches a gateway bot).
 CALLBACKS_ALLOWED = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 
@@ -50,6 +50,11 @@ class Req:
     json: Any
     query: dict[str, str]
     files: list[tuple[str, str, bytes]] = field(default_factory=list)
+
+
+def truthy(query: dict[str, str], key: str) -> bool:
+    """A boolean query parameter as Discord reads it."""
+    return query.get(key, "").lower() in ("1", "true")
 
 
 Handler = Callable[["Rest", Req], Awaitable[Any]]
@@ -214,6 +219,8 @@ class Rest:
             inter.filled.set()
         inter.answered.set()
         original = inter.original
+        if not truthy(req.query, "with_response"):
+            return None
         return {
             "interaction": {
                 "id": str(inter.id),
@@ -304,7 +311,7 @@ class Rest:
             )
         inter.followups.append(message)
         inter.filled.set()
-        return message.payload() if req.query.get("wait") in ("1", "true", "True") else None
+        return message.payload() if truthy(req.query, "wait") else None
 
     @route("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
     @route("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
@@ -372,12 +379,17 @@ class Rest:
         channel = self._channel(req)
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
-        if not channel.bot_permissions(self.fake.bot_user) & SEND_MESSAGES:
+        if not channel.bot_permissions(self.fake.bot_user) & channel.send_permission:
             raise ApiError(403, 50013, "Missing Permissions")
+        if channel.archived and channel.locked:
+            raise ARCHIVED
         data = req.json or {}
         validate_message(data, where="send")
         flags = int(data.get("flags") or 0)
-        return self.fake.create_message(channel, data, flags=flags, files=req.files).payload()
+        sent = self.fake.create_message(channel, data, flags=flags, files=req.files).payload()
+        if channel.archived:
+            await self.fake.set_archived(channel, False)
+        return sent
 
     @route("GET", "/channels/{channel_id}/messages/{message_id}")
     async def get_message(self, req: Req) -> Any:
@@ -388,6 +400,8 @@ class Rest:
         message = self._message(req)
         if message.author is not self.fake.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        if message.channel.archived:
+            raise ARCHIVED
         self._count_old_edit(message)
         validate_message(req.json or {}, where="edit")
         self._edit(message, req.json or {}, req)
@@ -407,7 +421,10 @@ class Rest:
 
     @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
     async def delete(self, req: Req) -> Any:
-        await self.fake.delete_message(self._message(req))
+        message = self._message(req)
+        if message.channel.archived:
+            raise ARCHIVED
+        await self.fake.delete_message(message)
         return None
 
     # -- guilds -----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
+SEND_MESSAGES_IN_THREADS = 1 << 38
 EVERYONE_PERMISSIONS = (
     (1 << 6)  # add reactions
     | (1 << 10)  # view channel
@@ -30,7 +31,7 @@ EVERYONE_PERMISSIONS = (
     | (1 << 15)  # attach files
     | (1 << 16)  # read message history
     | (1 << 31)  # use application commands
-    | (1 << 38)  # send messages in threads
+    | SEND_MESSAGES_IN_THREADS
 )
 ALL_PERMISSIONS = (1 << 51) - 1
 
@@ -178,7 +179,8 @@ class Member:
 
 @dataclass(eq=False)
 class Channel:
-    """A guild text channel (type 0) or a DM channel (type 1); holds its messages."""
+    """A guild text channel (type 0), a public thread in one (type 11, with ``parent``) or
+    a DM channel (type 1); holds its messages."""
 
     id: int
     name: str
@@ -188,14 +190,31 @@ class Channel:
     all_messages: list[Message] = field(default_factory=list)
     #: Permission bits a channel overwrite takes from the bot here (``FakeDiscord.deny``).
     bot_denied: int = 0
+    parent: Channel | None = None
+    #: An archived thread takes no edits; a message sent to it unarchives it unless it is
+    #: also locked (then only Manage Threads may unarchive it).
+    archived: bool = False
+    locked: bool = False
 
     @property
     def is_dm(self) -> bool:
         return self.guild is None
 
+    @property
+    def is_thread(self) -> bool:
+        return self.parent is not None
+
+    @property
+    def send_permission(self) -> int:
+        """The bit that lets the bot post here (threads have their own)."""
+        return SEND_MESSAGES_IN_THREADS if self.is_thread else SEND_MESSAGES
+
     def bot_permissions(self, bot: User) -> int:
         """What the bot may do here: its roles' permissions less this channel's denials
-        (Administrator overrides every overwrite, as on Discord)."""
+        (a thread's are its parent's; Administrator overrides every overwrite, as on
+        Discord)."""
+        if self.parent is not None:
+            return self.parent.bot_permissions(bot)
         if self.guild is None:
             return EVERYONE_PERMISSIONS
         perms = self.guild.permissions_of(bot)
@@ -228,6 +247,27 @@ class Channel:
                 "last_message_id": str(last) if last else None,
                 "flags": 0,
                 "recipients": [self.recipient.payload()],
+            }
+        if self.parent is not None:
+            return {
+                "id": str(self.id),
+                "type": 11,
+                "guild_id": str(self.guild.id),
+                "parent_id": str(self.parent.id),
+                "owner_id": str(self.guild.owner.id),
+                "name": self.name,
+                "last_message_id": str(last) if last else None,
+                "rate_limit_per_user": 0,
+                "message_count": len(self.all_messages),
+                "member_count": 1,
+                "total_message_sent": len(self.all_messages),
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": self.archived,
+                    "locked": self.locked,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": iso(time.time()),
+                },
             }
         return {
             "id": str(self.id),
@@ -311,8 +351,10 @@ class Guild:
             "roles": [r.payload() for r in self.roles],
             "emojis": [],
             "stickers": [],
-            "channels": [c.payload() for c in self.channels if not c.deleted],
-            "threads": [],
+            "channels": [c.payload() for c in self.channels if not (c.deleted or c.is_thread)],
+            "threads": [
+                c.payload() for c in self.channels if c.is_thread and not (c.deleted or c.archived)
+            ],
             "members": members,
             "voice_states": [],
             "presences": [],

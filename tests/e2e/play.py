@@ -96,6 +96,13 @@ class Harness:
         result: TableResult = await self.client.tables.status(channel.id)
         return result
 
+    def clicked(self, kind: str) -> int:
+        """How many clicks so far were on table components of ``kind`` ("page", "multi"…)."""
+        return sum(
+            str(i.data.get("custom_id", "")).split(":")[3:4] == [kind]
+            for i in self.fake.interactions.values()
+        )
+
     def table_message(self, channel: Channel) -> Message:
         """The live table message of ``channel`` (the newest with a table embed)."""
         tables = [m for m in channel.messages() if m.embeds and " — table " in m.text]
@@ -106,6 +113,9 @@ class Harness:
 #: Computers are paced as users run them (shorter than the 0.8 s default, to keep the
 #: suite quick, but never 0: answers must not depend on the computers being done).
 BOT_MOVE_DELAY = 0.05
+#: Discord's per-route windows, shortened tenfold: robots click far faster than people,
+#: and a whole game at 5 edits per 5 s per channel would spend minutes waiting.
+WINDOW_SCALE = 0.1
 
 
 async def quiet(fake: FakeDiscord, client: Any) -> None:
@@ -128,6 +138,7 @@ async def harness_fixture(
     """A harness whose every interaction is leak-checked at teardown, and answered, within
     ``CALLBACK_LIMIT`` (Discord's 3 s with 2 s to spare)."""
     fake_discord.settle_time = 0.05
+    fake_discord.limits.window_scale = WINDOW_SCALE
     harness = Harness(fake_discord, bot_runner, tmp_path, seed=1000)
     answer = fake_discord.answer
 

@@ -17,7 +17,7 @@ from tests.e2e.conftest import BotRunner
 from tests.e2e.driver import percentile
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_state import Message
-from tests.e2e.play import quiet
+from tests.e2e.play import WINDOW_SCALE, quiet
 
 
 def settings_for(fake: FakeDiscord, tmp_path: Path) -> Settings:
@@ -32,8 +32,10 @@ def settings_for(fake: FakeDiscord, tmp_path: Path) -> Settings:
 
 
 async def start_bot(runner: BotRunner, fake: FakeDiscord, tmp_path: Path) -> discord.Client:
-    """A bot on ``tmp_path``'s database whose tables are seeded 1000, 1001, … (repeatable)."""
+    """A bot on ``tmp_path``'s database whose tables are seeded 1000, 1001, … (repeatable),
+    with Discord's rate-limit windows shortened as whole-game tests need."""
     seeds = itertools.count(1000)
+    fake.limits.window_scale = WINDOW_SCALE
     return await runner.start(
         lambda: bot.create_bot(settings_for(fake, tmp_path), table_seeds=lambda: next(seeds))
     )
@@ -58,6 +60,9 @@ async def test_gin_rummy_against_the_computer(
     fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
     client: Any = await start_bot(bot_runner, fake_discord, tmp_path)
+    # This game runs at Discord's real rate-limit windows (5 edits per 5 s per channel):
+    # the bot must answer every click in time while its edits wait for their bucket.
+    fake_discord.limits.window_scale = 1.0
     names = sorted(c.data["name"] for c in fake_discord.commands_for(fake_discord.guild.id))
     assert names == ["hand", "league", "play", "rules", "stats", "table"]
     alice = fake_discord.user("alice")

@@ -285,3 +285,32 @@ async def test_an_edit_refused_for_age_moves_the_table_on(harness: Harness) -> N
     await play_out(seats, lobby, limit=1)
     await harness.idle()
     assert harness.table_message(lobby) is fresh and len(fresh.history) > shown
+
+
+async def test_a_table_in_a_thread_survives_the_thread_being_archived(harness: Harness) -> None:
+    """A thread archived mid-game (inactivity, or a moderator) refuses edits with 50083:
+    the bot posts the table afresh, which unarchives the thread, and the game goes on.
+    Locked as well, the thread takes no post either; the table then waits, and no move
+    is lost."""
+    fake = harness.fake
+    await harness.start()
+    thread = await fake.add_thread(fake.channel("lobby"), "gin night")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0, channel=thread)
+    seats = [Seat(alice, harness, thread), Seat(bob, harness, thread)]
+    await harness.idle()
+    old = harness.table_message(thread)
+
+    await fake.set_archived(thread, True)
+    await play_out(seats, thread, limit=2)
+    await harness.idle()
+    assert any(r.method == "PATCH" and r.status == 400 for r in fake.requests)
+    fresh = harness.table_message(thread)
+    assert fresh.id != old.id and not thread.archived
+
+    await fake.set_archived(thread, True, locked=True)
+    version = (await harness.result(thread)).version
+    await play_out(seats, thread, limit=1)
+    await harness.idle()
+    assert (await harness.result(thread)).version == version + 1
+    assert harness.table_message(thread) is fresh and thread.archived

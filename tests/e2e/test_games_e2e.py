@@ -81,7 +81,8 @@ async def test_a_whole_game_then_the_standings(harness: Harness, game: str) -> N
     assert sorted(rows) == sorted(ranks), (rows, ranks)
     assert [ranks[r] for r in rows] == sorted(ranks[r] for r in rows), (rows, ranks)
     summary = cost_summary(harness.costs, fake.latencies())
-    print(f"\n{game}: {final.version} table versions\n{summary}")
+    print(f"\n{game}: {final.version} table versions, pages turned {harness.clicked('page')}"
+          f", multi-selects {harness.clicked('multi')}\n{summary}")
 
 
 async def test_closed_dms_play_a_whole_game_from_the_your_hand_view(harness: Harness) -> None:
@@ -101,3 +102,36 @@ async def test_closed_dms_play_a_whole_game_from_the_your_hand_view(harness: Har
     assert len(notices) == 1 and bob.mention in notices[0].content
     views = [m for m in bob.ephemerals(lobby) if "your hand" in m.content]
     assert seats[1].moves > 0 and len(views) >= seats[1].moves
+
+
+async def test_a_blind_nil_exchange_is_picked_card_by_card(harness: Harness) -> None:
+    """The Blind Nil exchange (up to three of thirteen cards: hundreds of moves) is one
+    multi-select of the player's cards; picking two exchanges exactly those two."""
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await open_table(harness, "spades", "target=50", [alice, bob], 0)
+    seats = {p.id: Seat(p, harness, lobby) for p in (alice, bob)}
+    declared = False
+    for _ in range(60):
+        result = await harness.result(lobby)
+        mine = next(p for p in result.private.values() if p.legal)
+        seat = seats[mine.user_id]
+        if "blindnil" in mine.legal and not declared:
+            await seat.move("blindnil")
+            declared = True
+            continue
+        if any(a.startswith("exchange ") for a in mine.legal):
+            break
+        await seat.move()
+    else:
+        raise AssertionError("no Blind Nil exchange was offered")
+    message = await seat.hand(result, mine)
+    menus = [m for m in message.selects() if m["custom_id"].split(":")[3] == "multi"]
+    assert len(menus) == 1 and (menus[0]["min_values"], menus[0]["max_values"]) == (1, 3)
+    picked = [o["value"] for o in menus[0]["options"][:2]]
+    await seat.move("exchange " + " ".join(picked))
+    assert harness.clicked("multi") == 1
+    _, after = await seat.mine()
+    assert not set(picked) & set(after.view["hand"]) and len(after.view["hand"]) == 13

@@ -1,0 +1,286 @@
+"""The fake Discord refuses what the real one refuses: one planted violation per rule.
+
+Each request goes straight to the fake over HTTP (no bot), with the bot's token, and the
+test checks Discord's status and JSON error code — and that nothing was created or
+changed. The end-to-end suites then prove the bot never trips any of these.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+import pytest
+
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_rest import OLD_EDITS_PER_HOUR, OLD_MESSAGE
+from tests.e2e.fake_state import EPHEMERAL, SEND_MESSAGES, VIEW_CHANNEL, Channel, Message
+
+Reply = tuple[int, Any, dict[str, str]]
+
+BUTTON = {"type": 2, "style": 1, "label": "Go", "custom_id": "go"}
+
+
+def row(*components: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 1, "components": list(components)}
+
+
+def select(**extra: Any) -> dict[str, Any]:
+    options = [{"label": f"Card {i}", "value": str(i)} for i in range(3)]
+    return {"type": 3, "custom_id": "pick", "options": options, **extra}
+
+
+async def call(
+    fake: FakeDiscord, method: str, path: str, body: Any = None, *, token: str | None = None
+) -> Reply:
+    headers = {"Authorization": f"Bot {token or fake.token}"}
+    async with (
+        aiohttp.ClientSession() as session,
+        session.request(method, fake.base_url + path, json=body, headers=headers) as response,
+    ):
+        data = await response.json() if response.content_type == "application/json" else None
+        return response.status, data, dict(response.headers)
+
+
+async def post(fake: FakeDiscord, channel: Channel, body: Any) -> Reply:
+    return await call(fake, "POST", f"/channels/{channel.id}/messages", body)
+
+
+async def existing(fake: FakeDiscord, channel: Channel) -> Message:
+    status, data, _ = await post(fake, channel, {"content": "the table"})
+    assert status == 200, data
+    return fake.messages[int(data["id"])]
+
+
+MESSAGES_REFUSED: dict[str, tuple[dict[str, Any], int]] = {
+    "content of the wrong type (spec)": ({"content": 5}, 50035),
+    "an unknown top-level type (spec)": ({"embeds": "not a list"}, 50035),
+    "content over 2000 characters": ({"content": "x" * 2001}, 50035),
+    "whitespace-only content": ({"content": "  \n "}, 50006),
+    "nothing at all": ({}, 50006),
+    "more than 10 embeds": ({"embeds": [{"title": "t"}] * 11}, 50035),
+    "embeds over 6000 characters": (
+        {"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]},
+        50035,
+    ),
+    "an embed title over 256": ({"embeds": [{"title": "t" * 257}]}, 50035),
+    "a blank embed field": ({"embeds": [{"fields": [{"name": " ", "value": "v"}]}]}, 50035),
+    "an embed footer over 2048": ({"embeds": [{"footer": {"text": "f" * 2049}}]}, 50035),
+    "ephemeral on a channel message": ({"content": "hi", "flags": EPHEMERAL}, 50035),
+    "parse users and a users list": (
+        {"content": "hi", "allowed_mentions": {"parse": ["users"], "users": ["1"]}},
+        50035,
+    ),
+    "six action rows": ({"components": [row(BUTTON | {"custom_id": f"b{i}"}) for i in range(6)]},
+                        50035),
+    "six buttons in a row": (
+        {"components": [row(*(BUTTON | {"custom_id": f"b{i}"} for i in range(6)))]},
+        50035,
+    ),
+    "a button without label or emoji": (
+        {"components": [row({"type": 2, "style": 1, "custom_id": "go"})]},
+        50035,
+    ),
+    "a link button with a custom_id": (
+        {"components": [row({"type": 2, "style": 5, "label": "Web", "url": "https://x.org",
+                             "custom_id": "web"})]},
+        50035,
+    ),
+    "a button with a url and no custom_id": (
+        {"components": [row({"type": 2, "style": 1, "label": "Go", "url": "https://x.org"})]},
+        50035,
+    ),
+    "a button label over 80": ({"components": [row(BUTTON | {"label": "L" * 81})]}, 50035),
+    "duplicate custom ids": ({"components": [row(BUTTON, BUTTON)]}, 50035),
+    "a custom id over 100": ({"components": [row(BUTTON | {"custom_id": "c" * 101})]}, 50035),
+    "a select beside a button": ({"components": [row(select(), BUTTON)]}, 50035),
+    "a select with max_values above its options": (
+        {"components": [row(select(max_values=4))]},
+        50035,
+    ),
+    "more defaults than max_values": (
+        {"components": [row(select() | {"options": [
+            {"label": "A", "value": "a", "default": True},
+            {"label": "B", "value": "b", "default": True},
+        ]})]},
+        50035,
+    ),
+    "a select option label over 100": (
+        {"components": [row(select() | {"options": [{"label": "L" * 101, "value": "v"}]})]},
+        50035,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(MESSAGES_REFUSED))
+async def test_a_message_discord_refuses_is_refused(fake_discord: FakeDiscord, case: str) -> None:
+    body, code = MESSAGES_REFUSED[case]
+    lobby = fake_discord.channel("lobby")
+    status, data, _ = await post(fake_discord, lobby, body)
+    assert (status, data["code"]) == (400, code), data
+    assert lobby.messages() == []
+
+
+async def test_edits_are_refused_like_discord(fake_discord: FakeDiscord) -> None:
+    lobby = fake_discord.channel("lobby")
+    message = await existing(fake_discord, lobby)
+    path = f"/channels/{lobby.id}/messages/{message.id}"
+    emptied = await call(fake_discord, "PATCH", path, {"content": ""})
+    assert (emptied[0], emptied[1]["code"]) == (400, 50006)
+    flagged = await call(fake_discord, "PATCH", path, {"flags": EPHEMERAL})
+    assert (flagged[0], flagged[1]["code"]) == (400, 50035)
+    missing = await call(
+        fake_discord, "PATCH", f"/channels/{lobby.id}/messages/1", {"content": "x"}
+    )
+    assert (missing[0], missing[1]["code"]) == (404, 10008)
+    assert message.content == "the table" and message.edited_at is None
+
+
+async def test_messages_older_than_an_hour_take_few_edits(fake_discord: FakeDiscord) -> None:
+    """30046: Discord limits edits to messages older than an hour, per channel."""
+    lobby = fake_discord.channel("lobby")
+    fake_discord.clock.advance(-OLD_MESSAGE - 60)
+    message = await existing(fake_discord, lobby)
+    fake_discord.clock.advance(OLD_MESSAGE + 60)
+    path = f"/channels/{lobby.id}/messages/{message.id}"
+    for n in range(OLD_EDITS_PER_HOUR):
+        status, _, _ = await call(fake_discord, "PATCH", path, {"content": f"edit {n}"})
+        assert status == 200
+    status, data, _ = await call(fake_discord, "PATCH", path, {"content": "one more"})
+    assert (status, data["code"]) == (400, 30046)
+    assert message.content == f"edit {OLD_EDITS_PER_HOUR - 1}"
+    fresh = await existing(fake_discord, lobby)
+    status, _, _ = await call(
+        fake_discord, "PATCH", f"/channels/{lobby.id}/messages/{fresh.id}", {"content": "new"}
+    )
+    assert status == 200
+
+
+async def test_channels_refuse_like_discord(fake_discord: FakeDiscord) -> None:
+    hidden, quiet = fake_discord.add_channel("hidden"), fake_discord.add_channel("quiet")
+    fake_discord.deny(hidden, VIEW_CHANNEL)
+    fake_discord.deny(quiet, SEND_MESSAGES)
+    refused = [
+        (await post(fake_discord, hidden, {"content": "x"}), 403, 50001),
+        (await post(fake_discord, quiet, {"content": "x"}), 403, 50013),
+        (await call(fake_discord, "POST", "/channels/1/messages", {"content": "x"}), 404, 10003),
+    ]
+    for (status, data, _), want_status, want_code in refused:
+        assert (status, data["code"]) == (want_status, want_code), data
+    closed = fake_discord.user("closed")
+    fake_discord.refuse_dms(closed)
+    dm = fake_discord.dm_channel(closed.user)
+    status, data, _ = await post(fake_discord, dm, {"content": "your hand"})
+    assert (status, data["code"]) == (403, 50007)
+    status, _, _ = await call(fake_discord, "GET", "/users/@me", token="stolen")
+    assert status == 401
+
+
+async def test_archived_threads_refuse_edits_and_locked_ones_posts(
+    fake_discord: FakeDiscord,
+) -> None:
+    """50083: no edit in an archived thread; a post unarchives it unless it is locked."""
+    thread = await fake_discord.add_thread(fake_discord.channel("lobby"), "gin table")
+    message = await existing(fake_discord, thread)
+    await fake_discord.set_archived(thread, True)
+    path = f"/channels/{thread.id}/messages/{message.id}"
+    status, data, _ = await call(fake_discord, "PATCH", path, {"content": "moved"})
+    assert (status, data["code"]) == (400, 50083) and message.content == "the table"
+    assert (await post(fake_discord, thread, {"content": "still here"}))[0] == 200
+    assert not thread.archived
+    await fake_discord.set_archived(thread, True, locked=True)
+    status, data, _ = await post(fake_discord, thread, {"content": "anyone?"})
+    assert (status, data["code"]) == (400, 50083) and thread.archived
+    fake_discord.deny(fake_discord.channel("lobby"), 1 << 38)
+    await fake_discord.set_archived(thread, False)
+    status, data, _ = await post(fake_discord, thread, {"content": "no thread rights"})
+    assert (status, data["code"]) == (403, 50013)
+
+
+async def test_interaction_callbacks_refuse_like_discord(fake_discord: FakeDiscord) -> None:
+    """A callback after 3 s: 10062; a second one: 40060; a follow-up after 15 minutes:
+    401 50027; a callback type the interaction does not take, or flags a deferral does
+    not take: 50035."""
+    alice, lobby = fake_discord.user("alice").user, fake_discord.channel("lobby")
+
+    def slash() -> Any:
+        return fake_discord.open_interaction(alice, lobby, 2, {"name": "status", "type": 1})
+
+    def callback(inter: Any, body: dict[str, Any]) -> Any:
+        path = f"/interactions/{inter.id}/{inter.token}/callback?with_response=true"
+        return call(fake_discord, "POST", path, body)
+
+    late = slash()
+    fake_discord.clock.advance(3.5)
+    status, data, _ = await callback(late, {"type": 4, "data": {"content": "late"}})
+    assert (status, data["code"]) == (404, 10062) and late.original is None
+
+    twice = slash()
+    assert (await callback(twice, {"type": 5}))[0] == 200
+    status, data, _ = await callback(twice, {"type": 4, "data": {"content": "again"}})
+    assert (status, data["code"]) == (400, 40060)
+
+    fake_discord.clock.advance(15 * 60 + 1)
+    url = f"/webhooks/{fake_discord.application_id}/{twice.token}"
+    status, data, _ = await call(fake_discord, "POST", url, {"content": "too late"})
+    assert (status, data["code"]) == (401, 50027) and twice.followups == []
+
+    for body in ({"type": 7, "data": {"content": "no message to update"}},
+                 {"type": 5, "data": {"flags": 1 << 2}}):
+        status, data, _ = await callback(slash(), body)
+        assert (status, data["code"]) == (400, 50035), body
+
+
+async def test_commands_refuse_like_discord(fake_discord: FakeDiscord) -> None:
+    path = f"/applications/{fake_discord.application_id}/commands"
+    option = {"type": 3, "name": "game", "description": "Which game"}
+    bad = {
+        "a required option after an optional one": [
+            {"name": "table", "description": "Tables", "options": [
+                option, option | {"name": "seat", "required": True}]}],
+        "an upper-case name": [{"name": "Table", "description": "Tables"}],
+        "26 choices": [{"name": "table", "description": "Tables", "options": [
+            option | {"choices": [{"name": str(i), "value": str(i)} for i in range(26)]}]}],
+        "over 8000 characters": [{"name": "table", "description": "d" * 100, "options": [
+            option | {"name": f"o{i}", "description": "d" * 100,
+                      "choices": [{"name": "n" * 100, "value": "v" * 100}] * 2}
+            for i in range(25)]}],
+    }
+    for case, body in bad.items():
+        status, data, _ = await call(fake_discord, "PUT", path, body)
+        assert (status, data["code"]) == (400, 50035), case
+    assert fake_discord.commands == []
+
+
+async def test_rate_limits_are_announced_and_enforced(fake_discord: FakeDiscord) -> None:
+    """Every answer carries the bucket's headers; the sixth message to one channel within
+    five seconds gets 429 (scope user) while another channel still takes messages."""
+    lobby, general = fake_discord.channel("lobby"), fake_discord.channel("general")
+    remaining = []
+    for n in range(5):
+        status, _, headers = await post(fake_discord, lobby, {"content": f"m{n}"})
+        assert status == 200
+        remaining.append(int(headers["X-RateLimit-Remaining"]))
+        assert headers["X-RateLimit-Limit"] == "5" and headers["X-RateLimit-Bucket"]
+    assert remaining == [4, 3, 2, 1, 0]
+    status, data, headers = await post(fake_discord, lobby, {"content": "too fast"})
+    assert status == 429 and data["global"] is False and 0 < data["retry_after"] <= 5
+    assert headers["X-RateLimit-Scope"] == "user" and "Retry-After" in headers
+    assert len(lobby.messages()) == 5
+    assert (await post(fake_discord, general, {"content": "elsewhere"}))[0] == 200
+    fake_discord.clock.advance(5)
+    assert (await post(fake_discord, lobby, {"content": "later"}))[0] == 200
+
+
+async def test_the_global_limit_spares_interaction_endpoints(fake_discord: FakeDiscord) -> None:
+    """50 requests per second for the bot token across routes; the 51st gets a global
+    429, while an interaction callback still goes through."""
+    statuses = [(await call(fake_discord, "GET", "/users/@me"))[0] for _ in range(50)]
+    assert statuses == [200] * 50
+    status, data, headers = await call(fake_discord, "GET", "/gateway/bot")
+    assert status == 429 and data["global"] is True and headers["X-RateLimit-Global"] == "true"
+    inter = fake_discord.open_interaction(
+        fake_discord.user("alice").user, fake_discord.channel("lobby"), 2, {"name": "x", "type": 1}
+    )
+    path = f"/interactions/{inter.id}/{inter.token}/callback"
+    assert (await call(fake_discord, "POST", path, {"type": 5}))[0] == 204
