@@ -161,13 +161,18 @@ class DeckhandTree(discord.app_commands.CommandTree):
 def _on_channel_deleted(
     bot: commands.Bot | commands.AutoShardedBot, publisher: Publisher
 ) -> None:
-    """A deleted channel or thread closes its table."""
+    """A deleted channel or thread closes its table. Threads are heard through the raw
+    event: discord.py drops an archived thread from its cache, and only a cached thread's
+    deletion reaches ``on_thread_delete``."""
 
-    async def closed(channel: discord.abc.GuildChannel | discord.Thread) -> None:
+    async def channel_closed(channel: discord.abc.GuildChannel) -> None:
         await publisher.channel_deleted(channel.id)
 
-    bot.add_listener(closed, "on_guild_channel_delete")
-    bot.add_listener(closed, "on_thread_delete")
+    async def thread_closed(payload: discord.RawThreadDeleteEvent) -> None:
+        await publisher.channel_deleted(payload.thread_id)
+
+    bot.add_listener(channel_closed, "on_guild_channel_delete")
+    bot.add_listener(thread_closed, "on_raw_thread_delete")
 
 
 class DeckhandBot(DeckhandMixin, commands.Bot):

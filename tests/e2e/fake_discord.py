@@ -345,9 +345,16 @@ class FakeDiscord:
             channel.bot_denied |= bit
 
     async def delete_channel(self, channel: Channel) -> None:
-        """Delete a channel as a moderator would (CHANNEL_DELETE is dispatched)."""
+        """Delete a channel as a moderator would: CHANNEL_DELETE, or THREAD_DELETE (id,
+        type, guild and parent only) for a thread; a channel's threads go with it."""
         channel.deleted = True
         guild_id = channel.guild.id if channel.guild else None
+        if channel.parent is not None:
+            data = {key: channel.payload()[key] for key in ("id", "type", "guild_id", "parent_id")}
+            await self.gateway.dispatch("THREAD_DELETE", data, guild_id=guild_id)
+            return
+        for thread in [c for c in self.channels.values() if c.parent is channel]:
+            thread.deleted = True
         await self.gateway.dispatch("CHANNEL_DELETE", channel.payload(), guild_id=guild_id)
 
     async def delete_message(self, message: Message) -> None:

@@ -291,7 +291,7 @@ async def test_a_table_in_a_thread_survives_the_thread_being_archived(harness: H
     """A thread archived mid-game (inactivity, or a moderator) refuses edits with 50083:
     the bot posts the table afresh, which unarchives the thread, and the game goes on.
     Locked as well, the thread takes no post either; the table then waits, and no move
-    is lost."""
+    is lost. Deleting the thread closes the table."""
     fake = harness.fake
     await harness.start()
     thread = await fake.add_thread(fake.channel("lobby"), "gin night")
@@ -314,3 +314,7 @@ async def test_a_table_in_a_thread_survives_the_thread_being_archived(harness: H
     await harness.idle()
     assert (await harness.result(thread)).version == version + 1
     assert harness.table_message(thread) is fresh and thread.archived
+
+    await fake.delete_channel(thread)
+    await harness.idle()
+    assert (await harness.result(thread)).status == "aborted"
