@@ -10,7 +10,8 @@ action — then copies the state and lets the game's ``_apply`` change the copy,
 caller's state is never touched, even when the move turns out to be illegal.
 
 Computer players only ever see what a human in their seat would see: a bot is a function
-of ``(view, legal_actions, rng)``. Every game has ``random``; games add ``normal``.
+of ``(view, legal_actions, rng)``. Every game has ``random``; games add ``normal`` and
+``expert`` (a search over worlds sampled from the view: ``Game.world``, ``games.search``).
 """
 
 from __future__ import annotations
@@ -312,6 +313,7 @@ class Game(ABC, Generic[S]):
             "players": state.players,
             "to_act": list(state.to_act),
             "over": state.is_over,
+            "options": dict(state.options),
         }
         v.update(self._view(state, seat))
         return v
@@ -333,6 +335,21 @@ class Game(ABC, Generic[S]):
     def teams(self, players: int) -> list[int]:
         """Team number of each seat; every seat is its own team unless a game pairs them."""
         return list(range(players))
+
+    # -- sampling worlds (for search) ------------------------------------------------------
+    def world(self, view: View, rng: random.Random) -> S:
+        """A full state consistent with everything a seat's ``view`` shows: its hand, the
+        public piles, hand sizes, cards shown and suits shown void. Hidden cards are dealt
+        from the cards the view does not place, using ``rng`` only, and the world gets a
+        fresh seed (the real one would tell future shuffles). Built from the view alone,
+        it cannot read a card the seat does not know."""
+        if view.get("seat") is None:
+            raise ValueError("A world is sampled from a seat's view, not a spectator's.")
+        return self._world(view, rng)
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A state sampled from ``seat``'s knowledge of ``state`` (see ``world``)."""
+        return self.world(self.view(state, seat), rng)
 
     # -- computer players ---------------------------------------------------------------
     @property
@@ -409,6 +426,10 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def _view(self, state: S, seat: int | None) -> View:
         """Game-specific view fields: at least ``hand`` (seats only), ``scores``, ``phase``."""
+
+    @abstractmethod
+    def _world(self, view: View, rng: random.Random) -> S:
+        """A full state consistent with ``view`` (a seat's); see ``world``."""
 
     @abstractmethod
     def _scores(self, state: S) -> list[int]:

@@ -106,3 +106,19 @@ class TrickRules:
         for c in cards:
             (winners if self.beats(c, best) else losers).append(c)
         return self.by_cost(winners), self.by_cost(losers)
+
+    def shown_voids(self, played: Sequence[str], leader: int, players: int) -> list[set[str]]:
+        """Per seat, the suits it showed void in this deal: a player who did not follow
+        the suit led has none left. ``played`` is every card played this deal in order
+        and ``leader`` the seat that led the first trick (the winner leads the next)."""
+        voids: list[set[str]] = [set() for _ in range(players)]
+        for start in range(0, len(played), players):
+            cards = list(played[start:start + players])
+            led = self.suit_of(cards[0])
+            for k, card in enumerate(cards[1:], 1):
+                if self.suit_of(card) != led:
+                    voids[(leader + k) % players].add(led)
+            if len(cards) == players:
+                won = winning_index(cards, self.suit_of, self.strength, self.trump)
+                leader = (leader + won) % players
+        return voids

@@ -8,10 +8,11 @@ not named; an all-pass redeal keeps the deal number.
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from games import actions
-from games.back_alley import bots, rules
+from games.back_alley import bots, expert, rules
 from games.back_alley.rules import PATTERN, PLAYERS, STRENGTH, SUIT_OF, is_trump
 from games.back_alley.state import BackAlleyState
 from games.base import Bot, Game, IllegalAction, Option, View
@@ -42,7 +43,7 @@ class BackAlley(Game[BackAlleyState]):
     }
     state_type: ClassVar[type[BackAlleyState]] = BackAlleyState
     full_deck: ClassVar[tuple[str, ...]] = DECK_WITH_JOKERS
-    bots: ClassVar[dict[str, Bot]] = {"normal": bots.normal_bot}
+    bots: ClassVar[dict[str, Bot]] = {"normal": bots.normal_bot, "expert": expert.expert_bot}
 
     def teams(self, players: int) -> list[int]:
         """Partners sit opposite: team 0 is seats 0 and 2, team 1 is seats 1 and 3."""
@@ -296,6 +297,9 @@ class BackAlley(Game[BackAlleyState]):
         if seat is not None:
             v["hand"] = list(s.hands[seat])
         return v
+
+    def _world(self, view: View, rng: random.Random) -> BackAlleyState:
+        return expert.world(view, rng)
 
     def _scores(self, state: BackAlleyState) -> list[int]:
         return [state.team_scores[s % 2] for s in range(state.players)]

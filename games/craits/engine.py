@@ -16,11 +16,12 @@ Engine notes:
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar, Final
 
 from games import cards
 from games.base import Game, IllegalAction, Option, View
-from games.craits import bots, moves, scoring
+from games.craits import bots, expert, moves, scoring
 from games.craits.state import CraitsState
 from games.rng import shuffled
 
@@ -55,7 +56,7 @@ class Craits(Game[CraitsState]):
     options: ClassVar = {
         "short": Option(False, "Play only the first 8 rounds (8 cards down to 1)."),
     }
-    bots: ClassVar = {"normal": bots.normal}
+    bots: ClassVar = {"normal": bots.normal, "expert": expert.expert_bot}
 
     def example_action(self) -> str:
         return "play 7H"
@@ -339,6 +340,7 @@ class Craits(Game[CraitsState]):
             "direction": s.direction,
             "draw_pile": len(s.draw_pile),
             "discard_pile": len(s.discard),
+            "discards": list(s.discard),
             "hand_counts": [len(h) for h in s.hands],
             "announced": list(s.announced),
             "skipped": list(s.skipped),
@@ -349,6 +351,9 @@ class Craits(Game[CraitsState]):
         if seat is not None:
             v["hand"] = cards.sort_hand(s.hands[seat])
         return v
+
+    def _world(self, view: View, rng: random.Random) -> CraitsState:
+        return expert.world(view, rng)
 
     def _scores(self, s: CraitsState) -> list[int]:
         return list(s.scores)

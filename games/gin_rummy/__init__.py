@@ -27,7 +27,9 @@ to a set), arranged by Deckhand to leave them the least deadwood. Nobody lays of
 against gin or big gin, and the knocker never lays off.
 
 The wall. If nobody has knocked and a discard leaves only 2 cards in the stock, the hand
-is a draw: nobody scores.
+is a draw: nobody scores. So is a hand where ten turns in a row began by taking the
+discard (nobody drew from the stock in between), when the tenth turn's discard is made:
+otherwise two players could pass a card back and forth for ever.
 
 Scoring a hand.
 * The knocker scores their opponent's deadwood minus their own; gin adds 25 and big gin
@@ -50,7 +52,7 @@ its place in your hand as shown: 'discard #3' or 'discard 3' is your third card.
 
 Where the printed rules leave a choice, Deckhand plays it this way: the deal alternates
 every hand; Deckhand arranges both players' melds and lay-offs as above; equal deadwood
-scores nothing and is no undercut.
+scores nothing and is no undercut; ten take-backs in a row end the hand as a draw.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ def _near(a: str, b: str) -> bool:
     return SUIT[a] == SUIT[b] and abs(LOW_RANK[a] - LOW_RANK[b]) <= 2
 
 
-def _helps(card: str, held: list[str]) -> bool:
+def helps(card: str, held: list[str]) -> bool:
     """Whether ``card`` pairs with, or is a run draw for, a card in ``held``."""
     return any(_near(card, k) for k in held)
 
@@ -47,7 +47,7 @@ def _discard_cost(card: str, loose: list[str], after: dict[str, int], theirs: li
     cost = after[card]
     if card in loose and any(_near(card, o) for o in loose if o != card):
         cost += NEAR_MELD_COST
-    if _helps(card, theirs):
+    if helps(card, theirs):
         cost += DANGER_COST
     return cost
 

@@ -8,12 +8,14 @@ game is over ``outcome().scores`` are the final totals (bonuses included) and th
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from games import actions, melds
 from games.base import Bot, Game, IllegalAction, Option, View
 from games.cards import INDEX, STANDARD_DECK, deal, pretty
-from games.gin_rummy import scoring
+from games.gin_rummy import expert, scoring
 from games.gin_rummy.bots import normal_bot
 from games.gin_rummy.state import DISCARD, DRAW, OFFER, OVER, GinState
 from games.rng import shuffled
@@ -21,6 +23,11 @@ from games.rng import shuffled
 HAND_SIZE = 10
 #: A discard that leaves this many stock cards (with no knock) ends the hand in a draw.
 WALL = 2
+#: A discard that ends the tenth turn in a row begun by taking the discard pile's top card
+#: (no stock draw in between, the first-turn upcard included) ends the hand like the wall:
+#: a draw, nobody scores. Without it two players could pass one card back and forth for
+#: ever (RULES.md: no game may loop); players who mean to play on draw from the stock.
+TAKE_LIMIT = 10
 #: The discard and knock actions by card bit position (``melds.CODES``).
 _DISCARD = tuple(f"discard {c}" for c in melds.CODES)
 _KNOCK = tuple(f"knock {c}" for c in melds.CODES)
@@ -39,7 +46,7 @@ class GinRummy(Game[GinState]):
     options: ClassVar[dict[str, Option]] = {
         "target": Option(100, "Points that end the game", minimum=10, maximum=1000),
     }
-    bots: ClassVar[dict[str, Bot]] = {"normal": normal_bot}
+    bots: ClassVar[dict[str, Bot]] = {"normal": normal_bot, "expert": expert.expert_bot}
     card_verbs: ClassVar[tuple[str, ...]] = ("discard", "knock")
 
     def example_action(self) -> str:
@@ -64,6 +71,7 @@ class GinRummy(Game[GinState]):
         state.taken = None
         state.face_down = None
         state.known = [[], []]
+        state.takes = 0
         state.to_act = (1 - state.dealer,)
         state.event("new_hand", hand_no=state.hand_no, dealer=state.dealer, upcard=rest[0])
 
@@ -149,6 +157,7 @@ class GinRummy(Game[GinState]):
         state.hands[seat].append(card)
         state.known[seat].append(card)
         state.taken = card
+        state.takes += 1
         state.stock_only = False
         state.phase = DISCARD
         state.event("draw", seat=seat, source="discard", card=card)
@@ -164,6 +173,7 @@ class GinRummy(Game[GinState]):
 
     def _draw(self, state: GinState, seat: int) -> None:
         state.hands[seat].append(state.stock.pop(0))
+        state.takes = 0
         state.stock_only = False
         state.phase = DISCARD
         state.event("draw", seat=seat, source="stock")
@@ -183,7 +193,7 @@ class GinRummy(Game[GinState]):
         state.discards.append(card)
         state.taken = None
         state.event("discard", seat=seat, card=card)
-        if len(state.stock) <= WALL:
+        if len(state.stock) <= WALL or state.takes >= TAKE_LIMIT:
             self._end_hand(state, scoring.wall(state.hand_no))
         else:
             state.phase = DRAW
@@ -242,6 +252,13 @@ class GinRummy(Game[GinState]):
         state.dealer = 1 - state.dealer
         self._deal(state)
 
+    def from_json(self, data: Mapping[str, Any]) -> GinState:
+        """As ``Game.from_json``; a state saved before the take-back count had none (0)."""
+        return super().from_json({"takes": 0, **data})
+
+    def _world(self, view: View, rng: random.Random) -> GinState:
+        return expert.world(view, rng)
+
     # -- observing ----------------------------------------------------------------------
     def _view(self, state: GinState, seat: int | None) -> View:
         v: View = {
@@ -258,6 +275,7 @@ class GinRummy(Game[GinState]):
             "scores": list(state.scores),
             "hands_won": list(state.hands_won),
             "walls": state.walls,
+            "takes": state.takes,
             "target": state.options["target"],
             "last_hand": state.last_hand,
             "final": state.final,

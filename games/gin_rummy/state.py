@@ -31,6 +31,8 @@ class GinState(State):
     taken: str | None = None
     #: The knock card of the hand just ended, face down: seen by nobody, in no view.
     face_down: str | None = None
+    #: Turns in a row begun by taking the discard pile's top card (``TAKE_LIMIT``).
+    takes: int = 0
     #: Per seat, cards taken from the discard pile and still held (public knowledge).
     known: list[list[str]] = field(default_factory=lambda: [[], []])
     scores: list[int] = field(default_factory=lambda: [0, 0])

@@ -10,13 +10,14 @@ the game places higher, then more tokens or fewer points.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from games import cards as std_cards
 from games.actions import no_args, split
 from games.base import Bot, Game, IllegalAction, Option, Outcome, View
-from games.ono99 import scoring
+from games.ono99 import expert, scoring
 from games.ono99.bots import normal_bot
 from games.ono99.cards import (
     FULL_DECK,
@@ -67,7 +68,7 @@ class Ono99(Game[OnoState]):
     }
     state_type: ClassVar[type[OnoState]] = OnoState
     full_deck: ClassVar[tuple[str, ...]] = FULL_DECK
-    bots: ClassVar[Mapping[str, Bot]] = {"normal": normal_bot}
+    bots: ClassVar[Mapping[str, Bot]] = {"normal": normal_bot, "expert": expert.expert_bot}
 
     def parse_card(self, text: str) -> str:
         """Canonical code of an ONO 99 card (``reverse`` → ``REV``, ``10`` → ``10``)."""
@@ -397,6 +398,9 @@ class Ono99(Game[OnoState]):
             "draw_pile": len(state.draw),
             "discard_top": state.discard[-1] if state.discard else None,
             "discard_pile": len(state.discard),
+            "discards": list(state.discard),
+            "left_at": list(state.left_at),
+            "ono_played": state.ono_played,
             "last_played": state.last_played,
             "tokens": list(state.tokens) if mode == "tokens" else None,
             "points": list(state.points) if mode == "points" else None,
@@ -404,6 +408,9 @@ class Ono99(Game[OnoState]):
         if seat is not None:
             v["hand"] = sort_cards(state.hands[seat])
         return v
+
+    def _world(self, view: View, rng: random.Random) -> OnoState:
+        return expert.world(view, rng)
 
     def _scores(self, state: OnoState) -> list[int]:
         return scoring.scores(state)

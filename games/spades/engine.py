@@ -9,6 +9,7 @@ bags are settled 10 at a time (9 + 12 bags cost 200 and leave 1).
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -16,6 +17,7 @@ from games import actions, cards
 from games.base import Bot, Game, IllegalAction, Option, View
 from games.cards import HIGH_RANK, SUIT, SUIT_NAMES
 from games.rng import rng_for, shuffled
+from games.spades import expert
 from games.spades.bots import normal_bot
 from games.spades.scoring import score_hand
 from games.spades.state import BID, DRAFT, EXCHANGE, OVER, PLAY, SpadesState
@@ -66,7 +68,7 @@ class Spades(Game[SpadesState]):
         "blind_nil": Option(True, "Allow Blind (Double) Nil."),
     }
     state_type = SpadesState
-    bots: ClassVar[dict[str, Bot]] = {"normal": normal_bot}
+    bots: ClassVar[dict[str, Bot]] = {"normal": normal_bot, "expert": expert.expert_bot}
     card_verbs: ClassVar[tuple[str, ...]] = ("play", "exchange")
 
     # -- set-up -------------------------------------------------------------------------
@@ -361,6 +363,9 @@ class Spades(Game[SpadesState]):
             )
             v["drawn"] = state.stock[0] if sees_top else None
         return v
+
+    def _world(self, view: View, rng: random.Random) -> SpadesState:
+        return expert.world(view, rng)
 
     def _scores(self, state: SpadesState) -> list[int]:
         return list(state.scores)

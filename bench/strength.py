@@ -1,0 +1,174 @@
+"""How strong the computer players are: seeded matches, level against level, per game.
+
+    python -m bench.strength [--games N] [--only NAME]
+
+Each row plays ``N`` seeded games (seed = game number) of one line-up, the seats rotated
+from game to game so no side keeps the first move or the deal. The side under test is
+``A``: one seat, or a partnership in Back Alley (seats 0 and 2, or 1 and 3). It wins a
+game when it places first; a place shared by k sides counts 1/k. The table gives wins,
+the win rate with a 95 % Wilson interval, the average score margin (A's final score minus
+the others' average), and A's time per decision (p50/p99, ms, one core).
+
+Games are played under shorter settings than the defaults so that a run takes minutes:
+``SETTINGS`` names them and the table repeats them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import games
+from games.rng import rng_for
+
+#: Options per game for the strength matches (shorter games than the defaults).
+SETTINGS: dict[str, dict[str, object]] = {
+    "spades": {"target": 200},
+    "gin_rummy": {"target": 50},
+    "back_alley": {"deals": 6},
+    "craits": {"short": True},
+    "ono99": {},
+}
+#: A game still running after this many moves is stopped and scored as it stands.
+MOVE_CAP = 20_000
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """One row: ``levels`` per seat before rotation; ``side`` the seats of A."""
+
+    game: str
+    levels: tuple[str, ...]
+    side: tuple[int, ...]
+
+    @property
+    def label(self) -> str:
+        a = "+".join(self.levels[s] for s in self.side)
+        others = [lv for s, lv in enumerate(self.levels) if s not in self.side]
+        return f"{a} vs {'+'.join(others)}"
+
+
+def _lineups() -> list[Lineup]:
+    out = []
+    for name in ("spades", "gin_rummy"):
+        out += [Lineup(name, ("expert", "normal"), (0,)), Lineup(name, ("normal", "random"), (0,))]
+    out += [
+        Lineup("back_alley", ("expert", "normal", "expert", "normal"), (0, 2)),
+        Lineup("back_alley", ("expert", "normal", "normal", "normal"), (0, 2)),
+        Lineup("back_alley", ("normal", "random", "normal", "random"), (0, 2)),
+    ]
+    for name in ("craits", "ono99"):
+        out += [
+            Lineup(name, ("expert", "normal", "normal", "normal"), (0,)),
+            Lineup(name, ("normal", "random", "random", "random"), (0,)),
+        ]
+    return out
+
+
+LINEUPS = _lineups()
+
+
+@dataclass
+class Result:
+    """Totals of one row."""
+
+    lineup: Lineup
+    games: int = 0
+    wins: float = 0.0
+    margin: float = 0.0
+    times: list[float] = field(default_factory=list)
+
+
+def _rotate(lineup: Lineup, shift: int) -> tuple[list[str], set[int]]:
+    """Seat levels and A's seats after moving everyone ``shift`` seats on."""
+    n = len(lineup.levels)
+    levels = [lineup.levels[(s - shift) % n] for s in range(n)]
+    return levels, {(s + shift) % n for s in lineup.side}
+
+
+def play(lineup: Lineup, seed: int, result: Result) -> None:
+    """Play one game of ``lineup`` and add it to ``result``."""
+    game = games.get(lineup.game)
+    players = len(lineup.levels)
+    levels, side = _rotate(lineup, seed % players if len(lineup.side) == 1 else seed % 2)
+    state = game.new(players, seed=seed, options=SETTINGS[lineup.game])
+    rng = rng_for(seed, "strength")
+    moves = 0
+    while not state.is_over and moves < MOVE_CAP:
+        seat = state.to_act[0]
+        start = time.perf_counter()
+        action = game.choose(state, seat, levels[seat], rng)
+        if seat in side:
+            result.times.append(time.perf_counter() - start)
+        state = game.apply(state, seat, action)
+        moves += 1
+    outcome = game.outcome(state)
+    teams = game.teams(players)
+    best = min(outcome.ranks)
+    firsts = {teams[s] for s in range(players) if outcome.ranks[s] == best}
+    mine = {teams[s] for s in side}
+    result.games += 1
+    result.wins += len(firsts & mine) / len(firsts)
+    scores = outcome.scores
+    sign = 1 if game.higher_scores_win(state.options) else -1
+    ours = sum(scores[s] for s in side) / len(side)
+    theirs = [scores[s] for s in range(players) if s not in side]
+    result.margin += sign * (ours - sum(theirs) / len(theirs))
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def _pct(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
+
+
+def row(r: Result) -> str:
+    """One markdown table row."""
+    low, high = wilson(r.wins, r.games)
+    rate = r.wins / r.games if r.games else 0.0
+    return (
+        f"| {r.lineup.game} | {len(r.lineup.levels)} | {r.lineup.label} | {r.games} |"
+        f" {r.wins:g} | {rate:.1%} ({low:.1%}–{high:.1%}) | {r.margin / max(1, r.games):+.1f} |"
+        f" {_pct(r.times, 0.5):.1f} / {_pct(r.times, 0.99):.1f} |"
+    )
+
+
+HEADER = (
+    "| game | players | A vs B | games | A wins | A win rate (95 % CI) | avg margin |"
+    " A decision p50 / p99 ms |\n|---|---|---|---|---|---|---|---|"
+)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per line-up")
+    parser.add_argument("--only", help="one game's rows (e.g. spades)")
+    parser.add_argument("--level", help="only rows whose A side plays this level")
+    args = parser.parse_args(argv)
+    print("Settings:", ", ".join(f"{g} {o or 'defaults'}" for g, o in SETTINGS.items()))
+    print(HEADER, flush=True)
+    for lineup in LINEUPS:
+        if args.only and lineup.game != args.only:
+            continue
+        if args.level and lineup.levels[lineup.side[0]] != args.level:
+            continue
+        result = Result(lineup)
+        for seed in range(args.games):
+            play(lineup, seed, result)
+        print(row(result), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""Determinized search (PIMC) for the ``expert`` computer players, shared by every game.
+
+Perfect-information Monte Carlo: sample ``worlds`` full states consistent with the seat's
+view (``Game.world``), try every candidate move in each, play each world out with a fast
+policy (``normal`` by default) until ``done``, and score the end with ``value``. The move
+with the best total wins; ties go to the earlier candidate. Each move of a world is
+rolled out with the same generator seed (common random numbers), so moves are compared on
+the same futures. Everything is drawn from the ``rng`` passed in: a search is
+deterministic for a given generator state.
+
+The strength is in what the worlds look like (``deal``'s weights and voids) and what the
+value counts, not in the number of rollouts; a fixed budget of rollouts per decision keeps
+decisions reproducible and bounded in time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from games.base import Game, State, View
+
+#: Scores a finished rollout for ``seat``: ``value(root, end, seat)``.
+Value = Callable[[Any, Any, int], float]
+#: Whether a rollout that started at ``root`` has gone far enough: ``done(root, now)``.
+Done = Callable[[Any, Any], bool]
+
+
+def deal(
+    pool: Iterable[str],
+    sizes: Sequence[int],
+    rng: random.Random,
+    *,
+    allowed: Sequence[Callable[[str], bool] | None] | None = None,
+    weight: Sequence[Callable[[str], float] | None] | None = None,
+) -> list[list[str]]:
+    """Deal ``pool`` into slots of ``sizes`` (they must add up to the pool's size).
+
+    ``allowed[i]`` restricts slot ``i`` (e.g. no card of a suit its owner showed void in),
+    ``weight[i]`` makes some cards likelier in it (weighted sampling without replacement).
+    The most constrained slots are filled first; if a restriction cannot be met it is
+    dropped rather than failing. The pool is sorted first, so the deal depends only on the
+    set of cards and ``rng`` — never on where the hidden cards really are.
+    """
+    left = sorted(pool)
+    if len(left) != sum(sizes):
+        raise ValueError(f"cannot deal {len(left)} cards into {sum(sizes)} places")
+    n = len(sizes)
+    allow = list(allowed or [None] * n)
+    weigh = list(weight or [None] * n)
+    out: list[list[str]] = [[] for _ in sizes]
+
+    def slack(i: int) -> int:
+        rule = allow[i]
+        return (sum(map(rule, left)) if rule else len(left)) - sizes[i]
+
+    for i in sorted(range(n), key=slack):
+        rule, w = allow[i], weigh[i]
+        fits = [k for k, c in enumerate(left) if rule(c)] if rule else list(range(len(left)))
+        if len(fits) < sizes[i]:
+            fits = list(range(len(left)))
+        if w is None:
+            chosen = rng.sample(fits, sizes[i])
+        else:
+            keys = {k: rng.random() ** (1.0 / w(left[k])) for k in fits}
+            chosen = sorted(fits, key=keys.__getitem__, reverse=True)[: sizes[i]]
+        out[i] = [left[k] for k in chosen]
+        taken = set(chosen)
+        left = [c for k, c in enumerate(left) if k not in taken]
+    return out
+
+
+def rollout(
+    game: Game[Any], state: State, root: State, done: Done, level: str, rng: random.Random,
+    horizon: int | None = None,
+) -> State:
+    """Play ``state`` on with ``level`` players until ``done(root, state)``, the game ends or
+    ``horizon`` moves were made."""
+    moves = 0
+    while not state.is_over and not done(root, state):
+        if horizon is not None and moves >= horizon:
+            break
+        seat = state.to_act[0]
+        state = game.apply(state, seat, game.choose(state, seat, level, rng))
+        moves += 1
+    return state
+
+
+def pimc(
+    game: Game[Any],
+    view: View,
+    candidates: Sequence[str],
+    rng: random.Random,
+    *,
+    worlds: int,
+    value: Value,
+    done: Done,
+    rollout_level: str = "normal",
+    horizon: int | None = None,
+) -> str:
+    """The candidate move with the best total value over ``worlds`` sampled worlds."""
+    if len(candidates) == 1:
+        return candidates[0]
+    seat: int = view["seat"]
+    totals = [0.0] * len(candidates)
+    for _ in range(worlds):
+        world = game.world(view, rng)
+        seed = rng.getrandbits(64)
+        for i, action in enumerate(candidates):
+            after = game.apply(world, seat, action)
+            end = rollout(game, after, world, done, rollout_level, random.Random(seed), horizon)
+            totals[i] += value(world, end, seat)
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
+
+
+def budget(rollouts: int, candidates: int, least: int = 2, most: int = 32) -> int:
+    """Worlds for a fixed budget of ``rollouts`` shared by ``candidates`` moves."""
+    return max(least, min(most, rollouts // max(1, candidates)))
+
+
+def standing(game: Game[Any]) -> Value:
+    """A value for games scored seat by seat: how much my score (``outcome().scores``)
+    gained on the other seats' average (signed so that more is better when the lowest
+    score wins)."""
+
+    def value(root: State, end: State, seat: int) -> float:
+        before, after = game.outcome(root).scores, game.outcome(end).scores
+        gains = [a - b for a, b in zip(after, before, strict=True)]
+        others = sum(gains) - gains[seat]
+        sign = 1.0 if game.higher_scores_win(root.options) else -1.0
+        return sign * (gains[seat] - others / (len(gains) - 1))
+
+    return value

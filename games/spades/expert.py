@@ -1,0 +1,124 @@
+"""The ``expert`` computer player for two-player Spades: determinized search (PIMC).
+
+Worlds. The opponent's unseen hand is dealt from the cards the seat cannot place (not in
+its hand, not played, not discarded face up — unless the opponent exchanged for Blind Nil,
+which may have taken face-up discards back), never in a suit the opponent showed void in.
+The draft keeps strong cards, so spades, aces, kings and queens are dealt to the opponent
+three times as likely as others (a uniform opponent is too weak and the search overbids);
+the rest is the face-down discard pile (and the stock during the draft).
+
+Value. Each move is played out to the end of the hand by ``normal`` players; the value is
+my points minus the opponent's, with every bag counted a further ``BAG_COST`` points (ten
+bags cost 100, so a bag is worth avoiding well before the tenth).
+
+Search decides the bid (among ``normal``'s bid ± 2 and Nil) and every card played; the
+draft and the Blind Nil exchange are ``normal``'s.
+"""
+
+from __future__ import annotations
+
+import random
+
+import games
+from games.base import View
+from games.cards import HIGH_RANK, STANDARD_DECK, SUIT
+from games.search import budget, deal, pimc
+from games.spades import bots
+from games.spades.state import BID, DRAFT, PLAY, SpadesState
+
+#: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
+ROLLOUTS = 96
+#: A bag costs this much beyond its point (the 100-point penalty every ten bags).
+BAG_COST = 6.0
+#: How much likelier a drafted-strong card (a spade, an ace, king or queen) is in the
+#: opponent's hand than another unseen card.
+STRONG_WEIGHT = 3.0
+
+
+def strong_weight(card: str) -> float:
+    """Sampling weight of an unseen card in the opponent's hand."""
+    return STRONG_WEIGHT if SUIT[card] == "S" or HIGH_RANK[card] >= 12 else 1.0
+
+
+def world(view: View, rng: random.Random) -> SpadesState:
+    """A full state consistent with ``view`` (see the module docstring)."""
+    me: int = view["seat"]
+    opp = 1 - me
+    hand = list(view["hand"])
+    played = list(view["played"])
+    face_up = list(view["face_up_discards"])
+    drawn = view["drawn"]
+    blind = [b == "blind nil" for b in view["bids"]]
+    drawn_list = [drawn] if drawn else []
+    # Face-up discards stay in the pile unless the opponent's Blind Nil exchange may have
+    # drawn them (my own exchange's draws are in my hand).
+    gone = set(hand) | set(played)
+    pile = [] if view["exchanged"][opp] else [c for c in face_up if c not in gone]
+    known = set(hand) | set(played) | set(pile) | ({drawn} if drawn else set())
+    pool = [c for c in STANDARD_DECK if c not in known]
+    voids = bots.RULES.shown_voids(played, 1 - view["first_player"], 2)[opp]
+    opp_size = view["hand_counts"][opp]
+    down = view["discards"] - len(pile)
+
+    def fits(c: str) -> bool:
+        return SUIT[c] not in voids
+
+    opp_hand, hidden_down, stock = deal(
+        pool, [opp_size, down, len(pool) - opp_size - down], rng,
+        allowed=[fits, None, None], weight=[strong_weight, None, None],
+    )
+    hands = [hand, opp_hand] if me == 0 else [opp_hand, hand]
+    bids = [None if b is None else 0 if b == "blind nil" else int(b) for b in view["bids"]]
+    return SpadesState(
+        players=2, seed=rng.getrandbits(32), options=dict(view["options"]),
+        to_act=tuple(view["to_act"]), hand_no=view["hand_no"],
+        first_player=view["first_player"], phase=view["phase"],
+        scores=list(view["scores"]), bags=list(view["bags"]),
+        stock=drawn_list + stock, hands=hands,
+        discards=pile + hidden_down,
+        face_up=face_up,
+        may_blind=[
+            view["phase"] == DRAFT and view["options"]["blind_nil"] and not blind[s]
+            and view["hand_counts"][s] == 0 and not (s == me and drawn)
+            for s in range(2)
+        ],
+        blind=blind, exchanged=list(view["exchanged"]), bids=bids,
+        tricks=list(view["tricks"]), trick=[list(p) for p in view["trick"]],
+        last_trick=view["last_trick"], spades_broken=view["spades_broken"], played=played,
+        last_hand=view["last_hand"], winner=view["winner"],
+    )
+
+
+def value(root: SpadesState, end: SpadesState, seat: int) -> float:
+    """My hand's points minus the opponent's, each new bag costing ``BAG_COST`` more."""
+    out = 0.0
+    for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
+        points = end.scores[s] - root.scores[s]
+        bags = (end.bags[s] - root.bags[s]) % 10
+        out += sign * (points - BAG_COST * bags)
+    return out
+
+
+def hand_over(root: SpadesState, now: SpadesState) -> bool:
+    """The rollout ends with the hand."""
+    return now.hand_no != root.hand_no
+
+
+def candidates(view: View, legal: list[str]) -> list[str]:
+    """Bids near ``normal``'s and Nil; every legal card in play."""
+    if view["phase"] != BID:
+        return legal
+    guess = int(bots.choose_bid(view).split()[1])
+    near = {f"bid {n}" for n in range(guess - 2, guess + 3)} | {"bid 0"}
+    return [a for a in legal if a in near]
+
+
+def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
+    """The ``expert`` computer player (see the module docstring)."""
+    if view["phase"] not in (BID, PLAY):
+        return bots.normal_bot(view, legal, rng)
+    moves = candidates(view, legal)
+    return pimc(
+        games.get("spades"), view, moves, rng,
+        worlds=budget(ROLLOUTS, len(moves)), value=value, done=hand_over,
+    )

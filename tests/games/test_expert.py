@@ -1,0 +1,225 @@
+"""The ``expert`` level and what it needs from the engines: worlds sampled from a view
+(never from hidden cards), determinism, whole games, and the Gin Rummy loop guard."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import games
+from games.base import State
+from games.gin_rummy.engine import TAKE_LIMIT
+from games.rng import rng_for
+from games.search import deal
+
+PLAYERS = {"back_alley": 4, "craits": 4, "gin_rummy": 2, "ono99": 4, "spades": 2}
+SHORT = {
+    "back_alley": {"deals": 2},
+    "craits": {"short": True},
+    "gin_rummy": {"target": 10},
+    "ono99": {},
+    "spades": {"target": 10},
+}
+
+
+@pytest.fixture
+def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Search with a handful of rollouts so whole games stay quick."""
+    for name in PLAYERS:
+        monkeypatch.setattr(importlib.import_module(f"games.{name}.expert"), "ROLLOUTS", 4)
+
+
+def _midgame(name: str, seed: int, moves: int) -> State:
+    """A state after up to ``moves`` moves of ``normal`` play."""
+    game = games.get(name)
+    state = game.new(PLAYERS[name], seed=seed, options=SHORT[name])
+    rng = rng_for(seed, "mid")
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state = game.apply(state, seat, game.choose(state, seat, "normal", rng))
+    return state
+
+
+def _refill(cards: list[list[str]], rng: random.Random) -> list[list[str]]:
+    """The same places, the cards in them shuffled among them."""
+    pool = [c for group in cards for c in group]
+    rng.shuffle(pool)
+    out, at = [], 0
+    for group in cards:
+        out.append(pool[at:at + len(group)])
+        at += len(group)
+    return out
+
+
+def _reshuffle_hidden(name: str, state: Any, seat: int, rng: random.Random) -> Any:
+    """A copy of ``state`` whose cards hidden from ``seat`` sit in other hidden places."""
+    s = state.clone()
+    others = [t for t in range(s.players) if t != seat]
+    if name == "spades":
+        opp = others[0]
+        seen_top = 1 if games.get(name).view(s, seat)["drawn"] else 0
+        down = [c for c in s.discards if c not in s.face_up]
+        hand, top, pile = _refill(
+            [s.hands[opp], s.stock[seen_top:], down], rng
+        )
+        s.hands[opp] = hand
+        s.stock = s.stock[:seen_top] + top
+        s.discards = [c for c in s.discards if c in s.face_up] + pile
+    elif name == "gin_rummy":
+        opp = others[0]
+        free = [c for c in s.hands[opp] if c not in s.known[opp]]
+        free, s.stock = _refill([free, s.stock], rng)
+        s.hands[opp] = list(s.known[opp]) + free
+    elif name == "back_alley":
+        *hands, s.stock = _refill([*(s.hands[t] for t in others), s.stock], rng)
+        for t, h in zip(others, hands, strict=True):
+            s.hands[t] = h
+    elif name == "craits":
+        *hands, s.draw_pile = _refill([*(s.hands[t] for t in others), s.draw_pile], rng)
+        for t, h in zip(others, hands, strict=True):
+            s.hands[t] = h
+    else:
+        hidden = [t for t in others if s.in_round[t]]
+        *hands, s.draw = _refill([*(s.hands[t] for t in hidden), s.draw], rng)
+        for t, h in zip(hidden, hands, strict=True):
+            s.hands[t] = sorted(h)
+    return s
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+@pytest.mark.parametrize("moves", [0, 7, 23, 60])
+def test_worlds_never_read_hidden_cards(name: str, moves: int) -> None:
+    game = games.get(name)
+    for seed in range(3):
+        state = _midgame(name, seed, moves)
+        if state.is_over:
+            continue
+        for seat in range(state.players):
+            other = _reshuffle_hidden(name, state, seat, random.Random(seed))
+            assert game.view(other, seat) == game.view(state, seat)
+            a = game.determinize(state, seat, random.Random(9))
+            b = game.determinize(other, seat, random.Random(9))
+            assert game.dumps(a) == game.dumps(b)
+            # The world is one the seat cannot tell from the real state...
+            assert game.view(a, seat) == game.view(state, seat)
+            # ...and a real game state: its moves are legal and can be applied.
+            if seat in a.to_act:
+                assert game.legal_actions(a, seat) == game.legal_actions(state, seat)
+                game.apply(a, seat, game.legal_actions(a, seat)[0])
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_worlds_differ_with_the_generator(name: str) -> None:
+    game = games.get(name)
+    state = _midgame(name, 1, 9)
+    seat = state.to_act[0]
+    worlds = {game.dumps(game.determinize(state, seat, random.Random(k))) for k in range(4)}
+    assert len(worlds) > 1
+
+
+def test_deal_keeps_voids_and_sizes() -> None:
+    pool = [f"{r}{s}" for r in "23456789" for s in "SHDC"]
+    no_spades: Callable[[str], bool] = lambda c: not c.endswith("S")  # noqa: E731
+    for k in range(20):
+        a, b, rest = deal(pool, [8, 8, 16], random.Random(k), allowed=[no_spades, None, None])
+        assert len(a) == 8 and len(b) == 8 and len(rest) == 16
+        assert sorted(a + b + rest) == sorted(pool)
+        assert not any(c.endswith("S") for c in a)
+
+
+def test_deal_keeps_duplicates() -> None:
+    pool = ["ONO"] * 5 + ["7"] * 3
+    a, b = deal(pool, [4, 4], random.Random(3))
+    assert sorted(a + b) == sorted(pool)
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_expert_is_a_level_and_deterministic(name: str, small_budget: None) -> None:
+    game = games.get(name)
+    assert "expert" in game.levels
+    state = _midgame(name, 2, 11)
+    seat = state.to_act[0]
+    picks = {game.choose(state, seat, "expert", random.Random(5)) for _ in range(2)}
+    assert len(picks) == 1 and picks <= set(game.legal_actions(state, seat))
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_a_seeded_expert_game_ends(name: str, small_budget: None) -> None:
+    game = games.get(name)
+    n = PLAYERS[name]
+    levels = ["expert"] + ["normal"] * (n - 1)
+    state = game.new(n, seed=3, options=SHORT[name])
+    rng = rng_for(3, "bots")
+    for _ in range(5000):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        action = game.choose(state, seat, levels[seat], rng)
+        assert action in game.legal_actions(state, seat)
+        state = game.apply(state, seat, action)
+    assert state.is_over
+    assert len(game.outcome(state).scores) == n
+
+
+def test_gin_take_backs_end_the_hand_as_a_draw() -> None:
+    """Two players who only ever take the discard and throw another card: the tenth
+    such turn's discard ends the hand, a draw that scores nothing."""
+    game = games.get("gin_rummy")
+    state = game.new(2, seed=4)
+    hand_no, stock = state.hand_no, len(state.stock)
+    for turn in range(1, TAKE_LIMIT + 1):
+        seat = state.to_act[0]
+        state = game.apply(state, seat, "take")
+        assert len(state.stock) == stock
+        discard = next(a for a in game.legal_actions(state, seat) if a.startswith("discard"))
+        state = game.apply(state, seat, discard)
+        if turn < TAKE_LIMIT:
+            assert state.hand_no == hand_no and state.takes == turn
+    assert state.hand_no == hand_no + 1
+    assert state.last_hand is not None and state.last_hand["result"] == "wall"
+    assert state.scores == [0, 0] and state.takes == 0
+
+
+def test_a_stock_draw_restarts_the_take_back_count() -> None:
+    game = games.get("gin_rummy")
+    state = game.new(2, seed=5)
+    state = game.apply(state, state.to_act[0], "take")
+    assert state.takes == 1
+    seat = state.to_act[0]
+    discard = next(a for a in game.legal_actions(state, seat) if a.startswith("discard"))
+    state = game.apply(state, seat, discard)
+    state = game.apply(state, state.to_act[0], "draw")
+    assert state.takes == 0
+
+
+def test_normal_gin_players_end_every_hand_from_sampled_worlds() -> None:
+    """Worlds sampled mid-hand (where two ``normal`` players were once seen passing a card
+    back and forth) all end their hand within a bounded number of moves."""
+    game = games.get("gin_rummy")
+    for seed in range(12):
+        state = _midgame("gin_rummy", seed, 6 + seed)
+        if state.is_over:
+            continue
+        for k in range(4):
+            world = game.determinize(state, state.to_act[0], random.Random(k))
+            rng = random.Random(k)
+            for _ in range(4 * 52):
+                if world.hand_no != state.hand_no or world.is_over:
+                    break
+                seat = world.to_act[0]
+                world = game.apply(world, seat, game.choose(world, seat, "normal", rng))
+            assert world.hand_no != state.hand_no or world.is_over
+
+
+def test_old_gin_states_load_without_the_take_back_count() -> None:
+    game = games.get("gin_rummy")
+    state = game.new(2, seed=6)
+    data = game.to_json(state)
+    del data["takes"]
+    assert game.from_json(data).takes == 0
