@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.play import Harness, Seat, cost_summary, play_out
+from tests.e2e.play import WINDOW_SCALE, Harness, Seat, cost_summary, play_out
 from tests.e2e.test_games_e2e import GAMES, open_table
 
 
@@ -39,6 +39,7 @@ async def _measure(quick: bool) -> str:
         with tempfile.TemporaryDirectory() as tmp:
             harness = Harness(fake, runner, Path(tmp), seed=2000)
             fake.settle_time = 0.05
+            fake.limits.window_scale = WINDOW_SCALE
             await harness.start()
             for name in sorted(GAMES):
                 await _play(name, harness, 1 if quick else 3)
@@ -49,7 +50,8 @@ async def _measure(quick: bool) -> str:
     head = (
         f"Two humans per game ({'1 game' if quick else '3 games'} each, seeded, short options"
         f" {', '.join(f'{g} `{o}`' for g, (o, _) in sorted(GAMES.items()) if o)}),"
-        f" the real bot against `tests/e2e`'s fake Discord; {seconds:.1f} s in all."
+        f" the real bot against `tests/e2e`'s fake Discord (Discord's rate-limit counts, windows"
+        f" shortened {1 / WINDOW_SCALE:.0f}×); {seconds:.1f} s in all."
         " A move's calls include the computer moves it triggers, the other player's hand DM,"
         " their turn ping, and deleting the previous ping."
     )
