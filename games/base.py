@@ -170,6 +170,9 @@ class Game(ABC, Generic[S]):
     full_deck: ClassVar[tuple[str, ...]] = cards.STANDARD_DECK
     #: Computer players beyond ``random``, by level name.
     bots: ClassVar[Mapping[str, Bot]] = {}
+    #: The levels that search (up to a few hundred milliseconds a decision): callers with
+    #: an event loop run them elsewhere.
+    search_levels: ClassVar[frozenset[str]] = frozenset({"expert"})
 
     # -- creating -----------------------------------------------------------------------
     def new(

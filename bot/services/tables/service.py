@@ -39,6 +39,7 @@ from bot.services.tables.results import (
     reminder,
 )
 from bot.services.tables.store import LoadReport, TableStore, no_table, quarantined
+from bot.services.tables.thinking import Thinker
 from bot.services.tables.turns import Due, DueKind
 from games.base import IllegalAction, State
 from games.rng import rng_for
@@ -71,8 +72,10 @@ class TableService:
         clock: Clock | None = None,
         new_seed: Callable[[], int] | None = None,
         pace: float = 0.0,
+        thinker: Thinker | None = None,
     ) -> None:
         self.db = db
+        self.thinker = thinker or Thinker()
         self.clock: Clock = clock or SystemClock()
         self.store = TableStore(db)
         self.autoplay = Autoplay(
@@ -110,8 +113,9 @@ class TableService:
         await self.autoplay.idle()
 
     async def close(self) -> None:
-        """Stop scheduled work (changes being committed are let finish)."""
+        """Stop scheduled work (changes being committed are let finish) and the thinkers."""
         await self.autoplay.close()
+        self.thinker.close()
 
     # -- lobby ---------------------------------------------------------------------------
     async def create(
@@ -360,13 +364,15 @@ class TableService:
         return turns.next_due(t, self.clock.now()) if t is not None else None
 
     async def _think(self, channel_id: int, due: Due) -> str | None:
-        """The computer seat's move for the table as it is at ``due.version``."""
+        """The computer seat's move for the table as it is at ``due.version`` (a search
+        runs in a worker process, so the loop answers everyone else meanwhile)."""
         t = self.store.cached(channel_id)
         if t is None or t.version != due.version or t.state is None:
             return None
         occupant = t.seats[due.seat]
         level = occupant.bot if isinstance(occupant, Computer) else lobby.stand_in_level(t)
-        return t.game.choose(t.state, due.seat, level, rng_for(t.seed, "bot", t.version))
+        rng = rng_for(t.seed, "bot", t.version)
+        return await self.thinker.choose(t.game, t.state, due.seat, level, rng)
 
     async def _fire(self, channel_id: int, due: Due, action: str | None) -> None:
         """Do ``due`` if it still is: one change under the lock, one transaction; then tell

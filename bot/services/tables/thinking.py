@@ -1,0 +1,64 @@
+"""Where computer players think: quick levels on the spot, searching levels in worker
+processes, so that no table's thinking ever holds another table's clicks.
+
+Decisions:
+
+* A level listed in the game's ``search_levels`` (``expert``) spends up to a few hundred
+  milliseconds of CPU per decision. On the event loop that would delay every interaction
+  of every server; in a thread it would still hold the GIL. It runs in a process pool
+  instead: spawned workers (they inherit none of the bot's threads or connections), as
+  many as the machine has cores, started on the first search and kept.
+* The worker gets the game's name, the state, the seat, the level and the generator, all
+  by pickle, and returns the move: the same move ``Game.choose`` would make on the spot.
+* Other levels (``random``, ``normal``: well under a millisecond) are chosen on the spot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import games
+from games.base import Game, State
+
+
+def _choose(name: str, state: State, seat: int, level: str, rng: random.Random) -> str:
+    """The worker's side: the move ``level`` picks."""
+    return games.get(name).choose(state, seat, level, rng)
+
+
+class Thinker:
+    """Picks computer moves; ``close`` stops the workers."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self._pool: ProcessPoolExecutor | None = None
+
+    @property
+    def started(self) -> bool:
+        """Whether the worker processes run (only once a level searched)."""
+        return self._pool is not None
+
+    async def choose(
+        self, game: Game[Any], state: State, seat: int, level: str, rng: random.Random
+    ) -> str:
+        """The move ``level`` makes for ``seat``; a search runs in a worker process."""
+        if level not in game.search_levels:
+            return game.choose(state, seat, level, rng)
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._pool, _choose, game.name, state, seat, level, rng
+        )
+
+    def close(self) -> None:
+        """Stop the workers (a search under way is dropped)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
