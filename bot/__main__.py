@@ -178,8 +178,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("game", help=game_names)
     play.add_argument("--players", type=number(int, 2, 6),
                       help="players, you included (default: the minimum)")
-    play.add_argument("--ai", choices=("normal", "random"), default="normal",
-                      help="computer players' level (normal)")
+    play.add_argument("--ai", choices=games.levels(), default="normal",
+                      help="computer players' level (normal; expert searches)")
     play.add_argument("--seed", type=number(int, 0, 2**62),
                       help="seed of the deal (default: random)")
     play.add_argument("--db", help=db_help)

@@ -35,6 +35,8 @@ def rules_markdown() -> str:
         if g.options:
             out += ["Table options (`/table new options:` or `deckhand play -o name=value`):", ""]
             out += [f"* `{k}` — {o.help} (default {o.default})" for k, o in g.options.items()]
+        out += ["", "Computer players:", ""]
+        out += [f"* `{level}` {g.explain_level(level)}" for level in g.levels]
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -11,7 +11,9 @@ from typing import Any
 
 from games.base import Game, IllegalAction, Option, Outcome, State, UnknownGame
 
-__all__ = ["Game", "IllegalAction", "Option", "Outcome", "State", "UnknownGame", "get", "names"]
+__all__ = [
+    "Game", "IllegalAction", "Option", "Outcome", "State", "UnknownGame", "get", "levels", "names",
+]
 
 _MODULES = {
     "back_alley": "games.back_alley",
@@ -36,3 +38,8 @@ def get(name: str) -> Game[Any]:
     if key not in _loaded:
         _loaded[key] = importlib.import_module(_MODULES[key]).GAME
     return _loaded[key]
+
+
+def levels() -> list[str]:
+    """Every computer level any game has, weakest first."""
+    return list(dict.fromkeys(level for n in names() for level in get(n).levels))

@@ -152,6 +152,18 @@ class State:
 S = TypeVar("S", bound=State)
 
 
+#: What each computer level does, as /rules, the docs and the terminal say it.
+LEVEL_NOTES = {
+    "random": "plays any legal move at random (for testing, not for company).",
+    "normal": "plays by rules of thumb: quick, sound and predictable.",
+    "expert": (
+        "searches: deals the cards it cannot see in many ways that fit everything the"
+        " table has shown, plays each candidate move out, and picks the one that scores"
+        " best for its side (its partner's score counts as its own)."
+    ),
+}
+
+
 def random_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``random`` computer player: any legal action, uniformly."""
     return rng.choice(legal)
@@ -359,6 +371,11 @@ class Game(ABC, Generic[S]):
     def levels(self) -> tuple[str, ...]:
         """Names of this game's computer players."""
         return ("random", *self.bots)
+
+    def explain_level(self, level: str) -> str:
+        """What the ``level`` computer player does, in a sentence."""
+        self.bot(level)
+        return LEVEL_NOTES.get(level, "a computer player.")
 
     def bot(self, level: str) -> Bot:
         """The computer player called ``level``; ``ValueError`` if there is none."""

@@ -37,8 +37,7 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 def level_choices() -> list[app_commands.Choice[str]]:
     """Every computer level any game has."""
-    levels = dict.fromkeys(level for n in games.names() for level in games.get(n).levels)
-    return [app_commands.Choice(name=level, value=level) for level in levels]
+    return [app_commands.Choice(name=level, value=level) for level in games.levels()]
 
 
 def channel_of(interaction: discord.Interaction) -> int | None:

@@ -408,7 +408,11 @@ def rules_pages(game_name: str) -> list[str]:
     paragraphs.append(
         f"**Playing here:** {span} players; moves come as buttons and menus in your DM "
         f"(or the table's *Your hand* button), or type them with `/play`, e.g. "
-        f"`/play move:{game.example_action()}`. Computer levels: {', '.join(game.levels)}."
+        f"`/play move:{game.example_action()}`."
+    )
+    paragraphs.append(
+        "**Computer players** (`/table addbot level:`):\n"
+        + "\n".join(f"• `{level}` {game.explain_level(level)}" for level in game.levels)
     )
     pages: list[str] = []
     current = ""

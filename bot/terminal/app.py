@@ -98,6 +98,8 @@ def rules_text(game: Game[Any]) -> list[str]:
     if game.options:
         lines += ["", f"Options ({COMMAND} play … -o name=value):"]
         lines += [f"  {k}: {o.help} (default {o.default})" for k, o in game.options.items()]
+    lines += ["", f"Computer players ({COMMAND} play … --ai LEVEL):"]
+    lines += [f"  {level}: {game.explain_level(level)}" for level in game.levels]
     return lines
 
 
