@@ -15,8 +15,10 @@ decisions reproducible and bounded in time.
 
 from __future__ import annotations
 
+import contextvars
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.base import Game, State, View
@@ -112,7 +114,55 @@ def pimc(
             end = rollout(game, after, world, done, rollout_level, random.Random(seed), horizon)
             totals[i] += value(world, end, seat)
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best]
+    chosen = candidates[best]
+    _record(chosen, candidates, totals, worlds)
+    return chosen
+
+
+def _record(chosen: str, candidates: Sequence[str], totals: Sequence[float], worlds: int) -> None:
+    """Keep the search's ranking when someone asked why (``advise``)."""
+    record = _RECORDS.get()
+    if record is not None:
+        means = [(a, t / worlds) for a, t in zip(candidates, totals, strict=True)]
+        means.sort(key=lambda m: -m[1])
+        record.append(Ranking(chosen, tuple(means), worlds))
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """One search's verdict: the move chosen, every candidate with its mean value over
+    the worlds (best first), and how many worlds were played out."""
+
+    chosen: str
+    means: tuple[tuple[str, float], ...]
+    worlds: int
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The move ``expert`` would make, and its last search's ranking (``None`` when the
+    move needed no search: the only sensible one, or the fast policy's own)."""
+
+    move: str
+    ranking: Ranking | None
+
+
+_RECORDS: contextvars.ContextVar[list[Ranking] | None] = contextvars.ContextVar(
+    "search_records", default=None
+)
+
+
+def advise(game: Game[Any], state: State, seat: int, rng: random.Random) -> Advice:
+    """What ``expert`` plays for ``seat`` and why (its search's ranking), for hints: the
+    move is the one ``game.choose(state, seat, "expert", rng)`` makes."""
+    token = _RECORDS.set([])
+    try:
+        move = game.choose(state, seat, "expert", rng)
+        found = _RECORDS.get() or []
+    finally:
+        _RECORDS.reset(token)
+    ranking = found[-1] if found and found[-1].chosen == move else None
+    return Advice(move, ranking)
 
 
 def budget(rollouts: int, candidates: int, least: int = 2, most: int = 32) -> int:

@@ -1,4 +1,5 @@
-"""``/hand`` and ``/play move:`` (autocomplete offers exactly the caller's legal moves)."""
+"""``/hand``, ``/play move:`` (autocomplete offers exactly the caller's legal moves) and
+``/hint`` (the expert's move, outside leagues)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,14 @@ class PlayCommands(commands.Cog):
             await say(interaction, "Use `/play` in the table's channel.")
             return
         await app(self.bot).controller.play(interaction, channel, move)
+
+    @app_commands.command(
+        name="hint", description="The move the expert computer would make for you (not in leagues)"
+    )
+    @app_commands.guild_only()
+    async def hint(self, interaction: discord.Interaction) -> None:
+        if (channel := channel_of(interaction)) is not None:
+            await app(self.bot).controller.hint(interaction, channel)
 
     @play.autocomplete("move")
     async def moves(

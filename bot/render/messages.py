@@ -29,6 +29,7 @@ from bot.services.tables import SeatInfo, SeatPrivate, Step, TableResult
 from bot.text import clip, plural
 from bot.ui import custom_ids
 from bot.ui.custom_ids import CustomId
+from games.search import Advice
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -378,6 +379,31 @@ def move_for(cid: CustomId, values: Sequence[str]) -> str:
     if cid.kind == "multi":
         return " ".join([cid.arg, *values])
     raise custom_ids.BadCustomId(f"component {cid.kind!r} does not name a move")
+
+
+def hint_text(game_name: str, advice: Advice) -> str:
+    """``/hint`` in one line: the expert's move, and why in its search's own numbers."""
+    label = renderer(game_name).action_label
+    move = f"**{label(advice.move)}**"
+    ranking = advice.ranking
+    others = [(a, m) for a, m in ranking.means if a != advice.move] if ranking else []
+    if ranking is None or not others:
+        return (
+            f"💡 The expert would play {move}: it decides this by its rules of thumb, as"
+            " nothing else is worth searching here."
+        )
+    mine = dict(ranking.means)[advice.move]
+    runner, theirs = others[0]
+    deals = f"over {ranking.worlds} deals that fit what you have seen"
+    if mine >= theirs:
+        return (
+            f"💡 The expert would play {move}: {deals}, it scored {mine - theirs:.1f} points"
+            f" more than the next best ({label(runner)})."
+        )
+    return (
+        f"💡 The expert would play {move}, its rules of thumb: {deals}, {label(runner)}"
+        f" scored only {theirs - mine:.1f} points more, too little to tell from luck."
+    )
 
 
 # -- rules -----------------------------------------------------------------------------------

@@ -25,7 +25,14 @@ import discord
 
 import games
 from bot.render import renderer
-from bot.render.messages import MessageSpec, hand_message, move_for, option_pairs, rules_message
+from bot.render.messages import (
+    MessageSpec,
+    hand_message,
+    hint_text,
+    move_for,
+    option_pairs,
+    rules_message,
+)
 from bot.services.errors import BadOptions, NotSeated, ServiceError
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableResult, TableService, TableStatus
@@ -278,6 +285,13 @@ class Controller:
         else:
             await say(interaction, "Done.")
         await self.publisher.publish(result, actor=interaction.user.id, interaction=interaction)
+
+    async def hint(self, interaction: discord.Interaction, channel_id: int) -> None:
+        """``/hint``: the move the expert would make for the caller, and why (privately;
+        the service refuses it at league tables)."""
+        await defer(interaction)
+        result, advice = await self.tables.hint(channel_id, interaction.user.id)
+        await say(interaction, hint_text(result.game, advice))
 
     async def move_choices(
         self, interaction: discord.Interaction, channel_id: int, typed: str

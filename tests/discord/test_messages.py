@@ -21,6 +21,7 @@ from bot.render.messages import (
     MessageSpec,
     Select,
     hand_message,
+    hint_text,
     lobby_message,
     move_for,
     move_rows,
@@ -34,6 +35,7 @@ from bot.ui import custom_ids
 from games.base import Game, State
 from games.cards import DECK_WITH_JOKERS, pretty
 from games.rng import rng_for
+from games.search import Advice, Ranking
 
 GAMES = [
     ("gin_rummy", 2, 3, {"target": 100}),
@@ -366,3 +368,14 @@ def test_option_pairs() -> None:
     assert option_pairs("") == {}
     with pytest.raises(ValueError, match="name=value"):
         option_pairs("target")
+
+
+def test_a_hint_says_the_move_and_why_in_one_line() -> None:
+    ranking = Ranking("discard 9D", (("discard 9D", 3.25), ("knock 9D", 1.0), ("gin", -2.0)), 24)
+    text = hint_text("gin_rummy", Advice("discard 9D", ranking))
+    assert "\n" not in text and "**Discard 9♦**" in text
+    assert "over 24 deals" in text and "2.2 points more than the next best (Knock 9♦)" in text
+    kept = hint_text("gin_rummy", Advice("knock 9D", ranking))
+    assert "Knock 9♦**, its rules of thumb" in kept and "Discard 9♦ scored only 2.2" in kept
+    plain = hint_text("gin_rummy", Advice("draw stock", None))
+    assert "rules of thumb" in plain and "**" in plain

@@ -1,6 +1,6 @@
 """The commands the suite never drove, end to end on the fake: leagues from creation to a
 new season, a table counted toward a named league with a turn timer, /stats for someone
-else, and the lobby's Leave button."""
+else, the lobby's Leave button, and /hint."""
 
 from __future__ import annotations
 
@@ -52,3 +52,30 @@ async def test_the_lobby_leave_button(harness: Harness) -> None:
     assert bob.mention in table.text
     await bob.click(table, "Leave")
     assert bob.mention not in table.text and alice.mention in table.text
+
+
+async def test_a_hint_outside_a_league_and_none_inside(harness: Harness) -> None:
+    """/hint answers privately with the expert's move and its reason (a search in a
+    worker process, answered after a deferral); a league table refuses it."""
+    await harness.start()
+    fake = harness.fake
+    lobby, ranked = fake.channel("lobby"), fake.channel("general")
+    alice, mia = fake.user("alice"), fake.member("mia", manage_guild=True)
+    table = (await alice.slash("table new", game="gin_rummy")).response
+    assert table is not None
+    await alice.click(table, "Add computer")
+    await alice.click(table, "Start")
+    await harness.idle()
+    hinted = await alice.slash("hint", timeout=30.0)
+    assert hinted.ephemeral and "The expert would play **" in hinted.text, hinted.text
+    assert (await harness.result(lobby)).status == "playing"
+    elsewhere = await fake.user("bob").slash("hint")
+    assert elsewhere.ephemeral and "not playing at this table" in elsewhere.text
+
+    await mia.slash("league create", name="Cup", game="gin_rummy")
+    cup = (await alice.slash("table new", channel=ranked, game="gin_rummy", league="Cup")).response
+    assert cup is not None
+    await alice.click(cup, "Add computer")
+    await alice.click(cup, "Start")
+    refused = await alice.slash("hint", channel=ranked)
+    assert refused.ephemeral and "league tables" in refused.text

@@ -43,6 +43,7 @@ from bot.services.tables.thinking import Thinker
 from bot.services.tables.turns import Due, DueKind
 from games.base import IllegalAction, State
 from games.rng import rng_for
+from games.search import Advice
 from storage import tables as repo
 from storage.db import Conflict, Conn, Database
 from storage.matches import MatchRecord, insert_match
@@ -265,6 +266,20 @@ class TableService:
             step = await self._commit_move(t, seat, canonical, new, user_id, "player")
         self.autoplay.poke(channel_id)
         return project(t, "", (step,))
+
+    async def hint(self, channel_id: int, user_id: int) -> tuple[TableResult, Advice]:
+        """The move ``expert`` would make for the user now, and why. Refused at league
+        tables: help from the bot has no place in a rated game. Takes no lock (a search
+        of the committed state, in a worker)."""
+        t = await self.store.usable(channel_id)
+        if t.league_id is not None:
+            raise NotAllowed("Hints are off at league tables: rated games are played unaided.")
+        seat = turns.check_move(t, user_id, None)
+        assert t.state is not None
+        advice = await self.thinker.advise(
+            t.game, t.state, seat, rng_for(t.seed, "hint", t.version)
+        )
+        return project(t), advice
 
     async def abort(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableResult:
         """End the open table without a result (host or admin; also for quarantined ones)."""

@@ -11,6 +11,7 @@ Decisions:
 * The worker gets the game's name, the state, the seat, the level and the generator, all
   by pickle, and returns the move: the same move ``Game.choose`` would make on the spot.
 * Other levels (``random``, ``normal``: well under a millisecond) are chosen on the spot.
+* A hint (``advise``: expert's move and its search's ranking) is a search too.
 """
 
 from __future__ import annotations
@@ -19,16 +20,25 @@ import asyncio
 import multiprocessing
 import os
 import random
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import games
 from games.base import Game, State
+from games.search import Advice, advise
+
+T = TypeVar("T")
 
 
 def _choose(name: str, state: State, seat: int, level: str, rng: random.Random) -> str:
     """The worker's side: the move ``level`` picks."""
     return games.get(name).choose(state, seat, level, rng)
+
+
+def _advise(name: str, state: State, seat: int, rng: random.Random) -> Advice:
+    """The worker's side of a hint."""
+    return advise(games.get(name), state, seat, rng)
 
 
 class Thinker:
@@ -49,13 +59,19 @@ class Thinker:
         """The move ``level`` makes for ``seat``; a search runs in a worker process."""
         if level not in game.search_levels:
             return game.choose(state, seat, level, rng)
+        return await self._run(_choose, game.name, state, seat, level, rng)
+
+    async def advise(
+        self, game: Game[Any], state: State, seat: int, rng: random.Random
+    ) -> Advice:
+        """What ``expert`` would play for ``seat`` and why, searched in a worker."""
+        return await self._run(_advise, game.name, state, seat, rng)
+
+    async def _run(self, work: Callable[..., T], *args: Any) -> T:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._pool, _choose, game.name, state, seat, level, rng
-        )
+        return await asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
 
     def close(self) -> None:
         """Stop the workers (a search under way is dropped)."""
