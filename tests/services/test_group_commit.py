@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import threading
 from pathlib import Path
 
 import games
@@ -14,7 +13,7 @@ from bot.services.tables import TableResult, TableService
 from bot.services.tables.replay import check_table
 from storage import tables as repo
 from storage.connect import open_database
-from storage.db import Conn
+from tests.storage.holding import held_open
 
 
 async def two_humans(service: TableService, channel: int, game: str) -> TableResult:
@@ -81,25 +80,19 @@ async def test_a_stale_move_fails_alone_in_its_group(
                                                  a.private[seat].legal[0], a.version)
         finally:
             await elsewhere_db.close()
-        entered, release = threading.Event(), threading.Event()
-
-        def holder(conn: Conn) -> None:
-            entered.set()
-            release.wait(10)
-
-        hold = asyncio.create_task(db.write(holder))
-        await asyncio.to_thread(entered.wait, 10)
         groups.clear()
-        moves = [
-            asyncio.create_task(service.act(r.channel_id, r.private[r.to_act[0]].user_id,
-                                            r.private[r.to_act[0]].legal[0], r.version))
-            for r in (a, b)
-        ]
-        await asyncio.sleep(0.01)
-        release.set()
-        await hold
+        moves: list[asyncio.Task[TableResult]] = []
+
+        def queue() -> None:
+            moves.extend(
+                asyncio.create_task(service.act(r.channel_id, r.private[r.to_act[0]].user_id,
+                                                r.private[r.to_act[0]].legal[0], r.version))
+                for r in (a, b)
+            )
+
+        await held_open(db, queue, settle=0.01)
         stale, fine = await asyncio.gather(*moves, return_exceptions=True)
-        assert groups[0] == 2
+        assert groups == [1, 2]  # the write held open, then both moves in one group
         assert isinstance(stale, errors.TableBusy)
         assert isinstance(fine, TableResult) and fine.version == b.version + 1
         assert [x.version for x in await db.read(repo.actions, a.table_id)] == [1]

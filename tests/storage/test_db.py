@@ -20,6 +20,7 @@ from storage import tables as repo
 from storage.connect import open_database
 from storage.db import Conflict, Conn, Database
 from storage.sqlite import SqliteConn, SqliteDatabase
+from tests.storage.holding import held_open
 
 
 def new(channel: int) -> repo.NewTable:
@@ -35,23 +36,6 @@ def lobby(channel: int) -> Callable[[Conn], int]:
 
 def channels(c: Conn) -> list[int]:
     return [r["channel_id"] for r in c.all("SELECT channel_id FROM tables ORDER BY channel_id")]
-
-
-async def held_open(db: Database, body: Callable[[], Any]) -> None:
-    """Run ``body`` (which queues writes) while the writer is busy with another write, so
-    everything it queues is committed as one group when that write ends."""
-    started, release = threading.Event(), threading.Event()
-
-    def hold(conn: Conn) -> None:
-        started.set()
-        release.wait(10)
-
-    holder = asyncio.create_task(db.write(hold))
-    await asyncio.to_thread(started.wait, 10)
-    body()
-    await asyncio.sleep(0)
-    release.set()
-    await holder
 
 
 def ids_and_channels(c: Conn) -> list[tuple[int, int]]:
