@@ -79,6 +79,11 @@ class Conn(ABC):
     def iterate(self, sql: str, params: Params = ()) -> Iterator[Row]:
         """The rows of a query one at a time (for scans too big to hold at once)."""
 
+    @abstractmethod
+    def announce(self, topic: str, payload: str) -> None:
+        """Tell the other processes on this database, once this transaction commits (and
+        only if it does)."""
+
     # -- used by the Database only -------------------------------------------------------
     @abstractmethod
     def begin_write(self) -> None:
@@ -285,11 +290,22 @@ class Database(ABC):
     async def _close_connections(self) -> None:
         """Close every connection and end their threads."""
 
+    @abstractmethod
+    def listen(self, topic: str, heard: Callable[[str | None], None]) -> None:
+        """Call ``heard(payload)`` (from another thread) for every ``announce`` of
+        ``topic`` by any process, and ``heard(None)`` when some may have been missed (the
+        connection was lost and is back)."""
+
+    @abstractmethod
+    async def _stop_listening(self) -> None:
+        """End ``listen``'s thread, if there is one."""
+
     # -- shared --------------------------------------------------------------------------
     async def close(self) -> None:
         """Finish queued writes, then close the connections."""
         while self._flusher is not None:
             await asyncio.shield(self._flusher)
+        await self._stop_listening()
         await self._close_connections()
 
     async def write(

@@ -35,11 +35,13 @@ specific lives here.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 import re
 import shutil
 import subprocess
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache, partial
 from pathlib import Path
@@ -69,6 +71,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 LOCK_TIMEOUT_MS = 5000
 CONNECT_TIMEOUT_S = 10
+#: How often the listening thread looks up from its wait (to notice it must stop).
+LISTEN_POLL_S = 0.5
 #: ``pg_advisory_xact_lock`` key held while a migration runs ("deck").
 MIGRATION_LOCK = 0x6465636B
 SCHEMA_TABLE = "deckhand_schema"
@@ -163,6 +167,11 @@ class PgConn(Conn):
 
     def begin_write(self) -> None:
         self.begin("BEGIN")
+
+    def announce(self, topic: str, payload: str) -> None:
+        """``NOTIFY``: delivered to every listener when the transaction commits (a
+        savepoint rolled back takes its notifications with it)."""
+        self.execute("SELECT pg_notify(?, ?)", (topic, payload))
 
     @property
     def in_transaction(self) -> bool:
@@ -274,6 +283,46 @@ def _first_line(exc: Exception) -> str:
     return lines[0] if lines else type(exc).__name__
 
 
+class Listener:
+    """``LISTEN`` on a connection of its own, in a thread: ``heard(payload)`` for each
+    notification; after the connection was lost and made again (retried with backoff),
+    ``heard(None)``: notifications sent meanwhile were missed."""
+
+    def __init__(self, url: str, where: str, topic: str, heard: Callable[[str | None], None]):
+        if not topic.isidentifier():
+            raise ValueError(f"not a channel name: {topic!r}")
+        self.url, self.where, self.topic, self.heard = url, where, topic, heard
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="deckhand-pg-listen", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        delay, first = 1.0, True
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S
+                ) as conn:
+                    conn.execute(f"LISTEN {self.topic}")
+                    if not first:
+                        log.info("listening to %s again", self.where)
+                        self.heard(None)
+                    first, delay = False, 1.0
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=LISTEN_POLL_S):
+                            self.heard(note.payload)
+            except psycopg.Error as exc:
+                log.warning("listening to %s: %s; retrying in %.0f s", self.where,
+                            _first_line(exc), delay)
+                self._stop.wait(delay)
+                delay = min(delay * 2, 30.0)
+
+    async def stop(self) -> None:
+        """End the thread (within one poll)."""
+        self._stop.set()
+        await asyncio.to_thread(self._thread.join, LISTEN_POLL_S + CONNECT_TIMEOUT_S)
+
+
 class PostgresDatabase(Database):
     """A PostgreSQL database given by a ``postgresql://`` URL."""
 
@@ -285,6 +334,7 @@ class PostgresDatabase(Database):
         self.where = describe(url)
         self._writer = Worker("deckhand-pg-writer")
         self._reader: Worker | None = None
+        self._listeners: list[Listener] = []
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> PostgresDatabase:
@@ -383,6 +433,13 @@ class PostgresDatabase(Database):
 
     def _wrote(self) -> None:
         """Nothing to do after a commit: the server checkpoints on its own."""
+
+    def listen(self, topic: str, heard: Callable[[str | None], None]) -> None:
+        self._listeners.append(Listener(self.url, self.where, topic, heard))
+
+    async def _stop_listening(self) -> None:
+        while self._listeners:
+            await self._listeners.pop().stop()
 
     async def _close_connections(self) -> None:
         for worker in (self._reader, self._writer):

@@ -90,6 +90,9 @@ class SqliteConn(Conn):
     def begin_write(self) -> None:
         self.raw.execute("BEGIN IMMEDIATE")
 
+    def announce(self, topic: str, payload: str) -> None:
+        """One process owns a SQLite file: there is nobody else to tell."""
+
     @property
     def in_transaction(self) -> bool:
         return self.raw.in_transaction
@@ -247,6 +250,12 @@ class SqliteDatabase(Database):
     def checkpointing(self) -> bool:
         """Whether a background checkpoint is running."""
         return self._checkpointing is not None
+
+    def listen(self, topic: str, heard: Callable[[str | None], None]) -> None:
+        """One process owns a SQLite file: nothing to hear from others."""
+
+    async def _stop_listening(self) -> None:
+        """No listening thread to stop."""
 
     def _wrote(self) -> None:
         """After a commit: start a background checkpoint if one is due."""

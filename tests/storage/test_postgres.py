@@ -301,3 +301,33 @@ async def test_integrity_reads_every_table_and_checks_indexes(pg_url: str) -> No
         assert await db.integrity() == []  # every index checked, none broken
     finally:
         await db.close()
+
+
+async def test_announcements_reach_other_processes_only_when_committed(pg_url: str) -> None:
+    """NOTIFY through ``Conn.announce`` is heard by every ``listen``er on the database —
+    once the write commits, never for a write that failed."""
+    listening, writing = await open_database(pg_url), await open_database(pg_url)
+    heard: asyncio.Queue[str | None] = asyncio.Queue()
+    loop = asyncio.get_running_loop()
+    listening.listen("deckhand_test", lambda p: loop.call_soon_threadsafe(heard.put_nowait, p))
+    try:
+        while heard.empty():  # until the listener's connection LISTENs
+            await writing.write(lambda c: c.announce("deckhand_test", "ready?"))
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+        while not heard.empty():
+            assert heard.get_nowait() == "ready?"
+
+        def refused(c: Conn) -> None:
+            c.announce("deckhand_test", "rolled back")
+            raise RuntimeError("refused")
+
+        with pytest.raises(RuntimeError):
+            await writing.write(refused)
+        await writing.write(lambda c: c.announce("deckhand_test", "7 moved"))
+        assert await asyncio.wait_for(heard.get(), 5) == "7 moved"
+        await asyncio.sleep(0.3)
+        assert heard.empty()
+    finally:
+        await writing.close()
+        await listening.close()
