@@ -86,10 +86,12 @@ class DeckhandMixin(_BotBase):
         self.counter.install(bot.http)
         self.db = await open_database(self.settings.db)
         self.tables = TableService(
-            self.db, pace=self.settings.bot_move_delay, new_seed=self.table_seeds
+            self.db, pace=self.settings.bot_move_delay, new_seed=self.table_seeds,
+            owns=self.settings.owns,
         )
         self.leagues = LeagueService(self.db)
         self.tables.add_match_recorder(self.leagues.record_match)
+        self.tables.watch()
         report = await self.tables.load()
         # The loaded tables live as long as the process: keep them out of the collector's
         # full scans, which otherwise pause every move for tens of ms with 1,000 tables.
@@ -178,13 +180,14 @@ def _on_channel_deleted(
 class DeckhandBot(DeckhandMixin, commands.Bot):
     """Deckhand on one connection."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, guild_ready_timeout: float = 2.0) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=DeckhandTree,
+            guild_ready_timeout=guild_ready_timeout,
         )
         self._deckhand_init(settings)
 
@@ -192,7 +195,7 @@ class DeckhandBot(DeckhandMixin, commands.Bot):
 class ShardedDeckhandBot(DeckhandMixin, commands.AutoShardedBot):
     """Deckhand on several shards (``DECKHAND_SHARD_COUNT``/``DECKHAND_SHARD_IDS``)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, guild_ready_timeout: float = 2.0) -> None:
         extra: dict[str, Any] = {}
         if settings.shard_ids:
             extra["shard_ids"] = list(settings.shard_ids)
@@ -203,6 +206,7 @@ class ShardedDeckhandBot(DeckhandMixin, commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=DeckhandTree,
             shard_count=settings.shard_count,
+            guild_ready_timeout=guild_ready_timeout,
             **extra,
         )
         self._deckhand_init(settings)
@@ -218,16 +222,21 @@ def quiet_library_loggers() -> None:
 
 
 def create_bot(
-    settings: Settings | None = None, *, table_seeds: Callable[[], int] | None = None
+    settings: Settings | None = None,
+    *,
+    table_seeds: Callable[[], int] | None = None,
+    guild_ready_timeout: float = 2.0,
 ) -> DeckhandBot | ShardedDeckhandBot:
-    """The configured bot, not yet connected (``settings`` default: the environment)."""
+    """The configured bot, not yet connected (``settings`` default: the environment).
+    ``guild_ready_timeout``: how long discord.py waits for more guilds after the last one
+    arrived before it calls the bot ready (tests, on a local fake, pass less)."""
     settings = settings or Settings()
     quiet_library_loggers()
     bot: DeckhandBot | ShardedDeckhandBot
     if settings.shard_count is not None or settings.shard_ids:
-        bot = ShardedDeckhandBot(settings)
+        bot = ShardedDeckhandBot(settings, guild_ready_timeout=guild_ready_timeout)
     else:
-        bot = DeckhandBot(settings)
+        bot = DeckhandBot(settings, guild_ready_timeout=guild_ready_timeout)
     bot.table_seeds = table_seeds
     return bot
 

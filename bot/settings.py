@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
@@ -38,6 +38,24 @@ class Settings(BaseSettings):
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("DECKHAND_SHARD_IDS needs DECKHAND_SHARD_COUNT (all shards)")
+            if not all(0 <= i < self.shard_count for i in self.shard_ids):
+                raise ValueError("every DECKHAND_SHARD_IDS must be below DECKHAND_SHARD_COUNT")
+        return self
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process runs the guild's shard (Discord's ``(guild_id >> 22) %
+        shard_count``), and so its tables' timers and computer moves. Without shard
+        settings one process owns every guild."""
+        if self.shard_count is None:
+            return True
+        shard = (guild_id >> 22) % self.shard_count
+        return self.shard_ids is None or shard in self.shard_ids
 
     @field_validator("shard_ids", mode="before")
     @classmethod

@@ -22,11 +22,10 @@ class BotRunner:
         self.running: dict[discord.Client, asyncio.Task[None]] = {}
 
     async def start(self, factory: ClientFactory, *, timeout: float = 10.0) -> discord.Client:
-        """Build a client, log it in with the fake's token and wait for ``on_ready``."""
+        """Build a client, log it in with the fake's token and wait for ``on_ready``
+        (factories pass a small ``guild_ready_timeout``: discord.py waits that long after
+        the last GUILD_CREATE before it is ready)."""
         client = factory()
-        # discord.py waits guild_ready_timeout (2 s) after the last GUILD_CREATE before
-        # on_ready; factories should pass a small one, this covers those that cannot.
-        client._connection.guild_ready_timeout = min(client._connection.guild_ready_timeout, 0.1)
         task = asyncio.create_task(client.start(self.fake.token))
         self.running[client] = task
         ready = asyncio.create_task(client.wait_until_ready())

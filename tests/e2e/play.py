@@ -76,7 +76,9 @@ class Harness:
         settings = self.settings(**overrides)
         seeds = self.seeds
         client: Any = await self.runner.start(
-            lambda: bot.create_bot(settings, table_seeds=lambda: next(seeds))
+            lambda: bot.create_bot(
+                settings, table_seeds=lambda: next(seeds), guild_ready_timeout=READY_WAIT
+            )
         )
         self.client = client
         return client
@@ -110,6 +112,8 @@ class Harness:
         return tables[-1]
 
 
+#: Seconds discord.py waits for more guilds before it is ready (2 s on Discord).
+READY_WAIT = 0.1
 #: Computers are paced as users run them (shorter than the 0.8 s default, to keep the
 #: suite quick, but never 0: answers must not depend on the computers being done).
 BOT_MOVE_DELAY = 0.05

@@ -17,7 +17,7 @@ from tests.e2e.conftest import BotRunner
 from tests.e2e.driver import percentile
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_state import Message
-from tests.e2e.play import WINDOW_SCALE, quiet
+from tests.e2e.play import READY_WAIT, WINDOW_SCALE, quiet
 
 
 def settings_for(fake: FakeDiscord, tmp_path: Path) -> Settings:
@@ -37,7 +37,10 @@ async def start_bot(runner: BotRunner, fake: FakeDiscord, tmp_path: Path) -> dis
     seeds = itertools.count(1000)
     fake.limits.window_scale = WINDOW_SCALE
     return await runner.start(
-        lambda: bot.create_bot(settings_for(fake, tmp_path), table_seeds=lambda: next(seeds))
+        lambda: bot.create_bot(
+            settings_for(fake, tmp_path), table_seeds=lambda: next(seeds),
+            guild_ready_timeout=READY_WAIT,
+        )
     )
 
 
@@ -295,7 +298,7 @@ async def test_turn_timer_reminds_then_the_computer_plays(
     fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
 ) -> None:
     settings = settings_for(fake_discord, tmp_path).model_copy(update={"turn_timer": 2})
-    await bot_runner.start(lambda: bot.create_bot(settings))
+    await bot_runner.start(lambda: bot.create_bot(settings, guild_ready_timeout=READY_WAIT))
     alice = fake_discord.user("alice")
     table = (await alice.slash("table new", game="gin_rummy")).response
     assert table is not None and "2 s per turn" in table.text
@@ -316,7 +319,9 @@ async def test_only_players_who_were_away_get_a_turn_ping(
     settings = settings_for(fake_discord, tmp_path).model_copy(
         update={"turn_ping_after": ping_after}
     )
-    client: Any = await bot_runner.start(lambda: bot.create_bot(settings))
+    client: Any = await bot_runner.start(
+        lambda: bot.create_bot(settings, guild_ready_timeout=READY_WAIT)
+    )
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     table = (await alice.slash("table new", game="gin_rummy")).response
     assert table is not None

@@ -9,6 +9,7 @@ the adapters through ``subscribe``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
@@ -38,7 +39,13 @@ from bot.services.tables.results import (
     project_row,
     reminder,
 )
-from bot.services.tables.store import LoadReport, TableStore, no_table, quarantined
+from bot.services.tables.store import (
+    TABLES_TOPIC,
+    LoadReport,
+    TableStore,
+    no_table,
+    quarantined,
+)
 from bot.services.tables.thinking import Thinker
 from bot.services.tables.turns import Due, DueKind
 from games.base import IllegalAction, State
@@ -74,16 +81,18 @@ class TableService:
         new_seed: Callable[[], int] | None = None,
         pace: float = 0.0,
         thinker: Thinker | None = None,
+        owns: Callable[[int], bool] | None = None,
     ) -> None:
         self.db = db
         self.thinker = thinker or Thinker()
         self.clock: Clock = clock or SystemClock()
-        self.store = TableStore(db)
+        self.store = TableStore(db, owns or (lambda guild_id: True))
         self.autoplay = Autoplay(
             plan=self._plan, think=self._think, fire=self._fire, clock=self.clock, pace=pace
         )
         self._new_seed = new_seed or (lambda: secrets.randbits(62))
         self._recorders: list[MatchRecorder] = []
+        self._reloads: set[asyncio.Task[None]] = set()
         self._listeners: list[Listener] = []
 
     # -- wiring --------------------------------------------------------------------------
@@ -98,6 +107,38 @@ class TableService:
     async def load(self) -> LoadReport:
         """Load every open table (start-up); then ``resume`` once listeners are set."""
         return await self.store.load()
+
+    def watch(self) -> None:
+        """Hear the other processes' table changes (PostgreSQL ``LISTEN``) and reload
+        them at once (``changed_elsewhere``)."""
+        loop = asyncio.get_running_loop()
+
+        def heard(payload: str | None) -> None:
+            changed = self.store.heard(payload)
+            if changed != []:
+                loop.call_soon_threadsafe(self._reload_soon, changed)
+
+        self.db.listen(TABLES_TOPIC, heard)
+
+    def _reload_soon(self, channels: list[int] | None) -> None:
+        task = asyncio.create_task(self.changed_elsewhere(channels))
+        self._reloads.add(task)
+        task.add_done_callback(self._reloads.discard)
+
+    async def changed_elsewhere(self, channels: list[int] | None) -> None:
+        """Another process committed a change to these channels' tables (``None``: maybe
+        to any, announcements were missed): reload those this process keeps, and plan
+        what they now have due (computer moves, timers)."""
+        for channel in channels if channels is not None else self.store.channels():
+            if self.store.cached(channel) is None:
+                continue
+            try:
+                async with self.store.locked(channel):
+                    self.store.forget(channel)
+                    await self.store.find(channel)
+            except Exception:
+                log.exception("reloading the table of channel %s failed", channel)
+            self.autoplay.poke(channel)
 
     def resume(self) -> None:
         """Schedule what every loaded table has due (interrupted computer moves, timers
@@ -115,6 +156,8 @@ class TableService:
 
     async def close(self) -> None:
         """Stop scheduled work (changes being committed are let finish) and the thinkers."""
+        for task in self._reloads:
+            task.cancel()
         await self.autoplay.close()
         self.thinker.close()
 

@@ -12,12 +12,20 @@ Decisions:
 * A snapshot that cannot be loaded quarantines its table (status unchanged): every
   operation on it is refused with ``TableQuarantined`` except abort, which frees the
   channel.
+* Several processes may share one (PostgreSQL) database; each owns the tables of the
+  guilds on its shards (``owns``) and caches only those. A table it does not own (a hand
+  clicked in a DM reaches the process of shard 0) is read afresh for each use and never
+  kept; its move commits only if the row is still at the version read (``RowChanged``
+  otherwise), so no process ever overwrites another's move. Every commit of a table
+  change is announced (``TABLES_TOPIC``: ``"<channel id> <process token>"``) so the owner
+  reloads it at once (``TableService.changed_elsewhere``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -37,6 +45,9 @@ from storage.db import Conn, Database, RowChanged
 from storage.tables import TableRow
 
 log = logging.getLogger(__name__)
+
+#: Where table changes are announced to the other processes on the database.
+TABLES_TOPIC = "deckhand_tables"
 
 
 @dataclass(frozen=True)
@@ -76,8 +87,11 @@ def _quarantine_all(conn: Conn, found: list[QuarantinedTable]) -> None:
 class TableStore:
     """Open tables by channel, their locks, and the quarantine list."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, owns: Callable[[int], bool] = lambda guild_id: True) -> None:
         self.db = db
+        self.owns = owns
+        #: Tells this process's announcements from the others'.
+        self.token = secrets.token_hex(8)
         self._tables: dict[int, Table] = {}
         self._quarantined: dict[int, QuarantinedTable] = {}
         self._locks: dict[int, _Lock] = {}
@@ -107,13 +121,17 @@ class TableStore:
         """The channel's open table if it is in memory (no I/O)."""
         return self._tables.get(channel_id)
 
+    def channels(self) -> list[int]:
+        """The channels whose tables this process keeps."""
+        return list(self._tables)
+
     def tables(self) -> list[Table]:
         """Every open table in memory."""
         return list(self._tables.values())
 
     def keep(self, table: Table) -> None:
         """Cache ``table`` while it is open; forget it once it is closed."""
-        if table.status in OPEN:
+        if table.status in OPEN and self.owns(table.guild_id):
             self._tables[table.channel_id] = table
         elif self._tables.get(table.channel_id) is table:
             del self._tables[table.channel_id]
@@ -168,15 +186,26 @@ class TableStore:
             log.warning("table %s (channel %s) quarantined: %s", q.table_id, q.channel_id, q.reason)
             await self.db.write(repo.quarantine, row.id, q.reason)
             return q
-        self._tables[row.channel_id] = table
+        if self.owns(row.guild_id):
+            self._tables[row.channel_id] = table
         return table
 
+    def heard(self, payload: str | None) -> list[int] | None:
+        """The channels another process changed, from an announcement (``[]``: this
+        process's own; ``None``: announcements were missed, any may have changed)."""
+        if payload is None:
+            return None
+        channel, _, token = payload.partition(" ")
+        return [] if token == self.token else [int(channel)]
+
     async def load(self) -> LoadReport:
-        """Load every open table (start-up)."""
+        """Load every open table of the guilds this process owns (start-up)."""
         started = time.perf_counter()
         bad: list[QuarantinedTable] = []
         fresh: list[QuarantinedTable] = []
         for row in await self.db.read(repo.load_open):
+            if not self.owns(row.guild_id):
+                continue
             if row.quarantine is not None:
                 q = QuarantinedTable(row.id, row.channel_id, row.quarantine)
             else:
@@ -199,8 +228,13 @@ class TableStore:
         """Run a change of ``table`` in one write transaction. If the row changed
         underneath (another process), the cached table is dropped and ``TableBusy`` says
         to try again; nothing was written."""
+        def announced(conn: Conn) -> object:
+            done = fn(conn)
+            conn.announce(TABLES_TOPIC, f"{table.channel_id} {self.token}")
+            return done
+
         try:
-            return await self.db.write(fn)
+            return await self.db.write(announced)
         except RowChanged:
             self.forget(table.channel_id)
             raise TableBusy(
