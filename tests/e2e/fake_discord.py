@@ -24,8 +24,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import discord
-import yarl
 from aiohttp import web
 
 from tests.e2e.driver import Person, RequestCounter
@@ -57,6 +55,7 @@ from tests.e2e.fake_state import (
     dumps,
     pinged_by,
 )
+from tests.e2e.redirect import Saved, point_discord_py, restore
 
 API_PREFIX = "/api/v10"
 JSON_HEADERS = {"Content-Type": "application/json"}
@@ -130,7 +129,7 @@ class FakeDiscord:
         self._last_activity = time.monotonic()
         self._quiet_until = 0.0
         self._runner: web.AppRunner | None = None
-        self._saved: tuple[str, yarl.URL] | None = None
+        self._saved: Saved | None = None
         self.port = 0
         self.guild = self.add_guild("Deckhand Test", channels=("lobby", "general"))
 
@@ -144,14 +143,12 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-        self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
-        discord.http.Route.BASE = self.base_url
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        self.port = self._runner.addresses[0][1]
+        self._saved = point_discord_py(self.base_url, self.gateway_url)
 
     async def stop(self) -> None:
         if self._saved is not None:
-            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved
+            restore(self._saved)
             self._saved = None
         if self._runner is not None:
             await self._runner.cleanup()

@@ -1,0 +1,24 @@
+"""A real Deckhand bot process for the multi-process end-to-end tests.
+
+``python -m tests.e2e.bot_process`` is ``deckhand run`` (``bot.app.run_bot``, settings
+from the environment as in production) with discord.py pointed at the fake Discord
+named by ``DECKHAND_TEST_API`` (REST base URL) and ``DECKHAND_TEST_GATEWAY``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from bot.app import run_bot
+from bot.settings import Settings
+from tests.e2e.redirect import point_discord_py
+
+
+def main() -> int:
+    point_discord_py(os.environ["DECKHAND_TEST_API"], os.environ["DECKHAND_TEST_GATEWAY"])
+    return run_bot(Settings(_env_file=None))  # type: ignore[call-arg]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
