@@ -28,9 +28,9 @@ from games.cards import DECK_WITH_JOKERS
 from games.search import budget, deal, pimc
 
 #: Standard errors by which a searched move must beat ``normal``'s to replace it.
-CONFIDENCE = 1.0
+CONFIDENCE = 2.5
 #: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
-ROLLOUTS = 24
+ROLLOUTS = 64
 
 
 def world(view: View, rng: random.Random) -> BackAlleyState:

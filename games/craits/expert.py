@@ -21,7 +21,7 @@ from games.craits.state import CraitsState
 from games.search import budget, deal, pimc, standing
 
 #: Standard errors by which a searched move must beat ``normal``'s to replace it.
-CONFIDENCE = 1.0
+CONFIDENCE = 2.5
 #: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
 ROLLOUTS = 48
 
