@@ -16,6 +16,7 @@ decisions reproducible and bounded in time.
 from __future__ import annotations
 
 import contextvars
+import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -98,25 +99,49 @@ def pimc(
     worlds: int,
     value: Value,
     done: Done,
+    default: str | None = None,
+    confidence: float = 1.0,
     rollout_level: str = "normal",
     horizon: int | None = None,
 ) -> str:
-    """The candidate move with the best total value over ``worlds`` sampled worlds."""
+    """The candidate move with the best total value over ``worlds`` sampled worlds.
+
+    With a ``default`` move (the fast policy's own choice, which must be a candidate) the
+    search only overrides it when the best move's gain over it, world by world, is more
+    than ``confidence`` standard errors above zero: a few noisy rollouts must not talk a
+    sound player out of its move.
+    """
     if len(candidates) == 1:
         return candidates[0]
     seat: int = view["seat"]
-    totals = [0.0] * len(candidates)
+    scores: list[list[float]] = [[] for _ in candidates]
     for _ in range(worlds):
         world = game.world(view, rng)
         seed = rng.getrandbits(64)
         for i, action in enumerate(candidates):
             after = game.apply(world, seat, action)
             end = rollout(game, after, world, done, rollout_level, random.Random(seed), horizon)
-            totals[i] += value(world, end, seat)
+            scores[i].append(value(world, end, seat))
+    totals = [sum(s) for s in scores]
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     chosen = candidates[best]
+    if default is not None and chosen != default:
+        base = scores[candidates.index(default)]
+        gains = [a - b for a, b in zip(scores[best], base, strict=True)]
+        if not significant(gains, confidence):
+            chosen = default
     _record(chosen, candidates, totals, worlds)
     return chosen
+
+
+def significant(gains: Sequence[float], confidence: float) -> bool:
+    """Whether the mean of ``gains`` is more than ``confidence`` standard errors above 0."""
+    n = len(gains)
+    mean = sum(gains) / n
+    if n < 2:
+        return mean > 0
+    var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    return bool(mean > confidence * math.sqrt(var / n))
 
 
 def _record(chosen: str, candidates: Sequence[str], totals: Sequence[float], worlds: int) -> None:

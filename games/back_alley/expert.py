@@ -27,8 +27,10 @@ from games.base import View
 from games.cards import DECK_WITH_JOKERS
 from games.search import budget, deal, pimc
 
+#: Standard errors by which a searched move must beat ``normal``'s to replace it.
+CONFIDENCE = 2.5
 #: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
-ROLLOUTS = 24
+ROLLOUTS = 64
 
 
 def world(view: View, rng: random.Random) -> BackAlleyState:
@@ -104,4 +106,6 @@ def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     return pimc(
         games.get("back_alley"), view, moves, rng,
         worlds=budget(ROLLOUTS, len(moves)), value=value, done=deal_over,
+        default=bots.normal_bot(view, legal, rng),
+        confidence=CONFIDENCE,
     )

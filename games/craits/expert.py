@@ -20,6 +20,8 @@ from games.craits import bots
 from games.craits.state import CraitsState
 from games.search import budget, deal, pimc, standing
 
+#: Standard errors by which a searched move must beat ``normal``'s to replace it.
+CONFIDENCE = 2.5
 #: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
 ROLLOUTS = 48
 
@@ -61,4 +63,6 @@ def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     return pimc(
         game, view, moves, rng,
         worlds=budget(ROLLOUTS, len(moves)), value=standing(game), done=round_over,
+        default=bots.normal(view, moves, rng),
+        confidence=CONFIDENCE,
     )

@@ -3,14 +3,19 @@
 Worlds. The opponent holds the cards it took from the discard pile (public) and, for the
 rest, cards dealt from those the seat cannot place (not in its hand, not in the discard
 pile); a card that pairs with, or is a run draw for, a card the opponent took is twice as
-likely in its hand (a player who took 7♥ keeps hearts or sevens). The rest is the stock.
+likely in its hand (a player who took 7♥ keeps hearts or sevens). The opponent has kept
+the best of every card it drew, so a uniform hand is far too weak (the search then fails
+to fear its knock): of ``1 + its turns so far`` sampled hands (at most ``MAX_TRIES``) the
+world gives it the one with the least deadwood. The rest is the stock.
 
 Value. Each move is played out to the end of the hand by ``normal`` players and scored as
 the game scores it: my points minus the opponent's (knock, gin, big gin, undercut — all
 counted by the engine), plus the 25-point bonus each won hand is worth at the end.
 
-Candidates: both draws; big gin whenever it is legal; the knock with the least deadwood;
-the discards that leave the least deadwood (``DISCARDS`` of them) and ``normal``'s own.
+Search decides what matters most and what rollouts can tell apart: taking the discard or
+drawing, and whether to knock (the knock with the least deadwood against ``normal``'s
+discard). Which card to discard is ``normal``'s: its effect on a hand's result is a few
+points, lost in the noise of a few dozen rollouts, and searching it measured worse.
 """
 
 from __future__ import annotations
@@ -26,10 +31,14 @@ from games.gin_rummy.scoring import LINE_BONUS
 from games.gin_rummy.state import DISCARD, GinState
 from games.search import budget, deal, pimc
 
+#: Standard errors by which a searched move must beat ``normal``'s to replace it.
+CONFIDENCE = 1.0
 #: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
 ROLLOUTS = 48
-#: Discards searched besides ``normal``'s: those leaving the least deadwood.
-DISCARDS = 4
+#: Cards in the stock after the deal and the upcard.
+STOCK_AT_DEAL = 31
+#: The most opponent hands sampled for one world (the least deadwood is kept).
+MAX_TRIES = 8
 #: How much likelier an unseen card near one the opponent took is in its hand.
 NEAR_TAKEN_WEIGHT = 2.0
 
@@ -48,7 +57,13 @@ def world(view: View, rng: random.Random) -> GinState:
     def weight(card: str) -> float:
         return NEAR_TAKEN_WEIGHT if bots.helps(card, taken) else 1.0
 
-    extra, stock = deal(pool, [free, len(pool) - free], rng, weight=[weight, None])
+    # The opponent has been keeping its best cards for every card it drew: of a few
+    # sampled hands, it holds the one with the least deadwood.
+    tries = min(MAX_TRIES, 1 + (STOCK_AT_DEAL - view["stock"]) // 2 + len(taken))
+    samples = [
+        deal(pool, [free, len(pool) - free], rng, weight=[weight, None]) for _ in range(tries)
+    ]
+    extra, stock = min(samples, key=lambda d: melds.min_deadwood(taken + d[0]))
     hands = [hand, taken + extra] if me == 0 else [taken + extra, hand]
     return GinState(
         players=2, seed=rng.getrandbits(32), options=dict(view["options"]),
@@ -77,20 +92,16 @@ def hand_over(root: GinState, now: GinState) -> bool:
 
 def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
     """The moves worth searching (see the module docstring)."""
+    usual = bots.normal_bot(view, legal, rng)
     if view["phase"] != DISCARD:
         return legal
-    if "biggin" in legal:
-        return ["biggin"]
-    after = melds.deadwood_by_discard(view["hand"])
     knocks = [a for a in legal if a.startswith("knock ")]
-    discards = sorted(
-        (a for a in legal if a.startswith("discard ")), key=lambda a: (after[a.split()[1]], a)
-    )
-    out = discards[:DISCARDS]
-    if knocks:
-        out.append(min(knocks, key=lambda a: (after[a.split()[1]], a)))
-    usual = bots.normal_bot(view, legal, rng)
-    return out if usual in out else [usual, *out]
+    if "biggin" in legal or not knocks:
+        return [usual]
+    after = melds.deadwood_by_discard(view["hand"])
+    discard = bots.normal_bot(view, [a for a in legal if not a.startswith("knock ")], rng)
+    knock = min(knocks, key=lambda a: (after[a.split()[1]], a))
+    return list(dict.fromkeys([usual, knock, discard]))
 
 
 def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
@@ -99,4 +110,6 @@ def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     return pimc(
         games.get("gin_rummy"), view, moves, rng,
         worlds=budget(ROLLOUTS, len(moves)), value=value, done=hand_over,
+        default=bots.normal_bot(view, legal, rng),
+        confidence=CONFIDENCE,
     )

@@ -16,10 +16,13 @@ from collections import Counter
 
 import games
 from games.base import View
+from games.ono99.bots import normal_bot
 from games.ono99.cards import FULL_DECK
 from games.ono99.state import OnoState
 from games.search import budget, deal, pimc, standing
 
+#: Standard errors by which a searched move must beat ``normal``'s to replace it.
+CONFIDENCE = 2.5
 #: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
 ROLLOUTS = 48
 
@@ -68,4 +71,6 @@ def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     return pimc(
         game, view, legal, rng,
         worlds=budget(ROLLOUTS, len(legal)), value=standing(game), done=round_over,
+        default=normal_bot(view, legal, rng),
+        confidence=CONFIDENCE,
     )

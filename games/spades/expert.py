@@ -26,6 +26,8 @@ from games.search import budget, deal, pimc
 from games.spades import bots
 from games.spades.state import BID, DRAFT, PLAY, SpadesState
 
+#: Standard errors by which a searched move must beat ``normal``'s to replace it.
+CONFIDENCE = 1.0
 #: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
 ROLLOUTS = 96
 #: A bag costs this much beyond its point (the 100-point penalty every ten bags).
@@ -121,4 +123,6 @@ def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     return pimc(
         games.get("spades"), view, moves, rng,
         worlds=budget(ROLLOUTS, len(moves)), value=value, done=hand_over,
+        default=bots.normal_bot(view, legal, rng),
+        confidence=CONFIDENCE,
     )
