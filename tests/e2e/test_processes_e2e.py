@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.services.leagues import LeagueService
 from bot.services.tables import TableStatus
 from bot.services.tables.records import Table, table_of
 from storage import tables as repo
@@ -48,7 +49,8 @@ class BotProcess:
             "DECKHAND_DEV_GUILD": "",
             "DECKHAND_SYNC_COMMANDS": "1" if name == "A" else "0",
             "DECKHAND_BOT_MOVE_DELAY": "0.05",
-            "DECKHAND_TURN_TIMER": "0",
+            # B's tables (its guild's) get a short turn timer, to see it fire after a restart.
+            "DECKHAND_TURN_TIMER": "6" if name == "B" else "0",
             "DECKHAND_USER_RATE": "1000",
             "DECKHAND_TEST_API": fake.base_url,
             "DECKHAND_TEST_GATEWAY": fake.gateway_url,
@@ -188,6 +190,20 @@ async def until_offered(tables: Tables, channel: Channel, people: list[Person]) 
         await asyncio.sleep(0.05)
 
 
+async def until_timed_out(tables: Tables, channel: Channel, person: Person) -> None:
+    """Wait until the turn timer moves for ``person`` (who does nothing meanwhile)."""
+    table = await tables.table(channel)
+    assert table is not None
+    seat, version = table.seat_of(person.id), table.version
+    deadline = time.monotonic() + 30
+    while True:
+        actions = await tables.db.read(repo.actions, table.id)
+        if any(a.version > version and a.seat == seat and a.timed_out for a in actions):
+            return
+        assert time.monotonic() < deadline, "the turn timer never fired"
+        await asyncio.sleep(0.2)
+
+
 @pytest.fixture
 async def cluster(
     fake_discord: FakeDiscord, pg_url: str, tmp_path: Path
@@ -253,6 +269,9 @@ async def test_two_processes_play_and_survive_a_kill(
         await cluster["B"].start()
         shown = await cat.click(table_message(gin), "Your hand", timeout=10)
         assert shown.ephemeral and "your hand" in shown.text.lower(), shown.text
+        # Timers run again: cat waits, and the stand-in computer moves for her in time.
+        await until_offered(tables, gin, [cat])
+        await until_timed_out(tables, gin, cat)
 
         games = [
             (gin, [cat], "gin_rummy"),
@@ -284,9 +303,15 @@ async def test_two_processes_play_and_survive_a_kill(
         assert not playing, [game for _, _, game in playing]
         assert all(moves.values()), moves  # every game was played by its people to the end
         assert await tables.human_moves(gin) == acknowledged
+        leagues = LeagueService(db)
         for channel, people, game in games:
             assert (await tables.table(channel)).status is TableStatus.FINISHED, game
             standings = await people[0].slash("league standings", channel=channel, game=game)
             assert people[0].name.capitalize() in standings.text, standings.text
+        # The totals both processes kept as games ended equal a rebuild from the matches.
+        for guild in (alpha, bravo):
+            kept = {g: await leagues.standings(guild.id, game=g) for _, _, g in games}
+            await leagues.rebuild(guild.id, is_admin=True)
+            assert kept == {g: await leagues.standings(guild.id, game=g) for _, _, g in games}
     finally:
         await db.close()
