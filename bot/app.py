@@ -7,7 +7,12 @@ messages work after a restart), add the cogs, sync commands, and resume the tabl
 computer moves and turn timers. Slash-command failures go to the one error path
 (``bot.ui.answers``); nothing the bot sends pings anyone unless it says so.
 With ``DECKHAND_SHARD_COUNT`` the bot is an ``AutoShardedBot``; each guild's interactions
-arrive on its own shard, so a table (one per channel) lives on its guild's shard.
+arrive on its own shard, so a table (one per channel) belongs to its guild's shard.
+Several processes can share one PostgreSQL database, each running the shards in
+``DECKHAND_SHARD_IDS``: a process keeps, times and plays the computers of only the tables
+it owns (``Settings.owns``). A move that arrives elsewhere (a hand button in a DM comes on
+shard 0) is committed there by version and announced; the owner hears of it
+(``TableService.watch``, started before tables load) and takes it from there.
 """
 
 from __future__ import annotations

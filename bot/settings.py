@@ -8,6 +8,8 @@ from typing import Annotated
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from storage.connect import is_postgres
+
 
 class Settings(BaseSettings):
     """Deckhand's configuration. Environment variables win over ``.env``."""
@@ -46,6 +48,11 @@ class Settings(BaseSettings):
                 raise ValueError("DECKHAND_SHARD_IDS needs DECKHAND_SHARD_COUNT (all shards)")
             if not all(0 <= i < self.shard_count for i in self.shard_ids):
                 raise ValueError("every DECKHAND_SHARD_IDS must be below DECKHAND_SHARD_COUNT")
+            if set(self.shard_ids) != set(range(self.shard_count)) and not is_postgres(self.db):
+                raise ValueError(
+                    "a process that runs only some shards shares its database with the "
+                    "others: DECKHAND_DB must be a postgresql:// URL"
+                )
         return self
 
     def owns(self, guild_id: int) -> bool:

@@ -71,6 +71,12 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 LOCK_TIMEOUT_MS = 5000
 CONNECT_TIMEOUT_S = 10
+#: libpq's TCP keepalives: a connection whose network went silent (no reset) fails within
+#: about idle + interval × count seconds instead of waiting forever, so the listener
+#: reconnects and a write reports the database unreachable.
+KEEPALIVES: dict[str, int] = {
+    "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3,
+}
 #: How often the listening thread looks up from its wait (to notice it must stop).
 LISTEN_POLL_S = 0.5
 #: ``pg_advisory_xact_lock`` key held while a migration runs ("deck").
@@ -194,7 +200,8 @@ class PgConn(Conn):
 
 def _connect(url: str) -> psycopg.Connection[dict[str, Any]]:
     raw = psycopg.connect(
-        url, autocommit=True, row_factory=dict_row, connect_timeout=CONNECT_TIMEOUT_S
+        url, autocommit=True, row_factory=dict_row, connect_timeout=CONNECT_TIMEOUT_S,
+        **KEEPALIVES,
     )
     try:
         raw.execute("SET synchronous_commit = on")
@@ -301,7 +308,7 @@ class Listener:
         while not self._stop.is_set():
             try:
                 with psycopg.connect(
-                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S
+                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S, **KEEPALIVES
                 ) as conn:
                     conn.execute(f"LISTEN {self.topic}")
                     if not first:

@@ -59,8 +59,16 @@ def test_sharding_and_optional_keys_from_the_environment(monkeypatch: pytest.Mon
     monkeypatch.setenv("DECKHAND_SHARD_IDS", "0, 2")
     monkeypatch.setenv("DECKHAND_DEV_GUILD", "")
     monkeypatch.setenv("DECKHAND_BOT_MOVE_DELAY", "0")
+    # Some of the shards: the other processes must share the database, so PostgreSQL.
+    with pytest.raises(ValidationError, match="postgresql"):
+        Settings(_env_file=None)  # type: ignore[call-arg]
+    monkeypatch.setenv("DECKHAND_DB", "postgresql://deckhand@db/deckhand")
     s = Settings(_env_file=None)  # type: ignore[call-arg]
     assert (s.shard_count, s.shard_ids, s.dev_guild, s.bot_move_delay) == (4, (0, 2), None, 0)
+    assert [s.owns(shard << 22) for shard in range(4)] == [True, False, True, False]
+    monkeypatch.setenv("DECKHAND_DB", "data/deckhand.db")
+    monkeypatch.setenv("DECKHAND_SHARD_IDS", "3,1,0,2")  # all of them: one process, SQLite is fine
+    assert Settings(_env_file=None).shard_ids == (3, 1, 0, 2)  # type: ignore[call-arg]
     monkeypatch.setenv("DECKHAND_TURN_TIMER", "-1")
     with pytest.raises(ValidationError):
         Settings(_env_file=None)  # type: ignore[call-arg]

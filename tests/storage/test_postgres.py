@@ -331,3 +331,26 @@ async def test_announcements_reach_other_processes_only_when_committed(pg_url: s
     finally:
         await writing.close()
         await listening.close()
+
+
+async def test_a_listener_whose_connection_drops_listens_again_and_says_it_missed_some(
+    pg_url: str, postgres: PostgresCluster
+) -> None:
+    """A database restart or a network blip ends the listener's connection: it connects
+    again and hears ``None`` (announcements may have been missed), then hears on."""
+    listening, writing = await open_database(pg_url), await open_database(pg_url)
+    heard: asyncio.Queue[str | None] = asyncio.Queue()
+    loop = asyncio.get_running_loop()
+    listening.listen("deckhand_test", lambda p: loop.call_soon_threadsafe(heard.put_nowait, p))
+    try:
+        while heard.empty():  # until the listener's connection LISTENs
+            await writing.write(lambda c: c.announce("deckhand_test", "ready?"))
+            await asyncio.sleep(0.05)
+        assert terminate_others(postgres, pg_url) >= 1
+        while (note := await asyncio.wait_for(heard.get(), 10)) is not None:
+            assert note == "ready?"
+        await writing.write(lambda c: c.announce("deckhand_test", "7 moved"))
+        assert await asyncio.wait_for(heard.get(), 5) == "7 moved"
+    finally:
+        await writing.close()
+        await listening.close()
