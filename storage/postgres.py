@@ -49,7 +49,7 @@ from typing import Any, Concatenate, TypeVar
 
 import psycopg
 import psycopg.errors
-from psycopg.conninfo import conninfo_to_dict
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row
 
@@ -200,8 +200,8 @@ class PgConn(Conn):
 
 def _connect(url: str) -> psycopg.Connection[dict[str, Any]]:
     raw = psycopg.connect(
-        url, autocommit=True, row_factory=dict_row, connect_timeout=CONNECT_TIMEOUT_S,
-        **KEEPALIVES,
+        make_conninfo(url, **KEEPALIVES), autocommit=True, row_factory=dict_row,
+        connect_timeout=CONNECT_TIMEOUT_S,
     )
     try:
         raw.execute("SET synchronous_commit = on")
@@ -308,7 +308,8 @@ class Listener:
         while not self._stop.is_set():
             try:
                 with psycopg.connect(
-                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S, **KEEPALIVES
+                    make_conninfo(self.url, **KEEPALIVES), autocommit=True,
+                    connect_timeout=CONNECT_TIMEOUT_S,
                 ) as conn:
                     conn.execute(f"LISTEN {self.topic}")
                     if not first:
