@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sqlite3
 import subprocess
 import threading
@@ -354,3 +355,41 @@ async def test_a_listener_whose_connection_drops_listens_again_and_says_it_misse
     finally:
         await writing.close()
         await listening.close()
+
+
+async def test_a_database_restart_refuses_writes_meanwhile_and_then_carries_on() -> None:
+    """The server stops (fast shutdown) and starts again, on a server of this test's own:
+    writes meanwhile are refused as "cannot be reached" (nothing half-saved), writes after
+    it succeed on fresh connections, and the listener says it missed announcements."""
+    cluster = PostgresCluster()
+    try:
+        url = cluster.url(cluster.create())
+        db, heard = await open_database(url), asyncio.Queue[str | None]()
+        loop = asyncio.get_running_loop()
+        db.listen("deckhand_test", lambda p: loop.call_soon_threadsafe(heard.put_nowait, p))
+        while heard.empty():  # until the listener's connection LISTENs
+            await db.write(lambda c: c.announce("deckhand_test", "ready?"))
+            await asyncio.sleep(0.05)
+        await db.write(repo.insert, new(1))
+        cluster.admin.close()
+        os.kill(cluster.server.get_pid(), signal.SIGINT)  # fast shutdown
+        while cluster.server.get_pid() is not None and pid_alive(cluster.server.get_pid()):
+            await asyncio.sleep(0.05)
+        with pytest.raises(StorageUnavailable, match="cannot be reached"):
+            await db.write(repo.insert, new(2))
+        cluster.server.ensure_postgres_running()
+        assert await db.write(repo.insert, new(3)) > 0
+        assert await db.read(channels) == [1, 3]
+        while (note := await asyncio.wait_for(heard.get(), 20)) is not None:
+            assert note == "ready?"
+        await db.close()
+    finally:
+        cluster.close()
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
