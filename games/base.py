@@ -158,8 +158,9 @@ LEVEL_NOTES = {
     "normal": "plays by rules of thumb: quick, sound and predictable.",
     "expert": (
         "searches: deals the cards it cannot see in many ways that fit everything the"
-        " table has shown, plays each candidate move out, and picks the one that scores"
-        " best for its side (its partner's score counts as its own)."
+        " table has shown, plays its candidate moves out on each deal, and leaves the"
+        " normal player's move only for one that scores clearly better for its side"
+        " (its partner's score counts as its own)."
     ),
 }
 
