@@ -30,7 +30,7 @@ from games.spades.state import BID, DRAFT, PLAY, SpadesState
 from games.trick_play import distinct_plays
 
 #: Standard errors by which a searched move must beat ``normal``'s to replace it.
-CONFIDENCE = 1.0
+CONFIDENCE = 2.0
 #: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
 ROLLOUTS = 96
 #: A bag costs this much beyond its point (the 100-point penalty every ten bags).
