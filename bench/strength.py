@@ -2,8 +2,11 @@
 
     python -m bench.strength [--games N] [--only NAME]
 
-Each row plays ``N`` seeded games (seed = game number) of one line-up, the seats rotated
-from game to game so no side keeps the first move or the deal. The side under test is
+Each row plays ``N`` seeded games of one line-up, duplicate style: every deal is played
+once from each rotation of the seats (game ``g`` deals seed ``g // rotations`` and shifts
+the seats by ``g % rotations``), so the luck of the cards cancels and two equal players
+share the wins evenly; ``N`` should be a multiple of the rotations (2 in Gin, Spades and
+Back Alley, 4 in Craits and ONO 99). The side under test is
 ``A``: one seat, or a partnership in Back Alley (seats 0 and 2, or 1 and 3). It wins a
 game when it places first; a place shared by k sides counts 1/k. The table gives wins,
 the win rate with a 95 % Wilson interval, the average score margin (A's final score minus
@@ -89,12 +92,19 @@ def _rotate(lineup: Lineup, shift: int) -> tuple[list[str], set[int]]:
     return levels, {(s + shift) % n for s in lineup.side}
 
 
+def rotations(lineup: Lineup) -> int:
+    """How many seatings a deal is played from: every seat for a lone A, both
+    partnerships for a pair."""
+    return len(lineup.levels) if len(lineup.side) == 1 else 2
+
+
 def play(lineup: Lineup, seed: int, result: Result) -> None:
-    """Play one game of ``lineup`` and add it to ``result``."""
+    """Play game number ``seed`` of ``lineup`` and add it to ``result``."""
     game = games.get(lineup.game)
     players = len(lineup.levels)
-    levels, side = _rotate(lineup, seed % players if len(lineup.side) == 1 else seed % 2)
-    state = game.new(players, seed=seed, options=SETTINGS[lineup.game])
+    deal, shift = divmod(seed, rotations(lineup))
+    levels, side = _rotate(lineup, shift)
+    state = game.new(players, seed=deal, options=SETTINGS[lineup.game])
     rng = rng_for(seed, "strength")
     moves = 0
     while not state.is_over and moves < MOVE_CAP:

@@ -107,6 +107,32 @@ class TrickRules:
             (winners if self.beats(c, best) else losers).append(c)
         return self.by_cost(winners), self.by_cost(losers)
 
+    def distinct(
+        self, cards: Iterable[str], live: Collection[str], keep: str | None = None
+    ) -> list[str]:
+        """``cards`` with equivalent ones merged, in their order. Two cards of a suit with
+        no ``live`` card (one another seat may still hold, or has played to the trick in
+        progress) ranked between them win and lose the same tricks, so one stands for the
+        run: ``keep`` when it is in it, else the run's strongest card."""
+        cards = list(cards)
+        suit_of, strength = self.suit_of, self.strength
+        stands: dict[str, str] = {}
+        for suit in dict.fromkeys(map(suit_of, cards)):
+            mine = sorted((c for c in cards if suit_of(c) == suit), key=strength, reverse=True)
+            theirs = [strength(c) for c in live if suit_of(c) == suit]
+            run = [mine[0]]
+            for card in [*mine[1:], None]:
+                if card is not None and not any(
+                    strength(card) < t < strength(run[-1]) for t in theirs
+                ):
+                    run.append(card)
+                    continue
+                head = keep if keep in run else run[0]
+                stands.update((c, head) for c in run)
+                if card is not None:
+                    run = [card]
+        return [c for c in cards if stands[c] == c]
+
     def shown_voids(self, played: Sequence[str], leader: int, players: int) -> list[set[str]]:
         """Per seat, the suits it showed void in this deal: a player who did not follow
         the suit led has none left. ``played`` is every card played this deal in order
@@ -122,3 +148,14 @@ class TrickRules:
                 won = winning_index(cards, self.suit_of, self.strength, self.trump)
                 leader = (leader + won) % players
         return voids
+
+
+def distinct_plays(
+    rules: TrickRules, deck: Iterable[str], view: Any, legal: Sequence[str], usual: str
+) -> list[str]:
+    """The legal ``play <card>`` actions of a seat's ``view`` (its ``hand``, the cards
+    ``played`` this deal and the ``trick`` in progress), one per run of equivalent cards
+    (``TrickRules.distinct``); ``usual``, a legal action, stands for its run."""
+    live = unseen(deck, view["hand"], view["played"]) | {str(p[1]) for p in view["trick"]}
+    cards = [a.split(" ", 1)[1] for a in legal]
+    return ["play " + c for c in rules.distinct(cards, live, usual.split(" ", 1)[1])]

@@ -11,7 +11,8 @@ the other team's. A team whose contract is already made counts each extra trick
 ``EXTRA_COST`` below its point, so the search does not chase tricks it cannot use.
 
 Search decides the bid (pass, ``normal``'s bid and the numbers within two of it, and
-board when ``normal`` would claim it) and every card played.
+board when ``normal`` would claim it) and every card played, one card standing for each
+run of cards that win and lose the same tricks.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from games.back_alley.state import BackAlleyState
 from games.base import View
 from games.cards import DECK_WITH_JOKERS
 from games.search import budget, deal, pimc
+from games.trick_play import distinct_plays
 
 #: Standard errors by which a searched move must beat ``normal``'s to replace it.
 CONFIDENCE = 2.5
@@ -88,11 +90,11 @@ def deal_over(root: BackAlleyState, now: BackAlleyState) -> bool:
     return now.deal_no != root.deal_no
 
 
-def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
-    """Bids near ``normal``'s (and pass); every legal card in play."""
+def candidates(view: View, legal: list[str], usual: str) -> list[str]:
+    """Bids near ``normal``'s (and pass); in play every legal card but one of each run of
+    equivalent cards (``normal``'s ``usual`` card stands for its run)."""
     if view["phase"] != "bidding":
-        return legal
-    usual = bots.normal_bot(view, legal, rng)
+        return distinct_plays(bots.RULES[view["trump"]], DECK_WITH_JOKERS, view, legal, usual)
     if usual == "board":
         return ["board", *[a for a in legal if a != "board"][-2:]]
     guess = int(usual.split()[1]) if usual.startswith("bid ") else 0
@@ -102,10 +104,10 @@ def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
 
 def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``expert`` computer player (see the module docstring)."""
-    moves = candidates(view, legal, rng)
+    usual = bots.normal_bot(view, legal, rng)
+    moves = candidates(view, legal, usual)
     return pimc(
         games.get("back_alley"), view, moves, rng,
         worlds=budget(ROLLOUTS, len(moves)), value=value, done=deal_over,
-        default=bots.normal_bot(view, legal, rng),
-        confidence=CONFIDENCE,
+        default=usual, confidence=CONFIDENCE,
     )

@@ -12,10 +12,11 @@ Value. Each move is played out to the end of the hand by ``normal`` players and 
 the game scores it: my points minus the opponent's (knock, gin, big gin, undercut — all
 counted by the engine), plus the 25-point bonus each won hand is worth at the end.
 
-Search decides what matters most and what rollouts can tell apart: taking the discard or
-drawing, and whether to knock (the knock with the least deadwood against ``normal``'s
-discard). Which card to discard is ``normal``'s: its effect on a hand's result is a few
-points, lost in the noise of a few dozen rollouts, and searching it measured worse.
+Search decides only whether to knock (the knock with the least deadwood against
+``normal``'s discard): that is what rollouts can tell apart. Taking the discard or
+drawing, and which card to discard, are ``normal``'s: their effect on a hand's result is a
+few points, lost in the noise of a few dozen rollouts, and searching them measured worse
+(searching the draw: 42.5 % and -36 a game against ``normal`` over 40 duplicate games).
 """
 
 from __future__ import annotations
@@ -93,10 +94,8 @@ def hand_over(root: GinState, now: GinState) -> bool:
 def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
     """The moves worth searching (see the module docstring)."""
     usual = bots.normal_bot(view, legal, rng)
-    if view["phase"] != DISCARD:
-        return legal
     knocks = [a for a in legal if a.startswith("knock ")]
-    if "biggin" in legal or not knocks:
+    if view["phase"] != DISCARD or "biggin" in legal or not knocks:
         return [usual]
     after = melds.deadwood_by_discard(view["hand"])
     discard = bots.normal_bot(view, [a for a in legal if not a.startswith("knock ")], rng)

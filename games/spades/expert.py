@@ -11,8 +11,10 @@ Value. Each move is played out to the end of the hand by ``normal`` players; the
 my points minus the opponent's, with every bag counted a further ``BAG_COST`` points (ten
 bags cost 100, so a bag is worth avoiding well before the tenth).
 
-Search decides the bid (among ``normal``'s bid ± 2 and Nil) and every card played; the
-draft and the Blind Nil exchange are ``normal``'s.
+Search decides the bid (among ``normal``'s bid ± 2 and Nil) and every card played, one
+card standing for each run of cards that win and lose the same tricks (a 9 and J with the
+10 gone), so the rollouts go to moves that differ; the draft and the Blind Nil exchange
+are ``normal``'s.
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ from games.cards import HIGH_RANK, STANDARD_DECK, SUIT
 from games.search import budget, deal, pimc
 from games.spades import bots
 from games.spades.state import BID, DRAFT, PLAY, SpadesState
+from games.trick_play import distinct_plays
 
 #: Standard errors by which a searched move must beat ``normal``'s to replace it.
-CONFIDENCE = 1.0
+CONFIDENCE = 2.0
 #: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
 ROLLOUTS = 96
 #: A bag costs this much beyond its point (the 100-point penalty every ten bags).
@@ -106,10 +109,11 @@ def hand_over(root: SpadesState, now: SpadesState) -> bool:
     return now.hand_no != root.hand_no
 
 
-def candidates(view: View, legal: list[str]) -> list[str]:
-    """Bids near ``normal``'s and Nil; every legal card in play."""
+def candidates(view: View, legal: list[str], usual: str) -> list[str]:
+    """Bids near ``normal``'s and Nil; in play every legal card but one of each run of
+    equivalent cards (``normal``'s ``usual`` card stands for its run)."""
     if view["phase"] != BID:
-        return legal
+        return distinct_plays(bots.RULES, STANDARD_DECK, view, legal, usual)
     guess = int(bots.choose_bid(view).split()[1])
     near = {f"bid {n}" for n in range(guess - 2, guess + 3)} | {"bid 0"}
     return [a for a in legal if a in near]
@@ -117,12 +121,12 @@ def candidates(view: View, legal: list[str]) -> list[str]:
 
 def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``expert`` computer player (see the module docstring)."""
+    usual = bots.normal_bot(view, legal, rng)
     if view["phase"] not in (BID, PLAY):
-        return bots.normal_bot(view, legal, rng)
-    moves = candidates(view, legal)
+        return usual
+    moves = candidates(view, legal, usual)
     return pimc(
         games.get("spades"), view, moves, rng,
         worlds=budget(ROLLOUTS, len(moves)), value=value, done=hand_over,
-        default=bots.normal_bot(view, legal, rng),
-        confidence=CONFIDENCE,
+        default=usual, confidence=CONFIDENCE,
     )

@@ -93,3 +93,19 @@ def test_helpers_cover_the_joker_deck() -> None:
         suits = rules.by_suit(DECK_WITH_JOKERS)
         assert sum(map(len, suits.values())) == 54
         assert (trump is None) == ("J" in suits)
+
+
+def test_distinct_merges_cards_no_live_card_separates() -> None:
+    hand = ["9S", "JS", "KS", "2H", "3H", "5H"]
+    # The TS is gone: 9S and JS win the same tricks; the QS separates JS from KS.
+    live = unseen(STANDARD_DECK, hand, ["TS", "4C"])
+    assert SPADES.distinct(hand, live) == ["JS", "KS", "3H", "5H"]
+    # The requested card stands for its run, in the order of the cards given.
+    assert SPADES.distinct(hand, live, keep="9S") == ["9S", "KS", "3H", "5H"]
+    # With the 4H played too, 2H, 3H and 5H touch; but while the 4H lies in the trick in
+    # progress it is live and keeps 3H and 5H apart.
+    gone = unseen(STANDARD_DECK, hand, ["TS", "4H"])
+    assert SPADES.distinct(hand, gone, keep="2H") == ["JS", "KS", "2H"]
+    assert SPADES.distinct(hand, gone | {"4H"}, keep="2H") == ["JS", "KS", "2H", "5H"]
+    # Jokers order with the trumps: LJ, BJ and AH touch once nothing lies between.
+    assert HEARTS.distinct(["AH", "LJ", "BJ", "5C"], set()) == ["BJ", "5C"]
