@@ -304,17 +304,24 @@ async def test_integrity_reads_every_table_and_checks_indexes(pg_url: str) -> No
         await db.close()
 
 
+async def listening_to(listening: Database, writing: Database) -> asyncio.Queue[str | None]:
+    """What ``listening`` hears on topic ``deckhand_test``, once its listener is live
+    (``writing`` announces "ready?" until the first one is heard)."""
+    heard: asyncio.Queue[str | None] = asyncio.Queue()
+    loop = asyncio.get_running_loop()
+    listening.listen("deckhand_test", lambda p: loop.call_soon_threadsafe(heard.put_nowait, p))
+    while heard.empty():
+        await writing.write(lambda c: c.announce("deckhand_test", "ready?"))
+        await asyncio.sleep(0.05)
+    return heard
+
+
 async def test_announcements_reach_other_processes_only_when_committed(pg_url: str) -> None:
     """NOTIFY through ``Conn.announce`` is heard by every ``listen``er on the database —
     once the write commits, never for a write that failed."""
     listening, writing = await open_database(pg_url), await open_database(pg_url)
-    heard: asyncio.Queue[str | None] = asyncio.Queue()
-    loop = asyncio.get_running_loop()
-    listening.listen("deckhand_test", lambda p: loop.call_soon_threadsafe(heard.put_nowait, p))
     try:
-        while heard.empty():  # until the listener's connection LISTENs
-            await writing.write(lambda c: c.announce("deckhand_test", "ready?"))
-            await asyncio.sleep(0.05)
+        heard = await listening_to(listening, writing)
         await asyncio.sleep(0.2)
         while not heard.empty():
             assert heard.get_nowait() == "ready?"
@@ -340,13 +347,8 @@ async def test_a_listener_whose_connection_drops_listens_again_and_says_it_misse
     """A database restart or a network blip ends the listener's connection: it connects
     again and hears ``None`` (announcements may have been missed), then hears on."""
     listening, writing = await open_database(pg_url), await open_database(pg_url)
-    heard: asyncio.Queue[str | None] = asyncio.Queue()
-    loop = asyncio.get_running_loop()
-    listening.listen("deckhand_test", lambda p: loop.call_soon_threadsafe(heard.put_nowait, p))
     try:
-        while heard.empty():  # until the listener's connection LISTENs
-            await writing.write(lambda c: c.announce("deckhand_test", "ready?"))
-            await asyncio.sleep(0.05)
+        heard = await listening_to(listening, writing)
         assert terminate_others(postgres, pg_url) >= 1
         while (note := await asyncio.wait_for(heard.get(), 10)) is not None:
             assert note == "ready?"
@@ -364,12 +366,8 @@ async def test_a_database_restart_refuses_writes_meanwhile_and_then_carries_on()
     cluster = PostgresCluster()
     try:
         url = cluster.url(cluster.create())
-        db, heard = await open_database(url), asyncio.Queue[str | None]()
-        loop = asyncio.get_running_loop()
-        db.listen("deckhand_test", lambda p: loop.call_soon_threadsafe(heard.put_nowait, p))
-        while heard.empty():  # until the listener's connection LISTENs
-            await db.write(lambda c: c.announce("deckhand_test", "ready?"))
-            await asyncio.sleep(0.05)
+        db = await open_database(url)
+        heard = await listening_to(db, db)
         await db.write(repo.insert, new(1))
         cluster.admin.close()
         os.kill(cluster.server.get_pid(), signal.SIGINT)  # fast shutdown
