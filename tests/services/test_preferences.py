@@ -1,0 +1,52 @@
+"""Preferences resolve player → server → Deckhand's default, on both backends."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services.preferences import DEFAULT, BadPreference, Preferences, PreferenceService
+from storage.db import Database
+
+
+async def test_nothing_chosen_is_the_default(db: Database) -> None:
+    svc = PreferenceService(db)
+    assert await svc.of(1, 10) == DEFAULT
+    assert await svc.server(1) == (DEFAULT, False)
+
+
+async def test_a_player_overrides_the_server_which_overrides_the_default(db: Database) -> None:
+    svc = PreferenceService(db)
+    await svc.choose_for_server(1, is_admin=True, hand="channel", deck="four-colour")
+    assert await svc.of(1, 10) == Preferences(hand="channel", deck="four-colour")
+    assert await svc.of(2, 10) == DEFAULT  # another server keeps Deckhand's default
+    mine = await svc.choose(1, 10, hand="both")
+    assert mine == Preferences(hand="both", deck="four-colour")
+    assert mine.by_dm and mine.in_channel
+    # the player's choice follows them to another server
+    assert (await svc.of(2, 10)).hand == "both"
+    # choosing one thing keeps the others
+    await svc.choose(1, 10, cards="text")
+    assert await svc.of(1, 10) == Preferences(cards="text", hand="both", deck="four-colour")
+
+
+async def test_many_players_in_one_read(db: Database) -> None:
+    svc = PreferenceService(db)
+    await svc.choose(1, 11, hand="channel")
+    found = await svc.for_players(1, [10, 11, 12])
+    assert found == {10: DEFAULT, 11: Preferences(hand="channel"), 12: DEFAULT}
+
+
+async def test_bad_values_and_non_admins_change_nothing(db: Database) -> None:
+    svc = PreferenceService(db)
+    with pytest.raises(BadPreference, match="hand"):
+        await svc.choose(1, 10, hand="pigeon")
+    with pytest.raises(BadPreference, match="Manage Server"):
+        await svc.choose_for_server(1, is_admin=False, hand="channel")
+    assert await svc.of(1, 10) == DEFAULT
+
+
+async def test_threads_default(db: Database) -> None:
+    svc = PreferenceService(db)
+    assert await svc.choose_for_server(1, is_admin=True, threads=True) == (DEFAULT, True)
+    assert (await svc.server(1))[1] is True
+    assert await svc.choose_for_server(1, is_admin=True, threads=False) == (DEFAULT, False)
