@@ -30,6 +30,7 @@ from discord.ext import commands
 
 from bot.discord_io import RestCounter
 from bot.services.leagues import LeagueService
+from bot.services.preferences import PreferenceService
 from bot.services.tables import TableService
 from bot.settings import Settings
 from bot.ui.answers import answer_error, say
@@ -48,6 +49,7 @@ COGS = (
     "bot.cogs.rules",
     "bot.cogs.league",
     "bot.cogs.stats",
+    "bot.cogs.settings",
 )
 
 
@@ -75,6 +77,7 @@ class DeckhandMixin(_BotBase):
     db: Database
     tables: TableService
     leagues: LeagueService
+    preferences: PreferenceService
     publisher: Publisher
     controller: Controller
     #: Where table seeds come from; ``None`` is the service's default (random). Tests
@@ -95,6 +98,7 @@ class DeckhandMixin(_BotBase):
             owns=self.settings.owns,
         )
         self.leagues = LeagueService(self.db)
+        self.preferences = PreferenceService(self.db)
         self.tables.add_match_recorder(self.leagues.record_match)
         self.tables.watch()
         report = await self.tables.load()
@@ -109,7 +113,8 @@ class DeckhandMixin(_BotBase):
             report.seconds,
         )
         self.publisher = Publisher(
-            bot, self.db, self.tables, self.leagues, ping_after=self.settings.turn_ping_after
+            bot, self.db, self.tables, self.leagues, self.preferences,
+            ping_after=self.settings.turn_ping_after,
         )
         self.tables.subscribe(self.publisher.on_event)
         self.controller = Controller(

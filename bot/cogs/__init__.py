@@ -11,6 +11,7 @@ import games
 
 if TYPE_CHECKING:
     from bot.services.leagues import LeagueService
+    from bot.services.preferences import PreferenceService
     from bot.ui.controller import Controller
 
 
@@ -23,6 +24,7 @@ OPTIONS_LENGTH = 200
 class _App(Protocol):
     controller: Controller
     leagues: LeagueService
+    preferences: PreferenceService
 
 
 def app(client: discord.Client) -> _App:

@@ -97,7 +97,7 @@ class Controller:
         if message is None:
             return None
         live = done[0].status in (TableStatus.LOBBY, TableStatus.PLAYING)
-        self.publisher.shown_in(done[0], spec_of[0], message.id if live else None)
+        self.publisher.shown_in(done[0], spec_of[0], message.id if live else None, interaction)
         return done[0]
 
     # -- commands ------------------------------------------------------------------------
@@ -181,7 +181,7 @@ class Controller:
         stored = await self.publisher.table_message_id(result.table_id)
         if on_table and clicked is not None and clicked.id == stored:
             await interaction.edit_original_response(**edit_kwargs(spec))
-            self.publisher.shown_in(result, spec, None)
+            self.publisher.shown_in(result, spec, clicked.id, interaction)
         else:
             if not on_table:
                 await say(interaction, result.message or done)
@@ -256,7 +256,7 @@ class Controller:
         )
         spec = self.publisher.table_spec(result)
         posted = await interaction.followup.send(wait=True, **send_kwargs(spec))
-        self.publisher.shown_in(result, spec, posted.id)
+        self.publisher.shown_in(result, spec, posted.id, interaction, original=False)
         await self.publisher.publish(result, interaction=interaction, table_shown=True)
 
     async def hand(self, interaction: discord.Interaction, channel_id: int) -> None:
@@ -272,7 +272,16 @@ class Controller:
             )
             return
         spec = hand_message(result, mine, f"<#{channel_id}>")
-        await interaction.followup.send(ephemeral=True, **send_kwargs(spec))
+        await self._panel(interaction, result, spec)
+
+    async def _panel(
+        self, interaction: discord.Interaction, result: TableResult, spec: MessageSpec
+    ) -> None:
+        """Answer with the caller's hand privately; in the channel it becomes their panel
+        (kept up to date while its token lasts)."""
+        sent = await interaction.followup.send(ephemeral=True, wait=True, **send_kwargs(spec))
+        original = interaction.type is discord.InteractionType.application_command
+        self.publisher.opened_panel(result, interaction, sent.id, spec, original=original)
 
     async def play(self, interaction: discord.Interaction, channel_id: int, move: str) -> None:
         """``/play move``: the move is checked by the engine; answer with the new hand."""
@@ -280,8 +289,7 @@ class Controller:
         result = await self.tables.act(channel_id, interaction.user.id, move)
         mine = result.for_user(interaction.user.id)
         if mine is not None:
-            spec = hand_message(result, mine, f"<#{channel_id}>")
-            await interaction.followup.send(ephemeral=True, **send_kwargs(spec))
+            await self._panel(interaction, result, hand_message(result, mine, f"<#{channel_id}>"))
         else:
             await say(interaction, "Done.")
         await self.publisher.publish(result, actor=interaction.user.id, interaction=interaction)
@@ -332,6 +340,8 @@ class Controller:
             await say(interaction, _NOT_HERE)
             return
         channel_id = row.channel_id
+        if not in_dm:
+            self.publisher.clicked(row.id, interaction)
         if cid.kind in _CONTROLS:
             await self._control(interaction, cid, channel_id, row.status)
         elif cid.kind == "hand":
@@ -377,6 +387,10 @@ class Controller:
             return
         spec = hand_message(result, mine, f"<#{channel_id}>", page=int(cid.arg))
         await interaction.edit_original_response(**edit_kwargs(spec))
+        if interaction.message is not None:
+            self.publisher.opened_panel(
+                result, interaction, interaction.message.id, spec, original=True
+            )
 
     async def _move(
         self, interaction: discord.Interaction, cid: CustomId, channel_id: int, values: list[str]

@@ -12,11 +12,19 @@ Decisions:
   table (it is logged; the players can still use ``/table status`` elsewhere once access is
   back).
 * Each human's hand DM is edited only when their hand or moves changed, never from anyone
-  else's data; the player who clicked gets theirs through the interaction.
+  else's data; the player who clicked gets theirs through the interaction. Players who
+  chose ``hand: channel`` (``/settings``) get no hand DM: their hand is a private panel in
+  the channel, edited through its interaction's token while that lasts (``bot.ui.tokens``;
+  a minute before it runs out the panel says so and how to reopen it).
+* The table message is edited through an interaction's token too while one is young
+  enough (the one that posted it, or a later click on it); when that token ages, the next
+  click in the channel posts the table afresh through its own token and deletes the old
+  one. Without a usable token, the bot's own token is used as before.
 * A player whose turn it becomes gets a short "Your turn" DM only when they have not moved
   at this table for ``ping_after`` seconds; the previous ping is deleted.
 * A DM refused with 50007 is announced once per table in the channel (that mention is the
-  one ping Deckhand allows itself); that player uses the ephemeral *Your hand* view.
+  one ping Deckhand allows itself); that player uses the ephemeral *Your hand* view. A
+  player with ``hand: channel`` is pinged in the channel instead of by DM.
 * Results arrive from the adapter's own calls and, for computer moves, reminders and
   time-outs, from the table service's ``subscribe`` (``on_event``).
 """
@@ -35,6 +43,7 @@ from bot.render.messages import EventLog, MessageSpec, hand_message, table_messa
 from bot.services import ratings
 from bot.services.errors import ServiceError
 from bot.services.leagues import LeagueService
+from bot.services.preferences import Preferences, PreferenceService
 from bot.services.tables import (
     Reminder,
     SeatPrivate,
@@ -43,7 +52,8 @@ from bot.services.tables import (
     TableService,
     TableStatus,
 )
-from bot.ui.views import edit_kwargs
+from bot.ui.tokens import Key, TokenMessage, Tokens
+from bot.ui.views import edit_kwargs, send_kwargs
 from storage import leagues as league_repo
 from storage import messages as refs
 from storage.db import Conn, Database
@@ -59,6 +69,12 @@ _OPEN = (TableStatus.LOBBY, TableStatus.PLAYING)
 #: A table message this old is replaced by a fresh one (edits of messages older than an
 #: hour are rate limited by Discord, error 30046).
 REPLACE_AFTER = 50 * 60.0
+#: A table message whose token is this old is posted afresh through the next click.
+REPOST_AFTER = 10 * 60.0
+PANEL_EXPIRED = (
+    "\n⏳ *This panel stops updating here (Discord lets me update it for 15 minutes).*"
+    " Press **Your hand** on the table message, or make a move, to keep it live."
+)
 
 
 @dataclass
@@ -95,17 +111,20 @@ class Publisher:
         db: Database,
         tables: TableService,
         leagues: LeagueService,
+        preferences: PreferenceService,
         *,
         ping_after: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
         replace_after: float = REPLACE_AFTER,
     ) -> None:
         self.db, self.tables, self.leagues = db, tables, leagues
+        self.preferences = preferences
         self.replace_after = replace_after
         self.ping_after = ping_after
         self._clock = clock
         self.outbox = Outbox(client)
         self.edits = Coalescer()
+        self.tokens = Tokens(clock, on_expiry=self._panel_expired)
         self._seen: dict[int, _Seen] = {}
 
     async def close(self) -> None:
@@ -142,10 +161,24 @@ class Publisher:
             await self.publish(event)
 
     # -- the table message -----------------------------------------------------------------
-    def shown_in(self, result: TableResult, spec: MessageSpec, message_id: int | None) -> None:
-        """The caller showed ``spec`` for ``result`` itself (in the interaction's answer)."""
+    def shown_in(
+        self,
+        result: TableResult,
+        spec: MessageSpec,
+        message_id: int | None,
+        interaction: discord.Interaction | None = None,
+        *,
+        original: bool = True,
+    ) -> None:
+        """The caller showed ``spec`` for ``result`` itself (in the interaction's answer,
+        or in its follow-up ``message_id`` when not ``original``); that interaction's
+        token edits the table message from now on."""
         seen = self.seen(result.table_id)
         seen.order, seen.shown = max(seen.order, _order(result)), spec
+        if interaction is not None and message_id is not None and result.status in _OPEN:
+            self.tokens.hold(
+                ("table", result.table_id, 0), interaction, message_id, original=original
+            )
         if message_id is not None:
             ref = refs.MessageRef(result.table_id, refs.TABLE, 0, result.channel_id, message_id)
             self.edits.submit(("ref", result.table_id), lambda: self.db.write(refs.put, ref))
@@ -172,11 +205,23 @@ class Publisher:
 
         self.edits.submit(("table", result.table_id), job)
 
+    def clicked(self, table_id: int, interaction: discord.Interaction) -> None:
+        """A click in the table's channel (acknowledged as an update): its token can post
+        the table message afresh when the current one's token ages."""
+        if interaction.message is not None:
+            self.tokens.hold(
+                ("click", table_id, 0), interaction, interaction.message.id, original=True
+            )
+
     async def _show_table(self, result: TableResult, spec: MessageSpec) -> None:
         seen = self._seen.get(result.table_id)
         if seen is not None and seen.shown == spec:
             return
         ref = await self.db.read(refs.get, result.table_id, refs.TABLE)
+        if ref is not None and await self._table_by_token(result, spec, ref):
+            if seen is not None and result.status in _OPEN:
+                seen.shown = spec
+            return
         old = ref.message_id if ref else None
         if ref is not None and result.status in _OPEN and self._aged(ref.message_id):
             # Discord limits edits of messages older than an hour (30046): a long game
@@ -209,6 +254,58 @@ class Publisher:
                     result.table_id, refs.TABLE, 0, result.channel_id, sent.message_id
                 ),
             )
+
+    async def _table_by_token(
+        self, result: TableResult, spec: MessageSpec, ref: refs.MessageRef
+    ) -> bool:
+        """Show the table message through an interaction's token; False when no token is
+        usable (the bot's token is used then)."""
+        key: Key = ("table", result.table_id, 0)
+        held = self.tokens.get(key)
+        if held is not None and held.message_id != ref.message_id:
+            self.tokens.drop(key, held)  # the table moved to a message of the bot's own
+            held = None
+        fresh = self.tokens.get(("click", result.table_id, 0))
+        open_ = result.status in _OPEN
+        if open_ and fresh is not None and (
+            held is None or held.age(self.tokens.clock()) > REPOST_AFTER
+        ) and (held is None or fresh.since > held.since):
+            try:
+                posted = await fresh.interaction.followup.send(wait=True, **send_kwargs(spec))
+            except discord.HTTPException as exc:
+                log.info("table %s: posting through a click failed: %s", result.table_id, exc)
+                self.tokens.drop(("click", result.table_id, 0), fresh)
+            else:
+                self.tokens.hold(key, fresh.interaction, posted.id, original=False)
+                await self.db.write(
+                    refs.put,
+                    refs.MessageRef(result.table_id, refs.TABLE, 0, result.channel_id, posted.id),
+                )
+                await self._delete_old_table(result, ref, held)
+                return True
+        if held is None:
+            return False
+        try:
+            await held.edit(**edit_kwargs(spec))
+        except discord.HTTPException as exc:
+            log.info("table %s: edit through a token failed: %s", result.table_id, exc)
+            self.tokens.drop(key, held)
+            return False
+        if not open_:
+            self.tokens.drop(key, held)
+        return True
+
+    async def _delete_old_table(
+        self, result: TableResult, ref: refs.MessageRef, held: TokenMessage | None
+    ) -> None:
+        """Delete the table message that was replaced: through its token while usable."""
+        if held is not None:
+            try:
+                await held.delete()
+                return
+            except discord.HTTPException as exc:
+                log.info("table %s: delete through a token failed: %s", result.table_id, exc)
+        await self.outbox.delete(ref.channel_id, ref.message_id)
 
     async def _channel_gone(self, result: TableResult) -> None:
         log.info("channel %s of table %s is gone; closing it", result.channel_id, result.table_id)
@@ -249,11 +346,15 @@ class Publisher:
         if not table_shown:
             self.update_table(result, spec)
         mention = f"<#{result.channel_id}>"
+        prefs = await self.preferences.for_players(
+            result.guild_id, [p.user_id for p in result.private.values()]
+        )
         for mine in result.private.values():
             # Only a changed hand or changed moves is worth a DM edit (a running total or
             # whose turn it is elsewhere is on the table message).
             signature = _signature(result, mine)
-            if seen.hands.get(mine.user_id) == signature:
+            self._panel(result, mine, signature, prefs[mine.user_id], interaction)
+            if not prefs[mine.user_id].by_dm or seen.hands.get(mine.user_id) == signature:
                 continue
             ref = await self.db.read(refs.get, result.table_id, refs.HAND, mine.user_id)
             if mine.user_id == actor and ref is not None and ref.message_id == updated_message:
@@ -274,12 +375,113 @@ class Publisher:
             if last is not None and moment - last < self.ping_after:
                 continue
             text = f"Your turn in {mention} ({result.title})."
-            await self._ping(result.table_id, result.channel_id, user_id, text, interaction)
+            await self._ping(
+                result.table_id, result.channel_id, user_id, text, interaction,
+                by_dm=prefs[user_id].by_dm,
+            )
         seen.to_act_users = to_act
         if result.status not in _OPEN:
             if result.status is TableStatus.ABORTED:
                 await self._close_hands(result)
             self._seen.pop(result.table_id, None)
+            for p in result.private.values():
+                held = self.tokens.get(("panel", result.table_id, p.user_id))
+                if held is not None and held.expiry is not None:
+                    held.expiry.cancel()  # a finished game's panel needs no reminder
+
+    def _panel(
+        self,
+        result: TableResult,
+        mine: SeatPrivate,
+        signature: str,
+        prefs: Preferences,
+        interaction: discord.Interaction | None,
+    ) -> None:
+        """Keep a player's hand panel in the channel up to date: edit it through its token
+        while usable; open one through the player's own click in the channel when they
+        keep their hand there (or their DMs are closed) and have none."""
+        key: Key = ("panel", result.table_id, mine.user_id)
+        held = self.tokens.get(key)
+        if held is not None:
+            if held.shown != signature and held.version <= result.version:
+                self._submit_panel(result, key, held, mine, signature)
+            return
+        here = (
+            interaction is not None
+            and interaction.user.id == mine.user_id
+            and interaction.channel_id == result.channel_id
+            and interaction.guild_id == result.guild_id
+            and result.status in _OPEN
+        )
+        if here and interaction is not None and prefs.in_channel:
+            self._open_panel(result, mine, signature, interaction)
+
+    def _open_panel(
+        self,
+        result: TableResult,
+        mine: SeatPrivate,
+        signature: str,
+        interaction: discord.Interaction,
+    ) -> None:
+        spec = hand_message(result, mine, f"<#{result.channel_id}>")
+        key: Key = ("panel", result.table_id, mine.user_id)
+
+        async def job() -> None:
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **send_kwargs(spec))
+            self.opened_panel(result, interaction, sent.id, spec, original=False)
+
+        self.edits.submit(key, job)
+
+    def opened_panel(
+        self,
+        result: TableResult,
+        interaction: discord.Interaction,
+        message_id: int,
+        spec: MessageSpec,
+        *,
+        original: bool,
+    ) -> None:
+        """``interaction`` showed the user's hand privately in ``message_id`` (its own
+        answer when ``original``, else a follow-up): that message is their panel now."""
+        mine = result.for_user(interaction.user.id)
+        if mine is None or interaction.guild_id is None:
+            return
+        held = self.tokens.hold(
+            ("panel", result.table_id, mine.user_id), interaction, message_id, original=original
+        )
+        held.version = result.version
+        held.shown = _signature(result, mine)
+        held.spec = spec
+
+    def _submit_panel(
+        self, result: TableResult, key: Key, held: TokenMessage, mine: SeatPrivate, signature: str
+    ) -> None:
+        spec = hand_message(result, mine, f"<#{result.channel_id}>")
+        held.version, held.shown, held.spec = result.version, signature, spec
+
+        async def job() -> None:
+            try:
+                await held.edit(**edit_kwargs(spec))
+            except discord.HTTPException as exc:
+                log.info("hand panel %s: edit refused: %s", key, exc.status)
+                self.tokens.drop(key, held)
+
+        self.edits.submit(key, job)
+
+    def _panel_expired(self, key: Key, held: TokenMessage) -> None:
+        """A panel's token is about to run out: its last edit says how to keep it live."""
+        spec = held.spec
+        if not isinstance(spec, MessageSpec) or key[1] not in self._seen:
+            return
+        note = replace(spec, content=spec.content + PANEL_EXPIRED)
+
+        async def job() -> None:
+            try:
+                await held.edit(**edit_kwargs(note))
+            except discord.HTTPException as exc:
+                log.info("hand panel %s: last edit refused: %s", key, exc.status)
+
+        self.edits.submit(key, job)
 
     def _submit_hand(
         self,
@@ -307,19 +509,20 @@ class Publisher:
         user_id = interaction.user.id
         mine = result.for_user(user_id)
         signature = _signature(result, mine) if mine is not None else ""
+        if interaction.guild_id is not None:
+            if mine is not None and interaction.message is not None:
+                key: Key = ("panel", result.table_id, user_id)
+                held = self.tokens.hold(key, interaction, interaction.message.id, original=True)
+                self._submit_panel(result, key, held, mine, signature)
+            return
 
         async def job() -> None:
             if self._newer_hand_shown(result, user_id):
                 return
             await interaction.edit_original_response(**edit_kwargs(spec))
-            if interaction.guild_id is None:  # the hand DM itself
-                self._hand_shown(result, user_id, signature)
+            self._hand_shown(result, user_id, signature)
 
-        key = (
-            ("hand", result.table_id, user_id) if interaction.guild_id is None
-            else ("panel", interaction.id)
-        )
-        self.edits.submit(key, job)
+        self.edits.submit(("hand", result.table_id, user_id), job)
 
     def _newer_hand_shown(self, result: TableResult, user_id: int) -> bool:
         seen = self._seen.get(result.table_id)
@@ -365,7 +568,15 @@ class Publisher:
     async def welcome(
         self, result: TableResult, user_id: int, interaction: discord.Interaction
     ) -> None:
-        """The DM check at join: a DM that will become the hand, or the fallback notice."""
+        """The DM check at join: a DM that will become the hand, or the fallback notice
+        (players who keep their hand in the channel are told where it will be)."""
+        if not (await self.preferences.of(result.guild_id, user_id)).by_dm:
+            await interaction.followup.send(
+                "Your hand will be a private panel in this channel: press **Your hand** on"
+                " the table message once the game starts (`/settings hand:` to change).",
+                ephemeral=True,
+            )
+            return
         spec = MessageSpec(
             content=(
                 f"You joined the **{result.title}** table in <#{result.channel_id}>. "
@@ -408,8 +619,10 @@ class Publisher:
         user_id: int,
         text: str,
         interaction: discord.Interaction | None,
+        *,
+        by_dm: bool,
     ) -> None:
-        if await self.db.read(refs.noted, table_id, user_id, refs.DM_CLOSED):
+        if not by_dm or await self.db.read(refs.noted, table_id, user_id, refs.DM_CLOSED):
             mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
             await self.outbox.send(
                 channel_id, MessageSpec(content=f"<@{user_id}> {text}"), mentions=mentions
@@ -429,13 +642,17 @@ class Publisher:
 
     async def remind(self, event: Reminder) -> None:
         """Half of a turn's time is gone: tell the players to act."""
+        prefs = await self.preferences.for_players(event.guild_id, event.user_ids)
         for user_id in event.user_ids:
             text = (
                 f"⏰ Half your time is gone at the {event.title} table in "
                 f"<#{event.channel_id}>: move <t:{int(event.deadline)}:R> or the "
                 "computer plays for you."
             )
-            await self._ping(event.table_id, event.channel_id, user_id, text, None)
+            await self._ping(
+                event.table_id, event.channel_id, user_id, text, None,
+                by_dm=prefs[user_id].by_dm,
+            )
 
     async def _close_hands(self, result: TableResult) -> None:
         closed = MessageSpec(

@@ -301,6 +301,11 @@ class Rest:
             message = original
         else:
             flags = int(data.get("flags") or 0)
+            public = not flags & EPHEMERAL
+            if public and inter.channel.archived and inter.channel.locked:
+                raise ARCHIVED
+            if public and inter.channel.archived:
+                await self.fake.set_archived(inter.channel, False)
             message = self.fake.create_message(
                 inter.channel,
                 data,
@@ -322,6 +327,8 @@ class Rest:
     @route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
     async def edit_webhook_message(self, req: Req) -> Any:
         inter, message = self._webhook_message(req)
+        if message.channel.archived and not message.ephemeral:
+            raise ARCHIVED  # an interaction's token edits no more than the bot's own
         validate_message(req.json or {}, where="edit")
         self._edit(message, req.json or {}, req)
         inter.filled.set()
@@ -330,7 +337,10 @@ class Rest:
     @route("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
     @route("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
     async def delete_webhook_message(self, req: Req) -> Any:
-        await self.fake.delete_message(self._webhook_message(req)[1])
+        message = self._webhook_message(req)[1]
+        if message.channel.archived and not message.ephemeral:
+            raise ARCHIVED
+        await self.fake.delete_message(message)
         return None
 
     # -- channels and messages --------------------------------------------------------------

@@ -16,6 +16,9 @@ async def gin(harness: Harness) -> tuple[list[Seat], Channel]:
     lobby = fake.channel("lobby")
     alice, bob = fake.user("alice"), fake.user("bob")
     await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0)
+    # Fifteen minutes on: the Start click's token has run out, so the table message is
+    # edited with the bot's own token (the calls these faults are about).
+    fake.clock.advance(15 * 60 + 1)
     return [Seat(alice, harness, lobby), Seat(bob, harness, lobby)], lobby
 
 

@@ -1,0 +1,69 @@
+"""``/settings``: how your cards are shown (or, with ``server:``, this server's defaults)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs import app
+from bot.services.preferences import CARDS, DECKS, HANDS
+from bot.ui.answers import privately
+
+
+def _choices(values: tuple[str, ...]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=v, value=v) for v in values]
+
+
+class SettingsCommands(commands.Cog):
+    """Per-player preferences and a server's defaults."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="settings", description="How your cards are shown")
+    @app_commands.describe(
+        cards="Card pictures (emoji) or plain text",
+        deck="Two colours, or four (♠ black, ♥ red, ♦ blue, ♣ green)",
+        hand="Your hand by DM, in a private panel in the channel, or both",
+        threads="Server only: open each new table in its own thread",
+        server="Set this server's defaults instead of yours (Manage Server)",
+    )
+    @app_commands.choices(cards=_choices(CARDS), deck=_choices(DECKS), hand=_choices(HANDS))
+    @app_commands.guild_only()
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        cards: str | None = None,
+        deck: str | None = None,
+        hand: str | None = None,
+        threads: bool | None = None,
+        server: bool = False,
+    ) -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        prefs = app(self.bot).preferences
+
+        async def work() -> str:
+            if server:
+                chosen, in_threads = await prefs.choose_for_server(
+                    guild_id, is_admin=interaction.permissions.manage_guild,
+                    threads=threads, cards=cards, deck=deck, hand=hand,
+                )
+                where = "in their own threads" if in_threads else "in the channel"
+                return (
+                    f"This server's defaults: {chosen.describe()}; new tables open {where}."
+                    " Players' own `/settings` come first."
+                )
+            if threads is not None:
+                return "`threads` is a server default: add `server: True` (Manage Server)."
+            chosen = await prefs.choose(guild_id, interaction.user.id, cards=cards, deck=deck,
+                                        hand=hand)
+            return f"Your settings: {chosen.describe()}."
+
+        await privately(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(SettingsCommands(bot))
