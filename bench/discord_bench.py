@@ -15,47 +15,72 @@ from pathlib import Path
 
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.play import WINDOW_SCALE, Harness, Seat, cost_summary, play_out
+from tests.e2e.play import WINDOW_SCALE, Harness, PanelSeat, Seat, cost_summary, play_out
 from tests.e2e.test_games_e2e import GAMES, open_table
 
+#: How each human keeps their hand (``/settings hand:``), and the seat that plays so.
+MODES = {"dm": Seat, "channel": PanelSeat, "both": Seat}
 
-async def _play(name: str, harness: Harness, games_per: int) -> None:
+
+async def _play(name: str, harness: Harness, games_per: int, mode: str) -> None:
     fake = harness.fake
     options, computers = GAMES[name]
+    seat = MODES[mode]
     for n in range(games_per):
-        channel = fake.add_channel(f"{name}-{n}")
+        channel = fake.add_channel(f"{name}-{mode}-{n}")
         humans = [fake.user("alice"), fake.user("bob")]
         await open_table(harness, name, options, humans, computers, channel)
-        final = await play_out([Seat(p, harness, channel) for p in humans], channel)
+        final = await play_out([seat(p, harness, channel) for p in humans], channel)
         assert final.status == "finished", final.status
 
 
-async def _measure(quick: bool) -> str:
+async def _measure_mode(mode: str, quick: bool) -> tuple[str, float]:
+    """The cost table of one hand mode, and its mean global-limited calls per move."""
     fake = FakeDiscord()
     await fake.start()
     runner = BotRunner(fake)
-    started = time.perf_counter()
     try:
         with tempfile.TemporaryDirectory() as tmp:
             harness = Harness(fake, runner, Path(tmp), seed=2000)
             fake.settle_time = 0.05
             fake.limits.window_scale = WINDOW_SCALE
             await harness.start()
+            for person in (fake.user("alice"), fake.user("bob")):
+                await person.slash("settings", hand=mode)
             for name in sorted(GAMES):
-                await _play(name, harness, 1 if quick else 3)
+                await _play(name, harness, 1 if quick else 3, mode)
             await runner.stop_all()
     finally:
         await fake.stop()
+    rows = [r for moves in harness.costs.values() for r in moves]
+    mean = sum(r[1] for r in rows) / len(rows)
+    return cost_summary(harness.costs, fake.latencies()), mean
+
+
+async def _measure(quick: bool) -> str:
+    started = time.perf_counter()
+    parts, means = [], {}
+    for mode in MODES:
+        table, means[mode] = await _measure_mode(mode, quick)
+        parts.append(f"**Hands `{mode}`** (`/settings hand:{mode}`)\n\n{table}")
     seconds = time.perf_counter() - started
     head = (
-        f"Two humans per game ({'1 game' if quick else '3 games'} each, seeded, short options"
-        f" {', '.join(f'{g} `{o}`' for g, (o, _) in sorted(GAMES.items()) if o)}),"
+        f"Two humans per game ({'1 game' if quick else '3 games'} each per hand mode, seeded,"
+        f" short options {', '.join(f'{g} `{o}`' for g, (o, _) in sorted(GAMES.items()) if o)}),"
         f" the real bot against `tests/e2e`'s fake Discord (Discord's rate-limit counts, windows"
         f" shortened {1 / WINDOW_SCALE:.0f}×); {seconds:.1f} s in all."
-        " A move's calls include the computer moves it triggers, the other player's hand DM,"
+        " A move's calls include the computer moves it triggers, the other player's hand,"
         " their turn ping, and deleting the previous ping."
     )
-    return head + "\n\n" + cost_summary(harness.costs, fake.latencies())
+    carry = " · ".join(
+        f"`{mode}` {mean:.2f} calls → {50 / mean if mean else float('inf'):,.0f} human moves/s"
+        for mode, mean in means.items()
+    )
+    summary = (
+        "Global-limited calls per human move, and the human moves per second one bot carries"
+        f" under Discord's 50 requests/s: {carry}."
+    )
+    return "\n\n".join([head, summary, *parts])
 
 
 def run(quick: bool) -> str:

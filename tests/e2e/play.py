@@ -242,6 +242,41 @@ class Seat:
         return answered
 
 
+@dataclass
+class PanelSeat(Seat):
+    """A human who keeps their hand in the channel (``/settings hand:channel``): plays from
+    their private panel, which the bot keeps up to date, and presses *Your hand* only when
+    they have no panel yet (``opened`` counts those presses)."""
+
+    opened: int = 0
+
+    def panel(self) -> Message | None:
+        """The newest private hand panel of this player in the channel."""
+        panels = [m for m in self.person.ephemerals(self.channel) if "your hand" in m.content]
+        return panels[-1] if panels else None
+
+    async def hand(self, result: TableResult, mine: SeatPrivate) -> Message:
+        panel = self.panel()
+        if panel is None:
+            table = self.harness.table_message(self.channel)
+            shown = await self.person.click(table, "Your hand")
+            assert shown.ephemeral and shown.response is not None, shown.text
+            self.opened += 1
+            return shown.response
+        first_line = renderer(result.game).hand(mine.view)[0]
+
+        def current() -> bool:
+            comps = _components(panel)
+            return (
+                first_line in panel.content
+                and bool(comps) == bool(mine.legal)
+                and all(int(parts[2]) == result.version for _, parts in comps)
+            )
+
+        await until(current, f"{self.person.name}'s panel to show version {result.version}")
+        return panel
+
+
 async def until(condition: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
     """Wait for a condition on the fake's state (which has no events to await)."""
     deadline = time.monotonic() + timeout

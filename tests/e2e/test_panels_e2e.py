@@ -1,0 +1,69 @@
+"""Playing without DMs: ``/settings hand:channel`` keeps each hand in a private panel in
+the channel that the bot updates after every move, through interaction tokens."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.play import Harness, PanelSeat, harness_fixture, play_out, until  # noqa: F401
+from tests.e2e.test_games_e2e import GAMES, open_table
+
+TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_whole_game_with_hands_in_the_channel(harness: Harness, game: str) -> None:
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    humans = [fake.user("alice"), fake.user("bob")]
+    for person in humans:
+        answer = await person.slash("settings", hand="channel")
+        assert answer.ephemeral and "in the channel" in answer.text, answer.text
+    options, computers = GAMES[game]
+    with fake.count() as counter:
+        await open_table(harness, game, options, humans, computers)
+        seats = [PanelSeat(p, harness, lobby) for p in humans]
+        final = await play_out(seats, lobby)
+        await harness.idle()
+
+    assert final.status == "finished"
+    for seat in seats:
+        assert seat.person.dm_messages() == [], "no DM for a player who keeps the channel"
+        # The host's panel came with the Start click; the other pressed Your hand once:
+        # after that every move, theirs or anyone's, updated the panel in place.
+        assert seat.opened <= 1, (seat.person.name, seat.opened)
+        panel = seat.panel()
+        assert panel is not None and "The game is over" in panel.content
+        assert not panel.buttons() and not panel.selects()
+    moves = sum(s.moves for s in seats)
+    # Table edits through tokens; the bot's own token only for turn pings of players who
+    # were away (here: each player's first turn) — far below one call per move.
+    assert counter.by_route[TABLE_EDIT] == 0, counter.by_route
+    assert counter.global_limited <= 4 + moves * 0.3, (counter.global_limited, moves)
+
+
+async def test_a_panel_about_to_run_out_says_how_to_keep_it(harness: Harness) -> None:
+    """A minute before Discord stops taking a panel's token, its last edit says so; a move
+    made on it anyway gives it a fresh token, and it updates itself again."""
+    client = await harness.start()
+    client.publisher.tokens.usable = 1.5  # a token "runs out" after 1.5 s here
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    for person in (alice, bob):
+        await person.slash("settings", hand="channel")
+    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0)
+    seats = [PanelSeat(alice, harness, lobby), PanelSeat(bob, harness, lobby)]
+    await play_out(seats, lobby, limit=2)
+    waiting = next(s for s in seats if s.panel() is not None)
+    panel = waiting.panel()
+    assert panel is not None
+
+    def noted() -> bool:
+        return "stops updating here" in panel.content
+
+    await until(noted, "the panel's last-minute note", timeout=5)
+    await play_out(seats, lobby, limit=2)  # moves made from the panels revive them
+    result = await harness.result(lobby)
+    assert result.status == "playing" and result.version > 0
