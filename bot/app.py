@@ -118,7 +118,7 @@ class DeckhandMixin(_BotBase):
         )
         self.tables.subscribe(self.publisher.on_event)
         self.controller = Controller(
-            self.db, self.tables, self.leagues, self.publisher,
+            self.db, self.tables, self.leagues, self.publisher, self.preferences,
             turn_timer=self.settings.turn_timer,
         )
         bot.add_dynamic_items(*ITEMS)

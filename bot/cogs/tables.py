@@ -31,6 +31,7 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
         options="Game options as name=value, e.g. target=150 (see /rules)",
         league="Count the game toward this league too (the server's league always counts)",
         timer="Minutes per turn before the computer plays for you (0 = no timer)",
+        thread="Open the table in a thread of its own (default: the server's /settings)",
     )
     @app_commands.choices(game=game_choices())
     async def new(
@@ -40,8 +41,11 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
         options: app_commands.Range[str, 1, OPTIONS_LENGTH] | None = None,
         league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
         timer: app_commands.Range[int, 0, 10080] | None = None,
+        thread: bool | None = None,
     ) -> None:
-        await app(self.bot).controller.new_table(interaction, game, options, league, timer)
+        await app(self.bot).controller.new_table(
+            interaction, game, options, league, timer, thread
+        )
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: discord.Interaction) -> None:

@@ -35,6 +35,7 @@ from bot.render.messages import (
 )
 from bot.services.errors import BadOptions, NotSeated, ServiceError
 from bot.services.leagues import LeagueService
+from bot.services.preferences import PreferenceService
 from bot.services.tables import TableResult, TableService, TableStatus
 from bot.ui import custom_ids
 from bot.ui.answers import defer, publicly, say
@@ -50,7 +51,31 @@ _CONTROLS = frozenset({"join", "leave", "bot", "start", "cancel", "rematch"})
 _SEAT_KINDS = frozenset({"act", "sel", "multi", "page", "hand"})
 #: What the bot needs in a channel to run a table there.
 _NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+_THREAD_NEEDED = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
 _NOT_HERE = "That button belongs to a table somewhere else; use the buttons of this channel."
+
+
+class NoThread(ServiceError):
+    """The table was to open in a thread the bot may not make."""
+
+
+def _missing(interaction: discord.Interaction, needed: discord.Permissions) -> str:
+    """The permissions of ``needed`` the bot lacks here, in words ("" when none)."""
+    names = [
+        name.replace("_", " ").title() for name, wanted in needed
+        if wanted and not getattr(interaction.app_permissions, name)
+    ]
+    if not names:
+        return ""
+    return f"the {', '.join(names)} permission{'s' if len(names) > 1 else ''}"
+
+
+def _pairs(options: str | None) -> dict[str, str]:
+    """``name=value`` options as a mapping (refused plainly when malformed)."""
+    try:
+        return option_pairs(options or "")
+    except ValueError as exc:
+        raise BadOptions(str(exc)) from None
 
 
 def _is_admin(interaction: discord.Interaction) -> bool:
@@ -72,10 +97,12 @@ class Controller:
         tables: TableService,
         leagues: LeagueService,
         publisher: Publisher,
+        preferences: PreferenceService,
         *,
         turn_timer: int,
     ) -> None:
         self.db, self.tables, self.leagues = db, tables, leagues
+        self.preferences = preferences
         self.publisher = publisher
         self.turn_timer = turn_timer
 
@@ -108,42 +135,85 @@ class Controller:
         options: str | None,
         league: str | None,
         timer_minutes: int | None,
+        thread: bool | None = None,
     ) -> None:
-        """``/table new``: open a lobby; its message is the answer."""
+        """``/table new``: open a lobby; its message is the answer, or — in a thread of
+        its own (``thread``, else the server's default) — the answer links to it."""
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
         if guild_id is None or channel_id is None:
             await say(interaction, "Open tables in a server channel, not in DMs.")
             return
-        missing = [
-            name for name, needed in _NEEDED if needed and not getattr(
-                interaction.app_permissions, name
-            )
-        ]
+        missing = _missing(interaction, _NEEDED)
         if missing:
-            words = ", ".join(n.replace("_", " ").title() for n in missing)
-            await say(
-                interaction,
-                f"I can't run a table in this channel: I need the {words} permission here.",
-            )
+            await say(interaction, f"I can't run a table in this channel: I need {missing} here.")
             return
+        user = interaction.user
+        timer = self.turn_timer if timer_minutes is None else timer_minutes * 60
 
-        async def create() -> TableResult:
-            try:
-                opts = option_pairs(options or "")
-            except ValueError as exc:
-                raise BadOptions(str(exc)) from None
+        async def create(where: int) -> TableResult:
             league_id = None
             if league:
                 league_id = (await self.leagues.league_for_table(guild_id, league, game)).id
-            timer = self.turn_timer if timer_minutes is None else timer_minutes * 60
             return await self.tables.create(
-                channel_id, guild_id, interaction.user.id, interaction.user.display_name, game,
-                opts, turn_timer=timer, league_id=league_id,
+                where, guild_id, user.id, user.display_name, game,
+                _pairs(options), turn_timer=timer, league_id=league_id,
             )
 
-        result = await self._post_table(interaction, create)
-        if result is not None:
-            await self.publisher.welcome(result, interaction.user.id, interaction)
+        done: list[tuple[TableResult, MessageSpec, bool]] = []
+
+        async def work() -> dict[str, Any]:
+            target = await self._thread_for(interaction, guild_id, game, options, timer, thread)
+            result = await create(target.id if target is not None else channel_id)
+            spec = self.publisher.table_spec(result)
+            done.append((result, spec, target is None))
+            if target is None:
+                return edit_kwargs(spec)
+            posted = await target.send(**send_kwargs(spec))
+            self.publisher.shown_in(result, spec, posted.id)
+            return {
+                "content": f"**{result.title}** table opened by {user.mention} in"
+                f" {target.mention}: join it there.",
+                "embed": None,
+                "view": None,
+            }
+
+        message = await publicly(interaction, work)
+        if message is None:
+            return
+        result, spec, here = done[0]
+        if here:
+            self.publisher.shown_in(result, spec, message.id, interaction)
+        await self.publisher.welcome(result, user.id, interaction)
+
+    async def _thread_for(
+        self,
+        interaction: discord.Interaction,
+        guild_id: int,
+        game: str,
+        options: str | None,
+        timer: int,
+        thread: bool | None,
+    ) -> discord.Thread | None:
+        """The new public thread a table opens in, or None for this channel (asked for no
+        thread, the server's default is none, or this is a thread already)."""
+        parent = interaction.channel
+        if thread is False or not isinstance(parent, discord.TextChannel):
+            return None
+        if thread is None and not (await self.preferences.server(guild_id))[1]:
+            return None
+        missing = _missing(interaction, _THREAD_NEEDED)
+        if missing:
+            raise NoThread(
+                f"I can't open the table in a thread here: I need {missing} in this channel."
+                " Open it without `thread`, or ask an admin to grant it."
+            )
+        self.tables.check_new(guild_id, interaction.user.id, game, _pairs(options),
+                              turn_timer=timer)
+        title = games.get(game).title
+        name = f"{title} — {interaction.user.display_name}"[:100]
+        return await parent.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440,
+        )
 
     async def status(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Post the table message again at the bottom of the channel (it becomes the live

@@ -20,6 +20,7 @@ from tests.e2e.fake_limits import (
     validate_message,
 )
 from tests.e2e.fake_state import (
+    CREATE_PUBLIC_THREADS,
     EPHEMERAL,
     LOADING,
     VIEW_CHANNEL,
@@ -373,6 +374,25 @@ class Rest:
     @route("GET", "/channels/{channel_id}")
     async def get_channel(self, req: Req) -> Any:
         return self._channel(req).payload()
+
+    @route("POST", "/channels/{channel_id}/threads")
+    async def start_thread(self, req: Req) -> Any:
+        """Start Thread without Message. Only public threads (type 11) are modelled: a
+        request without ``type`` would make a *private* thread on Discord (API v10's
+        default, 12), which players could not see — refused here so the bot says 11."""
+        parent = self._channel(req)
+        data = req.json or {}
+        if parent.guild is None or parent.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if data.get("type") != 11:
+            raise invalid(
+                "type: the fake models public threads (11) only; without it Discord makes a"
+                " private thread (12)"
+            )
+        if not parent.bot_permissions(self.fake.bot_user) & CREATE_PUBLIC_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        thread = await self.fake.add_thread(parent, str(data["name"]))
+        return thread.payload()
 
     @route("POST", "/channels/{channel_id}/typing")
     async def typing(self, req: Req) -> Any:

@@ -22,6 +22,7 @@ ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
+CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 EVERYONE_PERMISSIONS = (
     (1 << 6)  # add reactions
@@ -31,6 +32,7 @@ EVERYONE_PERMISSIONS = (
     | (1 << 15)  # attach files
     | (1 << 16)  # read message history
     | (1 << 31)  # use application commands
+    | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
 ALL_PERMISSIONS = (1 << 51) - 1

@@ -14,6 +14,7 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -48,7 +49,7 @@ from bot.services.tables.store import (
 )
 from bot.services.tables.thinking import Thinker
 from bot.services.tables.turns import Due, DueKind
-from games.base import IllegalAction, State
+from games.base import Game, IllegalAction, State
 from games.rng import rng_for
 from games.search import Advice
 from storage import tables as repo
@@ -162,19 +163,17 @@ class TableService:
         self.thinker.close()
 
     # -- lobby ---------------------------------------------------------------------------
-    async def create(
+    def check_new(
         self,
-        channel_id: int,
         guild_id: int,
         host_id: int,
-        host_name: str,
         game: str,
         options: Mapping[str, object] | None = None,
         *,
         turn_timer: int = DEFAULT_TURN_TIMER,
-        league_id: int | None = None,
-    ) -> TableResult:
-        """Open a lobby for ``game`` in the channel with the host in the first seat."""
+    ) -> tuple[Game[Any], dict[str, Any]]:
+        """Refuse a new table ``create`` would refuse for its game, options, timer or the
+        host's open lobbies (before a thread is made for it); the game and its options."""
         try:
             g = games.get(game)
         except games.UnknownGame as exc:
@@ -189,6 +188,23 @@ class TableService:
             opts = g.check_options(dict(options or {}))
         except ValueError as exc:
             raise BadOptions(str(exc)) from None
+        lobby.require_room_for_a_lobby(self.store.tables(), guild_id, host_id)
+        return g, opts
+
+    async def create(
+        self,
+        channel_id: int,
+        guild_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: Mapping[str, object] | None = None,
+        *,
+        turn_timer: int = DEFAULT_TURN_TIMER,
+        league_id: int | None = None,
+    ) -> TableResult:
+        """Open a lobby for ``game`` in the channel with the host in the first seat."""
+        g, opts = self.check_new(guild_id, host_id, game, options, turn_timer=turn_timer)
         async with self.store.locked(channel_id):
             if await self.store.find(channel_id) is not None:
                 raise _already_open()

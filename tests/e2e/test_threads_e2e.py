@@ -1,0 +1,67 @@
+"""Several tables in one channel: ``/table new thread:`` (or the server's default) opens
+each table in a public thread of its own, and everything works there as in a channel."""
+
+from __future__ import annotations
+
+from tests.e2e.fake_state import CREATE_PUBLIC_THREADS, Channel
+from tests.e2e.play import Harness, PanelSeat, harness_fixture, play_out  # noqa: F401
+
+
+def threads_of(harness: Harness, parent: Channel) -> list[Channel]:
+    return [c for c in harness.fake.channels.values() if c.parent is parent and not c.deleted]
+
+
+async def test_two_tables_in_one_channel_each_in_its_thread(harness: Harness) -> None:
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    alice, bob, carol, dave = (fake.user(n) for n in ("alice", "bob", "carol", "dave"))
+    for person in (alice, bob, carol, dave):
+        await person.slash("settings", hand="channel")
+    opened = await alice.slash("table new", game="gin_rummy", options="target=10", thread=True)
+    assert not opened.ephemeral and "join it there" in opened.text, opened.text
+    second = await carol.slash("table new", game="gin_rummy", options="target=10", thread=True)
+    assert "join it there" in second.text, second.text
+    first_thread, second_thread = threads_of(harness, lobby)
+    assert [first_thread.name, second_thread.name] == ["Gin Rummy — Alice", "Gin Rummy — Carol"]
+    assert f"<#{first_thread.id}>" in opened.text and f"<#{second_thread.id}>" in second.text
+
+    for thread, (host, guest) in ((first_thread, (alice, bob)), (second_thread, (carol, dave))):
+        table = thread.last_message()
+        assert "new table" in table.text
+        await guest.click(table, "Join")
+        await host.click(table, "Start")
+    seats = {
+        thread: [PanelSeat(host, harness, thread), PanelSeat(guest, harness, thread)]
+        for thread, (host, guest) in ((first_thread, (alice, bob)), (second_thread, (carol, dave)))
+    }
+    for thread, pair in seats.items():
+        final = await play_out(pair, thread)
+        assert final.status == "finished"
+        assert "Result" in harness.table_message(thread).text
+    assert all(p.dm_messages() == [] for p in (alice, bob, carol, dave))
+
+
+async def test_a_server_default_and_a_missing_permission(harness: Harness) -> None:
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    admin = fake.member("ada", manage_guild=True)
+    alice = fake.user("alice")
+    refused = await alice.slash("settings", server=True, threads=True)
+    assert "Manage Server" in refused.text
+    assert threads_of(harness, lobby) == []
+    done = await admin.slash("settings", server=True, threads=True)
+    assert "own threads" in done.text, done.text
+
+    opened = await alice.slash("table new", game="spades")
+    assert "join it there" in opened.text, opened.text
+    assert len(threads_of(harness, lobby)) == 1
+    here = await alice.slash("table new", game="spades", thread=False)
+    assert not here.ephemeral and "join it there" not in here.text  # the lobby is the answer
+
+    other = fake.add_channel("no-threads")
+    fake.deny(other, CREATE_PUBLIC_THREADS)
+    refused = await alice.slash("table new", channel=other, game="spades")
+    assert refused.ephemeral and "Create Public Threads" in refused.text, refused.text
+    assert threads_of(harness, other) == [] and other.messages() == []
