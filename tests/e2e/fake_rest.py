@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tests.e2e.fake_limits import (
     blank,
     check_flags,
+    check_layout_edit,
     invalid,
     validate_choices,
     validate_commands,
@@ -255,6 +256,7 @@ class Rest:
             attachments += self.fake.attachments(data, req.files)
         after = {"content": message.content, "embeds": message.embeds,
                  "components": message.components, **data}
+        check_layout_edit(message.flags | int(data.get("flags") or 0), after)
         if blank(after["content"]) and not (
             after["embeds"] or after["components"] or attachments
         ):

@@ -107,7 +107,7 @@ class Harness:
 
     def table_message(self, channel: Channel) -> Message:
         """The live table message of ``channel`` (the newest with a table embed)."""
-        tables = [m for m in channel.messages() if m.embeds and " — table " in m.text]
+        tables = [m for m in channel.messages() if m.rich and " — table " in m.text]
         assert tables, [m.text[:60] for m in channel.messages()]
         return tables[-1]
 
@@ -237,7 +237,9 @@ class Seat:
             await self.harness.idle()
         self.harness.costs[result.game].append((counter.total, counter.global_limited))
         after = await self.harness.result(self.channel)
-        assert after.version > result.version, (action, answered.text)
+        assert after.version > result.version, (
+            action, answered.text, [m.text for m in answered.followups]
+        )
         self.moves += 1
         return answered
 
