@@ -2,7 +2,8 @@
 
 ``run`` starts the Discord bot, ``play`` a game in the terminal against computer players,
 ``simulate`` plays computer-only games and reports results and speed, ``standings`` prints
-the offline league, and ``db`` looks after the database.
+the offline league, ``db`` looks after the database, ``export`` writes finished games as
+JSON lines and ``replay`` reads them back.
 """
 
 from __future__ import annotations
@@ -116,6 +117,27 @@ def cmd_db(args: argparse.Namespace) -> int:
         print(copied.text())
         return 0 if copied.ok else 1
     return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write finished games as JSON lines."""
+    from bot.terminal.replay import export
+
+    path = str(args.db or Settings().db)
+    if args.out in (None, "-"):
+        count = export(path, sys.stdout, args.guild, args.league)
+    else:
+        with open(args.out, "w", encoding="utf-8") as out:
+            count = export(path, out, args.guild, args.league)
+    print(f"{count} games exported.", file=sys.stderr)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay an export and check every game."""
+    from bot.terminal.replay import replay
+
+    return replay(Path(args.file), sys.stdout, args.show)
 
 
 class Parser(argparse.ArgumentParser):
@@ -250,6 +272,26 @@ def parser() -> argparse.ArgumentParser:
     copy.add_argument("source", help="the SQLite file (it may be in use)")
     copy.add_argument("target", help="e.g. postgresql://user@host/deckhand")
     db.set_defaults(func=cmd_db)
+
+    exp = _command(
+        sub, "export", "write finished games as JSON lines (schema: docs/export.md)",
+        "export --guild 123456789012345678 --league Friday --out friday.jsonl",
+    )
+    exp.add_argument("--guild", type=number(int, 0, 2**63 - 1), default=0,
+                     help="the Discord server's id (default 0: games played offline)")
+    exp.add_argument("--league", help="only the games that counted toward this league")
+    exp.add_argument("--out", help="the file to write (default: standard output)")
+    exp.add_argument("--db", help=db_help)
+    exp.set_defaults(func=cmd_export)
+
+    rep = _command(
+        sub, "replay", "replay an export with the engines and check every game's outcome",
+        "replay friday.jsonl --show 42",
+    )
+    rep.add_argument("file", help="a file written by export (or /league export)")
+    rep.add_argument("--show", type=number(int, 1, 2**63 - 1),
+                     help="step through this match's public table, move by move")
+    rep.set_defaults(func=cmd_replay)
     return p
 
 

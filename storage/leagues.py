@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from storage.db import Conn, Row
-from storage.matches import SeatResult
+from storage.matches import SeatResult, seats_of
 
 #: ORDER BY clauses of the two standings orders; each matches an index of 002_leagues.sql.
 ORDER_BY_RATING = "ordinal DESC, wins DESC, games ASC, user_id ASC"
@@ -328,19 +328,10 @@ def clear_league(conn: Conn, league_id: int) -> None:
 
 # -- reading matches ----------------------------------------------------------------------
 def _with_seats(conn: Conn, rows: list[Row]) -> list[PlayedMatch]:
-    ids = [r["id"] for r in rows]
-    seat_rows = _all_in(
-        conn, "SELECT * FROM match_seats WHERE match_id IN (?) ORDER BY match_id, seat", (), ids
-    )
-    by_match: dict[int, list[SeatResult]] = {i: [] for i in ids}
-    for s in seat_rows:
-        by_match[s["match_id"]].append(
-            SeatResult(s["seat"], s["user_id"], s["bot_level"], s["name"], s["team"], s["score"],
-                       s["rank"])
-        )
+    by_match = seats_of(conn, [r["id"] for r in rows])
     return [
         PlayedMatch(r["id"], r["guild_id"], r["league_id"], r["game"], r["started_at"],
-                    r["finished_at"], tuple(by_match[r["id"]]))
+                    r["finished_at"], by_match[r["id"]])
         for r in rows
     ]
 
