@@ -1,7 +1,8 @@
-"""``/league create|join|standings|history`` and ``/league season new|list``."""
+"""``/league create|join|standings|history|export`` and ``/league season new|list``."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
@@ -10,11 +11,14 @@ from discord.ext import commands
 
 import games
 from bot.cogs import NAME_LENGTH, app, game_choices
+from bot.services.exports import export_lines
 from bot.services.leagues import LeagueService, Standings
-from bot.ui.answers import CONTENT_LIMIT, privately, publicly
+from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, say
 from storage.leagues import PlayedMatch
 
 ROWS_SHOWN = 15
+#: The largest export sent as a file (Discord takes 10 MiB per message from a bot).
+EXPORT_LIMIT = 8 * 1024 * 1024
 
 
 def _is_admin(interaction: discord.Interaction) -> bool:
@@ -189,6 +193,34 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             return history_text(matches)
 
         await privately(interaction, work)
+
+    @app_commands.command(
+        name="export", description="A league's finished games as a JSON-lines file"
+    )
+    @app_commands.describe(league="League name (default: the server's league)")
+    async def export(
+        self,
+        interaction: discord.Interaction,
+        league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
+    ) -> None:
+        guild_id = _guild(interaction)
+        await defer(interaction)
+        found = await self.service.league(guild_id, league)
+        data = "".join(
+            [text + "\n" async for text in export_lines(self.service.db, league_id=found.id)]
+        ).encode()
+        games_in = data.count(b"\n")
+        if len(data) > EXPORT_LIMIT:
+            await say(interaction, f"{games_in} games are too many for one file here; the bot's"
+                      " host can run `deckhand export` (docs/export.md).")
+            return
+        name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
+        await interaction.followup.send(
+            f"{games_in} games of **{plain(found.name)}** (schema: `deckhand.game/1`; check"
+            " them with `deckhand replay FILE`).",
+            file=discord.File(io.BytesIO(data), filename=f"{name}.jsonl"),
+            ephemeral=True,
+        )
 
     @season.command(name="new", description="End the season and start the next (Manage Server)")
     @app_commands.describe(league="League name (default: the server's league)")

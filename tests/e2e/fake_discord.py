@@ -104,6 +104,8 @@ class FakeDiscord:
         self.callback_deadline = callback_deadline
         #: An interaction token (follow-ups, edits of the original) works for 15 minutes.
         self.token_lifetime = 15 * 60.0
+        #: What each uploaded attachment held, by attachment id.
+        self.uploads: dict[str, bytes] = {}
         self.settle_time = settle
         self.shards = shards
         self.allowed_privileged_intents = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES
@@ -299,6 +301,7 @@ class FakeDiscord:
         out = []
         for _name, filename, content in files:
             attachment_id = str(self.ids.next())
+            self.uploads[attachment_id] = content
             out.append(
                 {
                     "id": attachment_id,
