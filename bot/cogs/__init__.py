@@ -11,7 +11,9 @@ import games
 
 if TYPE_CHECKING:
     from bot.services.leagues import LeagueService
+    from bot.settings import Settings
     from bot.ui.controller import Controller
+    from storage.db import Database
 
 
 #: The longest text a string option takes (Discord would allow 6,000 characters); a move
@@ -23,6 +25,8 @@ OPTIONS_LENGTH = 200
 class _App(Protocol):
     controller: Controller
     leagues: LeagueService
+    settings: Settings
+    db: Database
 
 
 def app(client: discord.Client) -> _App:
