@@ -22,7 +22,7 @@ from bot.services.replays import ReplayStep
 from bot.web import paths
 from bot.web.chart import Series, rating_chart
 from bot.web.html import Child, Safe, document, h, join, link
-from games.cards import RED_SUITS, pretty
+from games.cards import JOKERS, RED_SUITS, STANDARD_DECK, pretty
 from storage.leagues import League, PlayedMatch, Season, SeasonTotals
 
 #: View keys shown elsewhere on the page or of no use to a reader.
@@ -192,10 +192,10 @@ def player_page(
 
 # -- replays ------------------------------------------------------------------------------
 def card(code: str) -> Safe:
-    """One card as a chip (red suits in red)."""
-    red = len(code) == 2 and code[1] in RED_SUITS
-    return h("span", pretty(code) if len(code) == 2 and code not in ("BJ", "LJ") else code,
-             class_="card red" if red else "card")
+    """One card as a chip with its suit symbol (red suits in red); ONO 99 cards as they are."""
+    standard = code in STANDARD_DECK or code in JOKERS
+    red = code in STANDARD_DECK and code[1] in RED_SUITS
+    return h("span", pretty(code) if standard else code, class_="card red" if red else "card")
 
 
 def cards(codes: Sequence[str]) -> Safe:
