@@ -22,9 +22,13 @@ from bot.services.replays import ReplayStep
 from bot.web import paths
 from bot.web.chart import Series, rating_chart
 from bot.web.html import Child, Safe, document, h, join, link
-from games.cards import JOKERS, RED_SUITS, STANDARD_DECK, pretty
+from games.cards import BIG_JOKER, LITTLE_JOKER, RED_SUITS, STANDARD_DECK, pretty
 from storage.leagues import League, PlayedMatch, Season, SeasonTotals
 
+#: View keys that name a seat (shown as the seat's player).
+_SEAT_KEYS = frozenset({"dealer", "leader", "current", "first_player", "last_played"})
+#: Jokers in words (the suit-symbol fonts of many systems lack a joker glyph).
+_JOKER_TEXT = {BIG_JOKER: "Big", LITTLE_JOKER: "Little"}
 #: View keys shown elsewhere on the page or of no use to a reader.
 _SKIPPED = frozenset({"game", "seat", "players", "over", "options", "hand", "to_act"})
 
@@ -193,9 +197,9 @@ def player_page(
 # -- replays ------------------------------------------------------------------------------
 def card(code: str) -> Safe:
     """One card as a chip with its suit symbol (red suits in red); ONO 99 cards as they are."""
-    standard = code in STANDARD_DECK or code in JOKERS
     red = code in STANDARD_DECK and code[1] in RED_SUITS
-    return h("span", pretty(code) if standard else code, class_="card red" if red else "card")
+    text = pretty(code) if code in STANDARD_DECK else _JOKER_TEXT.get(code, code)
+    return h("span", text, class_="card red" if red else "card")
 
 
 def cards(codes: Sequence[str]) -> Safe:
@@ -224,6 +228,13 @@ def _value(v: Any, deck: frozenset[str], names: Sequence[str]) -> Child:
     if all(isinstance(x, str) and x in deck for x in v):
         return cards(v)
     return join([h("span", _value(x, deck, names)) for x in v], ", ") if v else "—"
+
+
+def _fact(key: str, v: Any, deck: frozenset[str], names: Sequence[str]) -> Child:
+    """A table fact; a seat number is shown as its player."""
+    if key in _SEAT_KEYS and isinstance(v, int) and 0 <= v < len(names):
+        return names[v]
+    return _value(v, deck, names)
 
 
 def _label(key: str) -> str:
@@ -273,14 +284,14 @@ def replay_page(
         [*_league_crumbs(slugs, league), ("Replay", None)],
         h("p", "Result: ", result),
         h("nav",
-          at(0, "⏮ First"), at(rep.step - 1, "◀ Previous", "prev"),
+          at(0, "« First"), at(rep.step - 1, "◀ Previous", "prev"),
           h("span", f"Step {rep.step} of {rep.last}", class_="step", id="step"),
-          at(rep.step + 1, "Next ▶", "next"), at(rep.last, "Last ⏭"),
+          at(rep.step + 1, "Next ▶", "next"), at(rep.last, "Last »"),
           class_="steps", aria_label="Replay steps"),
         moved,
         h("table", h("thead", h("tr", [h("th", t) for t in seat_head])), h("tbody", seat_rows),
           class_="seats"),
-        h("dl", [[h("dt", _label(k)), h("dd", _value(view[k], deck, names))] for k in facts],
+        h("dl", [[h("dt", _label(k)), h("dd", _fact(k, view[k], deck, names))] for k in facts],
           class_="facts"),
         h("p", link(toggle, "Hide the hands" if hands else "Show every hand"),
           " — the game is over, so its hands may be shown.", class_="hint"),
