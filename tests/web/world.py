@@ -83,7 +83,8 @@ async def _table(
     await service.start(channel, host)
 
 
-async def _build(path: Path) -> World:
+async def fill(path: Path) -> World:
+    """Fill a new database at ``path`` with real games (within a running event loop)."""
     db = await open_database(path)
     seeds = itertools.count(11)
     service = TableService(db, new_seed=lambda: next(seeds))
@@ -124,7 +125,7 @@ async def _build(path: Path) -> World:
 
 def build(path: Path) -> World:
     """Fill a new database at ``path`` (a few seconds of real games)."""
-    return asyncio.run(_build(path))
+    return asyncio.run(fill(path))
 
 
 def start_links(w: World) -> list[str]:
