@@ -29,6 +29,8 @@ from storage.leagues import League
 _HALF = 32
 _MASK = (1 << _HALF) - 1
 _ROUNDS = 8
+#: Ids are signed 64-bit integers in both databases (Discord ids included).
+_LIMIT = 1 << 63
 SLUG_LENGTH = 16
 
 
@@ -45,9 +47,9 @@ class Slugs:
         return int.from_bytes(mac.digest()[:4], "big")
 
     def encode(self, kind: str, scope: int, value: int) -> str:
-        """The slug of ``value`` (0 ≤ value < 2**64)."""
-        if not 0 <= value < 1 << 64:
-            raise ValueError("only ids from 0 to 2**64 - 1 have slugs")
+        """The slug of ``value`` (0 ≤ value < 2**63, what the database stores)."""
+        if not 0 <= value < _LIMIT:
+            raise ValueError("only ids from 0 to 2**63 - 1 have slugs")
         tweak = f"{kind}:{scope}:".encode()
         left, right = value >> _HALF, value & _MASK
         for n in range(_ROUNDS):
@@ -55,7 +57,7 @@ class Slugs:
         return f"{(left << _HALF) | right:016x}"
 
     def decode(self, kind: str, scope: int, slug: str) -> int | None:
-        """The id a slug names, or None if ``slug`` is not a slug at all."""
+        """The id a slug names, or None if ``slug`` names no id the database could hold."""
         if len(slug) != SLUG_LENGTH or slug.strip("0123456789abcdef"):
             return None
         tweak = f"{kind}:{scope}:".encode()
@@ -63,7 +65,8 @@ class Slugs:
         left, right = value >> _HALF, value & _MASK
         for n in reversed(range(_ROUNDS)):
             left, right = right ^ self._round(tweak, n, left), left
-        return (left << _HALF) | right
+        value = (left << _HALF) | right
+        return value if value < _LIMIT else None
 
 
 async def slugs(db: Database) -> Slugs | None:

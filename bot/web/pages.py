@@ -24,6 +24,7 @@ from bot.web.chart import Series, rating_chart
 from bot.web.html import Child, Safe, document, h, join, link
 from games.cards import BIG_JOKER, LITTLE_JOKER, RED_SUITS, STANDARD_DECK, pretty
 from storage.leagues import League, PlayedMatch, Season, SeasonTotals
+from storage.matches import SeatResult
 
 #: View keys that name a seat (shown as the seat's player).
 _SEAT_KEYS = frozenset({"dealer", "leader", "current", "first_player", "last_played"})
@@ -116,13 +117,18 @@ def _standings_table(slugs: Slugs, st: Standings) -> Safe:
              class_="standings")
 
 
+def _result(seats: Sequence[SeatResult]) -> Safe:
+    """``1. Ann (100) · 2. Ben (50)``: placements, best first."""
+    ranked = sorted(seats, key=lambda s: (s.rank, s.seat))
+    return join([f"{s.rank}. {s.name} ({s.score})" for s in ranked], " · ")
+
+
 def _matches_table(slugs: Slugs, league: League, matches: Sequence[PlayedMatch]) -> Safe:
     rows = []
     for m in matches:
-        seats = sorted(m.seats, key=lambda s: (s.rank, s.seat))
-        result = join([f"{s.rank}. {s.name} {s.score}" for s in seats], " · ")
         rows.append(h(
-            "tr", h("td", _date(m.finished_at)), h("td", _title(m.game)), h("td", result),
+            "tr", h("td", _date(m.finished_at)), h("td", _title(m.game)),
+            h("td", _result(m.seats)),
             h("td", link(paths.match(slugs, league.id, m.match_id), "Replay")),
         ))
     if not rows:
@@ -219,15 +225,28 @@ def _value(v: Any, deck: frozenset[str], names: Sequence[str]) -> Child:
         return v
     if isinstance(v, dict):
         return join([h("span", f"{k}: ", _value(x, deck, names)) for k, x in v.items()], "; ")
-    pairs = all(
-        isinstance(x, list) and len(x) == 2 and isinstance(x[0], int)
-        and 0 <= x[0] < len(names) for x in v
-    )
-    if v and pairs:
+    if v and _seat_pairs(v, len(names)):
         return join([h("span", f"{names[s]} ", _value(x, deck, names)) for s, x in v], ", ")
     if all(isinstance(x, str) and x in deck for x in v):
         return cards(v)
     return join([h("span", _value(x, deck, names)) for x in v], ", ") if v else "—"
+
+
+def _seat_pairs(v: list[Any], seats: int) -> bool:
+    """Whether a list holds ``[seat, thing]`` pairs (a trick: who played what)."""
+    return all(
+        isinstance(x, list) and len(x) == 2 and isinstance(x[0], int) and 0 <= x[0] < seats
+        for x in v
+    )
+
+
+def _per_seat(v: Any, deck: frozenset[str], seats: int) -> bool:
+    """Whether a view value has one entry per seat (scores, bids, cards known of each
+    hand) rather than being a pile or a trick that happens to be as long."""
+    return (
+        isinstance(v, list) and len(v) == seats and not _seat_pairs(v, seats)
+        and not any(isinstance(x, dict) or (isinstance(x, str) and x in deck) for x in v)
+    )
 
 
 def _fact(key: str, v: Any, deck: frozenset[str], names: Sequence[str]) -> Child:
@@ -250,11 +269,7 @@ def replay_page(
     seats = sorted(match.seats, key=lambda s: s.seat)
     names = [s.name for s in seats]
     view = rep.public
-    per_seat = [
-        k for k, v in view.items()
-        if k not in _SKIPPED and isinstance(v, list) and len(v) == len(names)
-        and all(not isinstance(x, list | dict) for x in v)
-    ]
+    per_seat = [k for k, v in view.items() if k not in _SKIPPED and _per_seat(v, deck, len(names))]
     facts = [k for k in view if k not in _SKIPPED and k not in per_seat]
 
     def at(step: int, text: str, rel: str | None = None) -> Safe:
@@ -277,12 +292,10 @@ def replay_page(
         for i, name in enumerate(names)
     ]
     toggle = paths.match(slugs, league.id, match.match_id, rep.step, not hands)
-    result = join([f"{s.rank}. {s.name} {s.score}" for s in sorted(
-        seats, key=lambda s: (s.rank, s.seat))], " · ")
     return document(
         f"{game.title} · {_date(match.finished_at)}",
         [*_league_crumbs(slugs, league), ("Replay", None)],
-        h("p", "Result: ", result),
+        h("p", "Result: ", _result(match.seats)),
         h("nav",
           at(0, "« First"), at(rep.step - 1, "◀ Previous", "prev"),
           h("span", f"Step {rep.step} of {rep.last}", class_="step", id="step"),
