@@ -53,7 +53,7 @@ class World:
         return [str(cards(hand)) for hand in self.running_hands if hand]
 
 
-async def _play(service: TableService, channel: int, rng: random.Random, moves: int) -> None:
+async def play(service: TableService, channel: int, rng: random.Random, moves: int) -> None:
     """Humans play the ``normal`` computer's move from their own view, ``moves`` times
     (or to the end); computers move on their own in between."""
     for _ in range(moves):
@@ -67,7 +67,7 @@ async def _play(service: TableService, channel: int, rng: random.Random, moves: 
         await service.act(channel, mine.user_id, action, r.version)
 
 
-async def _table(
+async def open_table(
     service: TableService, channel: int, game: str, options: dict[str, object],
     players: list[int | str], league_id: int,
 ) -> None:
@@ -97,15 +97,15 @@ async def fill(path: Path) -> World:
         channels = itertools.count(100)
         for game, options, players in FINISHED:
             channel = next(channels)
-            await _table(service, channel, game, options, players, club.id)
-            await _play(service, channel, rng, 100_000)
+            await open_table(service, channel, game, options, players, club.id)
+            await play(service, channel, rng, 100_000)
             assert (await service.status(channel)).status == "finished"
         channel = next(channels)
-        await _table(service, channel, "gin_rummy", {"target": 10}, [ANN, DEE], secret.id)
-        await _play(service, channel, rng, 100_000)
+        await open_table(service, channel, "gin_rummy", {"target": 10}, [ANN, DEE], secret.id)
+        await play(service, channel, rng, 100_000)
         running = next(channels)
-        await _table(service, running, "gin_rummy", {}, [BEN, DEE], club.id)
-        await _play(service, running, rng, 5)
+        await open_table(service, running, "gin_rummy", {}, [BEN, DEE], club.id)
+        await play(service, running, rng, 5)
         r = await service.status(running)
         assert r.status == "playing"
         hands = tuple(tuple(p.view["hand"]) for p in sorted(r.private.values(),
