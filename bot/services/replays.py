@@ -6,7 +6,8 @@ Decisions:
   is the deal; step n is the state after the n-th logged move.
 * Only a match that counted toward the league is replayed, and only when its table row is
   ``finished``, has the match's seed, and its log replays to a finished game; anything
-  else has no replay (None), so a game still running can never be shown.
+  else has no replay (None), so a game still running can never be shown; nor has a log
+  that no longer replays (logged as a warning; ``deckhand db check`` says more).
 * Each step shows the spectator view (``game.view(state, None)``), which holds no hidden
   card by the engine contract. The hands of every seat are revealed only on request and
   only because the game is over (checked on the replayed final state, not trusted from
@@ -15,15 +16,20 @@ Decisions:
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 import games
+from bot.services.tables.records import LOAD_ERRORS, reason
 from bot.services.tables.replay import states
+from games.base import IllegalAction
 from storage import site as site_repo
 from storage import tables as table_repo
 from storage.db import Conn, Database
 from storage.tables import ActionRow, TableRow
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -57,14 +63,18 @@ async def replay_step(
     found = await db.read(_source, league_id, match_id)
     if found is None:
         return None
-    row, log = found
+    row, moves = found
     game = games.get(row.game)
-    wanted = max(0, min(step, len(log)))
+    wanted = max(0, min(step, len(moves)))
     shown = final = None
-    for n, state in enumerate(states(row, log)):
-        if n == wanted:
-            shown = state
-        final = state
+    try:
+        for n, state in enumerate(states(row, moves)):
+            if n == wanted:
+                shown = state
+            final = state
+    except (*LOAD_ERRORS, IllegalAction) as exc:
+        log.warning("match %s: its table's log does not replay: %s", match_id, reason(exc))
+        return None
     if shown is None or final is None or not final.is_over:
         return None
     revealed = (
@@ -72,6 +82,6 @@ async def replay_step(
         if hands else None
     )
     return ReplayStep(
-        row.game, wanted, len(log), log[wanted - 1] if wanted else None,
+        row.game, wanted, len(moves), moves[wanted - 1] if wanted else None,
         game.view(shown, None), revealed,
     )

@@ -125,7 +125,9 @@ async def test_publishing_needs_an_admin_and_keeps_one_key(db: Database) -> None
     assert await db.read(repo.published_leagues, 7) == []
 
 
-async def test_a_replay_needs_a_finished_table_with_the_match_seed(tmp_path: Path) -> None:
+async def test_a_replay_needs_a_finished_table_with_the_match_seed_and_a_sound_log(
+    tmp_path: Path,
+) -> None:
     world = await fill(tmp_path / "deckhand.db")
     db = await open_database(world.path)
     try:
@@ -137,11 +139,14 @@ async def test_a_replay_needs_a_finished_table_with_the_match_seed(tmp_path: Pat
     with raw:
         raw.execute("UPDATE tables SET status = 'playing' WHERE id = 1")
         raw.execute("UPDATE tables SET seed = seed + 1 WHERE id = 2")
+        raw.execute("UPDATE table_actions SET action = 'nonsense' WHERE table_id = 4"
+                    " AND version = 2")
     raw.close()
     db = await open_database(world.path)
     try:
         assert await replays.replay_step(db, world.club, 1, 3, hands=True) is None
         assert await replays.replay_step(db, world.club, 2, 3, hands=False) is None
+        assert await replays.replay_step(db, world.club, 4, 3, hands=False) is None
         assert await replays.replay_step(db, world.club, 3, 3, hands=False) is not None
     finally:
         await db.close()
