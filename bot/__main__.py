@@ -2,8 +2,9 @@
 
 ``run`` starts the Discord bot, ``play`` a game in the terminal against computer players,
 ``simulate`` plays computer-only games and reports results and speed, ``standings`` prints
-the offline league, ``db`` looks after the database, ``export`` writes finished games as
-JSON lines and ``replay`` reads them back.
+the offline league, ``web`` serves the published leagues' standings page, ``db``
+looks after the database, ``export`` writes finished games as JSON lines and ``replay``
+reads them back.
 """
 
 from __future__ import annotations
@@ -93,6 +94,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         report = simulate(game.name, args.n, count, levels, args.seed, _options(args.option))
         print("\n".join(report.lines()))
     return 0
+
+
+def cmd_web(args: argparse.Namespace) -> int:
+    """Serve the read-only standings site of the published leagues."""
+    from bot.web.app import serve
+
+    settings = Settings()
+    return serve(str(args.db or settings.db), args.host, args.port, settings.log_level)
 
 
 def cmd_db(args: argparse.Namespace) -> int:
@@ -236,6 +245,18 @@ def parser() -> argparse.ArgumentParser:
                      help="seed of the first game (0)")
     sim.add_argument("-o", "--option", action="append", default=[], help="name=value")
     sim.set_defaults(func=cmd_simulate)
+
+    web = _command(
+        sub, "web", "serve the standings web page of the leagues an admin published"
+        " (read-only)",
+        "web --port 8080",
+    )
+    web.add_argument("--host", default="127.0.0.1",
+                     help="address to listen on (127.0.0.1; 0.0.0.0 behind a proxy)")
+    web.add_argument("--port", type=number(int, 1, 65535), default=8080,
+                     help="port, 1 to 65,535 (8080)")
+    web.add_argument("--db", help=db_help)
+    web.set_defaults(func=cmd_web)
 
     # --db is accepted before or after the db subcommand.
     where = Parser(add_help=False)

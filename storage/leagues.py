@@ -32,6 +32,8 @@ class League:
     is_default: bool
     season: int
     created_at: float
+    #: Shown on the standings web page (an admin published it).
+    published: bool = False
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,7 @@ def _league(row: Row) -> League:
         id=row["id"], guild_id=row["guild_id"], name=row["name"], game=row["game"],
         scoring=row["scoring"], count_bots=bool(row["count_bots"]),
         is_default=bool(row["is_default"]), season=row["season"], created_at=row["created_at"],
+        published=bool(row["published"]),
     )
 
 
@@ -516,3 +519,49 @@ def partners(conn: Conn, guild_id: int, user_id: int) -> list[PartnerRow]:
         PartnerRow(r["game"], r["partner_id"], r["partner_name"], r["games"], r["last_match"])
         for r in rows
     ]
+
+
+# -- publication (the standings web page) ------------------------------------------------
+@dataclass(frozen=True)
+class SeasonTotals:
+    """A player's totals in one season and game of a league."""
+
+    season: int
+    game: str
+    totals: PlayerTotals
+
+
+def set_published(conn: Conn, league_id: int, published: bool) -> None:
+    """Publish a league on the web page, or take it off."""
+    conn.execute("UPDATE leagues SET published = ? WHERE id = ?", (int(published), league_id))
+
+
+def published_leagues(conn: Conn, guild_id: int) -> list[League]:
+    """The guild's published leagues, the default first, then by name."""
+    rows = conn.all(
+        "SELECT * FROM leagues WHERE guild_id = ? AND published = 1"
+        " ORDER BY is_default DESC, lower(name)",
+        (guild_id,),
+    )
+    return [_league(r) for r in rows]
+
+
+def player_seasons(conn: Conn, league_id: int, user_id: int) -> list[SeasonTotals]:
+    """A user's totals in every season and game of a league, newest season first."""
+    rows = conn.all(
+        "SELECT * FROM league_players WHERE league_id = ? AND user_id = ?"
+        " ORDER BY season DESC, game",
+        (league_id, user_id),
+    )
+    return [SeasonTotals(r["season"], r["game"], _totals(r)) for r in rows]
+
+
+def league_match(conn: Conn, league_id: int, match_id: int) -> PlayedMatch | None:
+    """The match with its seats if it counted toward the league, else None."""
+    rows = conn.all(
+        "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
+        " WHERE lm.league_id = ? AND lm.match_id = ?",
+        (league_id, match_id),
+    )
+    found = _with_seats(conn, rows)
+    return found[0] if found else None
