@@ -24,8 +24,9 @@ Decisions:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import discord
 
@@ -35,6 +36,24 @@ log = logging.getLogger(__name__)
 Faces = Mapping[str, bytes]
 #: (card code, palette) → the name of the emoji showing that card.
 NameOf = Callable[[str, str], str]
+
+
+class OwnedEmoji(Protocol):
+    """What Deckhand reads of an application emoji (``discord.Emoji`` has it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def id(self) -> int: ...
+    @property
+    def animated(self) -> bool: ...
+
+
+class EmojiOwner(Protocol):
+    """The two calls start-up makes (``discord.Client`` has them)."""
+
+    async def fetch_application_emojis(self) -> Sequence[OwnedEmoji]: ...
+    async def create_application_emoji(self, *, name: str, image: bytes) -> OwnedEmoji: ...
 
 
 @dataclass(frozen=True)
@@ -53,7 +72,7 @@ class CardEmojis:
         self.name_of = name_of
         self.by_name: dict[str, discord.PartialEmoji] = {}
 
-    def add(self, emoji: discord.Emoji) -> None:
+    def add(self, emoji: OwnedEmoji) -> None:
         self.by_name[emoji.name] = discord.PartialEmoji(
             name=emoji.name, id=emoji.id, animated=emoji.animated
         )
@@ -91,7 +110,7 @@ def _refusal(exc: discord.HTTPException) -> str:
 
 
 async def ensure_card_emojis(
-    client: discord.Client, faces: Faces, emojis: CardEmojis
+    client: EmojiOwner, faces: Faces, emojis: CardEmojis
 ) -> EmojiReport:
     """Make sure every face is an application emoji, filling ``emojis`` as they are known;
     log one line with the counts, and a warning naming the refusal if some are missing."""
