@@ -33,6 +33,9 @@ class Settings(BaseSettings):
         default=30, ge=0, le=86400, alias="DECKHAND_TURN_PING_AFTER"
     )
     sync_commands: bool = Field(default=True, alias="DECKHAND_SYNC_COMMANDS")
+    #: Upload the card faces as application emojis at start-up (``on``/``off``); off, the
+    #: bot makes no emoji requests and shows cards as text.
+    card_emojis: bool = Field(default=True, alias="DECKHAND_CARD_EMOJIS")
     #: Interactions one user may make per second, sustained (a burst of 4 × this first).
     user_rate: float = Field(default=2.0, gt=0, le=1000, alias="DECKHAND_USER_RATE")
     #: Where ``deckhand web`` is reachable (e.g. ``https://cards.example.org``); when set,

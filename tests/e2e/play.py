@@ -29,6 +29,7 @@ from pydantic import SecretStr
 
 import bot
 import games
+from bot.card_emojis import FaceSet
 from bot.render import renderer
 from bot.render.ono99 import pretty_cards
 from bot.services.tables import SeatPrivate, TableResult
@@ -59,6 +60,8 @@ class Harness:
         self.client: Any = None
         self.leaks = LeakCheck(fake, self.db_path)
         self.costs: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        #: The card faces the bot keeps as application emojis (none: cards as text).
+        self.card_faces: FaceSet | None = None
 
     def settings(self, **overrides: Any) -> Settings:
         base = Settings(
@@ -74,10 +77,11 @@ class Harness:
     async def start(self, **overrides: Any) -> Any:
         """Start a new bot process (a fresh ``create_bot``) on the harness's database."""
         settings = self.settings(**overrides)
-        seeds = self.seeds
+        seeds, faces = self.seeds, self.card_faces
         client: Any = await self.runner.start(
             lambda: bot.create_bot(
-                settings, table_seeds=lambda: next(seeds), guild_ready_timeout=READY_WAIT
+                settings, table_seeds=lambda: next(seeds), card_faces=faces,
+                guild_ready_timeout=READY_WAIT,
             )
         )
         self.client = client
