@@ -57,7 +57,8 @@ class Board:
 
     def new_state(self) -> State:
         """The board's game as every table starts it."""
-        return games.get(self.game).new(self.seats, self.seed, self.options)
+        state: State = games.get(self.game).new(self.seats, self.seed, self.options)
+        return state
 
 
 def make_boards(
