@@ -81,14 +81,14 @@ def test_boards_are_checked() -> None:
 
 
 def test_seats_rotate_so_each_side_sits_both_ways() -> None:
-    b1, b2 = make_boards("gin_rummy", 2, event_seed=3)
-    assert seat_sides(b1, 1, [1], [2]) == (1, 2) and seat_sides(b2, 1, [1], [2]) == (2, 1)
-    assert seat_sides(b1, 2, [3], [4]) == (4, 3)  # the other table the other way round
-    ba1, ba2 = make_boards("back_alley", 2, event_seed=3)
-    assert seat_sides(ba1, 1, [1, 2], [3, 4]) == (1, 3, 2, 4)  # partners opposite
-    assert seat_sides(ba2, 1, [1, 2], [3, 4]) == (3, 1, 4, 2)
+    """Board 1 at table 1: the first side takes team 0's seats; board 2 or table 2 flips."""
+    assert seat_sides("gin_rummy", 1, 1, [1], [2]) == (1, 2)
+    assert seat_sides("gin_rummy", 2, 1, [1], [2]) == (2, 1)
+    assert seat_sides("gin_rummy", 1, 2, [3], [4]) == (4, 3)
+    assert seat_sides("back_alley", 1, 1, [1, 2], [3, 4]) == (1, 3, 2, 4)  # partners opposite
+    assert seat_sides("back_alley", 2, 1, [1, 2], [3, 4]) == (3, 1, 4, 2)
     with pytest.raises(ValueError, match="2 player"):
-        seat_sides(ba1, 1, [1], [2])
+        seat_sides("back_alley", 1, 1, [1], [2])
 
 
 def doc_rows() -> list[dict[str, str]]:
@@ -111,7 +111,7 @@ def test_the_documented_example_number_for_number() -> None:
     for r in rows:
         table = int(r["Table"])
         first, second = pairs[table]
-        seats = seat_sides(board, table, [ids[first]], [ids[second]])
+        seats = seat_sides(board.game, board.number, table, [ids[first]], [ids[second]])
         assert seats == (ids[r["Seat 0"]], ids[r["Seat 1"]])
         results.append(TableResult(board, table, seats, (int(r["Score 0"]), int(r["Score 1"]))))
     scored = {(s.table, s.direction): s for s in score_boards(results)}

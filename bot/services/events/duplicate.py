@@ -35,7 +35,8 @@ import games
 from games.base import State
 from games.rng import rng_for
 
-#: The duplicate games and their seats.
+#: The duplicate games and their seats (also the two-sided games Swiss and round robin
+#: events are for).
 DUPLICATE_GAMES: Mapping[str, int] = {"gin_rummy": 2, "spades": 2, "back_alley": 4}
 
 Player = int
@@ -79,15 +80,17 @@ def make_boards(
 
 
 def seat_sides(
-    board: Board, table: int, first: Sequence[Player], second: Sequence[Player]
+    game: str, turn: int, table: int, first: Sequence[Player], second: Sequence[Player]
 ) -> tuple[Player, ...]:
-    """Who sits in each seat of ``table`` (from 1) for ``board``: each side is one player
-    (two seats) or a partnership of two (four seats), filling its team's seats in order."""
-    teams = games.get(board.game).teams(board.seats)
-    per_side = board.seats // 2
+    """Who sits in each seat of ``table`` (from 1) at board (or, outside duplicate, round)
+    ``turn``: each side is one player (two seats) or a partnership of two (four seats),
+    filling its team's seats in order; see the module docstring for who takes team 0."""
+    seats = DUPLICATE_GAMES[game]
+    teams = games.get(game).teams(seats)
+    per_side = seats // 2
     if len(first) != per_side or len(second) != per_side:
-        raise ValueError(f"A side of {board.game} has {per_side} player(s).")
-    team0, team1 = (first, second) if (board.number + table) % 2 == 0 else (second, first)
+        raise ValueError(f"A side of {game} has {per_side} player(s).")
+    team0, team1 = (first, second) if (turn + table) % 2 == 0 else (second, first)
     queues = {0: list(team0), 1: list(team1)}
     return tuple(queues[t].pop(0) for t in teams)
 
