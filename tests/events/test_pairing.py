@@ -180,3 +180,11 @@ def test_partnerships_join_strong_and_weak() -> None:
     assert partnerships([1, 2, 3, 4, 5, 6]) == [(1, 6), (2, 5), (3, 4)]
     with pytest.raises(ValueError, match="even"):
         partnerships([1, 2, 3])
+
+
+def test_a_withdrawn_entrant_keeps_results_but_is_not_paired() -> None:
+    seeds = [1, 2, 3, 4]
+    results = [Result(1, 1, 3, WIN), Result(1, 2, 4, WIN)]
+    pairs = swiss_round(seeds, results, withdrawn={2})
+    assert pairs == [Pairing(1, 4), Pairing(3, None)]  # 4 is lowest, but 1 met 3: 3 sits out
+    assert swiss_round(seeds, results, withdrawn={1, 2, 3, 4}) == []

@@ -31,7 +31,7 @@ Decisions:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 Entrant = int
@@ -123,15 +123,18 @@ def standings(seeds: Sequence[Entrant], results: Iterable[Result]) -> list[Stand
     ]
 
 
-def swiss_round(seeds: Sequence[Entrant], results: Iterable[Result]) -> list[Pairing]:
+def swiss_round(
+    seeds: Sequence[Entrant], results: Iterable[Result], withdrawn: Collection[Entrant] = ()
+) -> list[Pairing]:
     """The next Swiss round (see the module docstring): the tables in standings order of
-    their first-named entrant, then the bye if there is one."""
+    their first-named entrant, then the bye if there is one. ``withdrawn`` entrants keep
+    their results (their opponents' tie-breaks count them) but are paired no more."""
     done = list(results)
-    table = standings(seeds, done)
+    table = [s for s in standings(seeds, done) if s.entrant not in withdrawn]
     order = [s.entrant for s in table]
     points = {s.entrant: s.points for s in table}
     met = opponents(done)
-    fewest = min(s.byes for s in table)
+    fewest = min((s.byes for s in table), default=0)
     candidates: list[Entrant | None] = (
         [s.entrant for s in reversed(table) if s.byes == fewest] if len(order) % 2 else [None]
     )
