@@ -4,10 +4,12 @@ Back Alley partnerships played to the end, with a restart in the middle."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 
 import pytest
 
+import games
 from bot.services.events import duplicate, pairing
 from bot.services.events.duplicate import Board, TableResult
 from bot.services.events.service import EventError, EventService
@@ -227,3 +229,46 @@ async def test_refusals(db: Database) -> None:
     with pytest.raises(EventError, match="even number"):
         await svc.start(GUILD, ba, ADMIN, is_admin=True)
     assert [e.id for e in await svc.events(GUILD)] == [ba, event_id]
+
+
+def play_out(game: str, table: TableRow, options: dict[str, object], seed: int) -> list[int]:
+    """Play a table's game on the real engine with random legal moves; the final scores."""
+    engine = games.get(game)
+    rng = random.Random(seed)
+    state = engine.new(len(table.seats), table.seed, options)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    return list(engine.outcome(state).scores)
+
+
+@pytest.mark.parametrize("game", ["back_alley", "gin_rummy"])
+async def test_a_duplicate_night_on_the_real_engines(db: Database, game: str) -> None:
+    """Tables of one board start from the same state; the results are the engines' own;
+    every table's sides share one top on every board."""
+    svc = service(db)
+    short = {"back_alley": {"deals": 1}, "gin_rummy": {"target": 10}}[game]
+    event = await svc.create(GUILD, CHANNEL, ADMIN, is_admin=True, name="Dup", game=game,
+                             format="duplicate", rounds=2, boards=2, options=short)
+    for uid in range(1, 9):
+        await svc.join(GUILD, event.id, uid, f"p{uid}")
+    await svc.start(GUILD, event.id, ADMIN, is_admin=True)
+    engine = games.get(game)
+    for r in (1, 2):
+        current = [t for t in await svc.tables(event.id) if t.round == r and t.side_b]
+        for board in {t.board for t in current}:
+            starts = [engine.to_json(engine.new(len(t.seats), t.seed, event.options))
+                      for t in current if t.board == board]
+            assert len(starts) > 1 and all(s == starts[0] for s in starts)
+        for i, t in enumerate(current):
+            await svc.record(event.id, (t.round, t.table_no, t.board),
+                             play_out(game, t, event.options, 100 * r + i))
+    assert (await svc.event(GUILD, event.id)).status == "finished"
+    tables = [t for t in await svc.tables(event.id) if t.scores is not None]
+    boards = {b.number: b for b in duplicate.make_boards(game, 4, event.seed, event.options)}
+    scored = duplicate.score_boards(
+        [TableResult(boards[t.board], t.table_no, t.seats, t.scores) for t in tables])
+    for (board, table), sides in itertools.groupby(
+            sorted(scored, key=lambda s: (s.board, s.table)), key=lambda s: (s.board, s.table)):
+        group = list(sides)
+        assert sum(s.matchpoints for s in group) == group[0].top, (board, table)
