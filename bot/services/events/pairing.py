@@ -163,7 +163,7 @@ def _pair(
     group = [e for e in others if points[e] == points[top]]
     half = (len(group) + 1) // 2  # top is the group's first: its Dutch partner is group[half - 1]
     preferred = [*group[half - 1:], *reversed(group[:half - 1])] if group else []
-    below = [e for e in others if e not in set(group)]
+    below = others[len(group):]  # standings order: the group comes first
     ranked = [*preferred, *below]
     if not strict:  # fresh opponents first even when a rematch must be allowed
         ranked.sort(key=lambda e: e in met[top])
