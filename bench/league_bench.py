@@ -113,12 +113,18 @@ async def main(matches: int, players: int, batch: int) -> None:
         counted = await svc.rebuild(GUILD, "Cup", is_admin=True)
         print(f"rebuild of Cup from matches: {counted} matches in"
               f" {time.perf_counter() - t2:.1f} s")
+        default = await svc.standings(GUILD, limit=1)
+        print(f"default league: {default.established} established, "
+              f"{default.total - default.established} provisional (under "
+              f"{default.provisional_games} games)")
+        await timed("standings page across the provisional line",
+                    lambda: svc.standings(GUILD, offset=max(default.established - 10, 0)))
         for label, order in (("rating", repo.ORDER_BY_RATING), ("points", repo.ORDER_BY_POINTS)):
             plan = await db.read(
                 query_plan,
                 "SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"
-                f" ORDER BY {order} LIMIT ? OFFSET ?",
-                (1, 1, GAME, 25, 0),
+                f" AND games >= ? ORDER BY {order} LIMIT ? OFFSET ?",
+                (1, 1, GAME, 5, 25, 0),
             )
             print(f"plan, standings by {label}:", plan)
         plan = await db.read(

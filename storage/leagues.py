@@ -34,6 +34,8 @@ class League:
     created_at: float
     #: Shown on the standings web page (an admin published it).
     published: bool = False
+    #: Counted games a player needs in a season (and game) to be ranked; fewer: provisional.
+    provisional_games: int = 5
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,7 @@ def _league(row: Row) -> League:
         scoring=row["scoring"], count_bots=bool(row["count_bots"]),
         is_default=bool(row["is_default"]), season=row["season"], created_at=row["created_at"],
         published=bool(row["published"]),
+        provisional_games=row["provisional_games"],
     )
 
 
@@ -157,13 +160,14 @@ def _all_in(
 # -- leagues and seasons ------------------------------------------------------------------
 def insert_league(
     conn: Conn, *, guild_id: int, name: str, game: str | None, scoring: str,
-    count_bots: bool, is_default: bool, now: float,
+    count_bots: bool, is_default: bool, now: float, provisional_games: int = 5,
 ) -> League:
     """Create a league and its season 1 (which counts every qualifying match)."""
     row = conn.one(
         "INSERT INTO leagues (guild_id, name, game, scoring, count_bots, is_default, season,"
-        " created_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?) RETURNING id",
-        (guild_id, name, game, scoring, int(count_bots), int(is_default), now),
+        " created_at, provisional_games) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id",
+        (guild_id, name, game, scoring, int(count_bots), int(is_default), now,
+         provisional_games),
     )
     assert row is not None
     league_id = int(row["id"])
@@ -172,7 +176,15 @@ def insert_league(
         " VALUES (?, 1, 0, ?)",
         (league_id, now),
     )
-    return League(league_id, guild_id, name, game, scoring, count_bots, is_default, 1, now)
+    return League(
+        league_id, guild_id, name, game, scoring, count_bots, is_default, 1, now,
+        provisional_games=provisional_games,
+    )
+
+
+def set_provisional_games(conn: Conn, league_id: int, games: int) -> None:
+    """Change how many counted games make a player established in the league."""
+    conn.execute("UPDATE leagues SET provisional_games = ? WHERE id = ?", (games, league_id))
 
 
 def league_by_id(conn: Conn, league_id: int) -> League | None:
@@ -407,27 +419,34 @@ def player_history(
 # -- standings and stats ------------------------------------------------------------------
 def standings(
     conn: Conn, league_id: int, season: int, game: str, order_by: str,
-    limit: int, offset: int,
+    limit: int, offset: int, *, min_games: int, established: bool,
 ) -> list[PlayerTotals]:
-    """One page of totals in standings order (``ORDER_BY_RATING`` or ``ORDER_BY_POINTS``)."""
+    """One page of totals in standings order (``ORDER_BY_RATING`` or ``ORDER_BY_POINTS``) of
+    the established players (``games >= min_games``) or of the provisional ones."""
     if order_by not in (ORDER_BY_RATING, ORDER_BY_POINTS):
         raise ValueError("Unknown standings order.")
+    which = ">=" if established else "<"
     rows = conn.all(
         f"SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"
-        f" ORDER BY {order_by} LIMIT ? OFFSET ?",
-        (league_id, season, game, limit, offset),
+        f" AND games {which} ? ORDER BY {order_by} LIMIT ? OFFSET ?",
+        (league_id, season, game, min_games, limit, offset),
     )
     return [_totals(r) for r in rows]
 
 
-def count_players(conn: Conn, league_id: int, season: int, game: str) -> int:
-    """How many players have totals in a league, season and game."""
+def count_players(
+    conn: Conn, league_id: int, season: int, game: str, min_games: int
+) -> tuple[int, int]:
+    """How many players have totals in a league, season and game: ``(established,
+    provisional)``, established meaning at least ``min_games`` games."""
     row = conn.one(
-        "SELECT COUNT(*) AS n FROM league_players"
+        f"SELECT {_count('games >= ?')} AS established, COUNT(*) AS n FROM league_players"
         " WHERE league_id = ? AND season = ? AND game = ?",
-        (league_id, season, game),
+        (min_games, league_id, season, game),
     )
-    return int(row["n"]) if row else 0
+    if row is None:
+        return 0, 0
+    return int(row["established"]), int(row["n"]) - int(row["established"])
 
 
 def season_games(conn: Conn, league_id: int, season: int) -> list[str]:

@@ -79,3 +79,11 @@ def test_no_private_attribute_of_a_library_is_touched() -> None:
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 found = _LIBRARY_OBJECTS.search(line)
                 assert found is None, f"{path.relative_to(ROOT)}:{n}: {found.group(0)}"
+
+
+@pytest.mark.parametrize("module", ["pairing.py", "duplicate.py"])
+def test_the_event_core_is_pure(module: str) -> None:
+    """Pairing and duplicate scoring need no database, event loop or network."""
+    path = ROOT / "bot" / "services" / "events" / module
+    bad = _imports(path) & {"storage", "asyncio", "discord", "sqlite3", "psycopg", "aiohttp"}
+    assert not bad, f"{module} imports {sorted(bad)}"

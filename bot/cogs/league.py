@@ -61,11 +61,13 @@ def standings_text(st: Standings) -> str:
         f"{'#':>3} {'Player':<18} {'Pts' if points else 'Rating':>6} {'G':>3} "
         f"{'W':>3} {'D':>3} {'L':>3} Streak"
     ]
-    for r in st.rows[:ROWS_SHOWN]:
+    for i, r in enumerate(st.rows[:ROWS_SHOWN]):
+        if r.provisional and (i == 0 or not st.rows[i - 1].provisional):
+            lines.append(st.provisional_heading)
         value = r.points if points else r.rating_display
         name = r.name[:18].replace("`", "'")
         lines.append(
-            f"{r.rank:>3} {name:<18} {value:>6} {r.games:>3} {r.wins:>3} "
+            f"{r.rank or '-':>3} {name:<18} {value:>6} {r.games:>3} {r.wins:>3} "
             f"{r.draws:>3} {r.losses:>3} {r.streak}"
         )
     more = f"\n…and {st.total - ROWS_SHOWN} more" if st.total > ROWS_SHOWN else ""
@@ -105,6 +107,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         name="League name",
         game="Only this game counts (default: every game)",
         scoring="rating, points, or points:W/D/L such as points:3/1/0",
+        provisional="Games a player needs before being ranked (default 5)",
     )
     @app_commands.choices(game=game_choices())
     async def create(
@@ -113,16 +116,19 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         name: app_commands.Range[str, 1, NAME_LENGTH],
         game: str | None = None,
         scoring: app_commands.Range[str, 1, 40] = "rating",
+        provisional: app_commands.Range[int, 0, 1000] = 5,
     ) -> None:
         guild_id = _guild(interaction)
 
         async def work() -> dict[str, Any]:
             league = await self.service.create_league(
-                guild_id, name, is_admin=_is_admin(interaction), game=game, scoring=scoring
+                guild_id, name, is_admin=_is_admin(interaction), game=game, scoring=scoring,
+                provisional_games=provisional,
             )
             what = games.get(league.game).title if league.game else "every game"
             return {
-                "content": f"League **{plain(league.name)}** created ({what}, {league.scoring})."
+                "content": f"League **{plain(league.name)}** created ({what}, {league.scoring};"
+                f" ranked after {league.provisional_games} games)."
                 f" Play toward it with `/table new … league:{plain(league.name)}`."
             }
 

@@ -24,6 +24,11 @@ Decisions:
   games, user id; ``points`` — points, ordinal, wins, fewer games, user id. Ratings and
   totals are kept per league, season and game; a league without a game filter needs the
   ``game`` argument once more than one game has been played in the season.
+* Provisional players: until a player has played the league's ``provisional_games``
+  counted games (default 5, set by an admin; 0 ranks everyone) in the season and game,
+  they are *provisional*: unranked (``rank`` None) and listed after every established
+  player, among themselves in the same order. So a newcomer with one lucky win never
+  tops the table (the ordinal ``mu − 3σ`` discounts them too, but not surely).
 * Seasons: ``new_season`` (admin) closes the current season — its totals stay as they are,
   viewable with ``season=`` — and the next season starts everyone afresh. Matches record
   which season they counted toward; a season is the matches after the id recorded at its
@@ -43,7 +48,7 @@ import re
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 import games
@@ -60,6 +65,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_LEAGUE = "Default"
 MAX_NAME = 50
+DEFAULT_PROVISIONAL_GAMES = 5
+MAX_PROVISIONAL_GAMES = 1000
 MAX_ROWS = 100_000
 _POINTS = re.compile(r"^points(?::(\d{1,3})/(\d{1,3})/(\d{1,3}))?$")
 
@@ -127,11 +134,12 @@ class Scoring:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of standings. ``rating`` is the ordinal, ``rating_display`` how it is shown
+    """One line of standings. ``rank`` is None for a provisional player (see the module
+    docstring); ``rating`` is the ordinal, ``rating_display`` how it is shown
     (see ``bot.services.ratings``), ``win_rate`` wins / games, ``streak`` e.g. ``W3`` (the
     current run of equal results; ``—`` before any game)."""
 
-    rank: int
+    rank: int | None
     user_id: int
     name: str
     rating: float
@@ -147,10 +155,17 @@ class StandingRow:
     average_score: float
     streak: str
 
+    @property
+    def provisional(self) -> bool:
+        """The player has not yet played enough games to be ranked."""
+        return self.rank is None
+
 
 @dataclass(frozen=True)
 class Standings:
-    """A page of standings of one league, season and game (``game`` None: nothing played)."""
+    """A page of standings of one league, season and game (``game`` None: nothing played):
+    ``total`` players, of whom ``established`` are ranked (they come first) and the rest
+    provisional (fewer than ``provisional_games`` games)."""
 
     league: League
     season: int
@@ -159,6 +174,14 @@ class Standings:
     scoring: str
     total: int
     rows: tuple[StandingRow, ...]
+    established: int = 0
+    provisional_games: int = DEFAULT_PROVISIONAL_GAMES
+
+    @property
+    def provisional_heading(self) -> str:
+        """The line that sets the provisional players apart in a rendered table."""
+        n = self.provisional_games
+        return f"Provisional (fewer than {n} game{'s' if n != 1 else ''}), not ranked:"
 
 
 @dataclass(frozen=True)
@@ -282,7 +305,7 @@ def _tally(
         bots[level] = Rating(sum(r.mu for r in rs) / len(rs), sum(r.sigma for r in rs) / len(rs))
 
 
-def _row(rank: int, p: PlayerTotals) -> StandingRow:
+def _row(rank: int | None, p: PlayerTotals) -> StandingRow:
     return StandingRow(
         rank=rank, user_id=p.user_id, name=p.name, rating=p.ordinal,
         rating_display=ratings.display(p.ordinal), mu=p.mu, sigma=p.sigma, points=p.points,
@@ -303,6 +326,14 @@ def _game_name(text: str) -> str:
 def _limit(n: int) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROWS:
         raise InvalidRequest(f"Ask for between 1 and {MAX_ROWS} rows.")
+    return n
+
+
+def _provisional_games(n: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_PROVISIONAL_GAMES:
+        raise InvalidRequest(
+            f"Provisional games must be a whole number from 0 to {MAX_PROVISIONAL_GAMES}."
+        )
     return n
 
 
@@ -372,12 +403,23 @@ def season_rating_history(
 
 
 def _standings_page(
-    conn: Conn, league_id: int, season: int, game: str, order: str, limit: int, offset: int
-) -> tuple[list[PlayerTotals], int]:
-    return (
-        repo.standings(conn, league_id, season, game, order, limit, offset),
-        repo.count_players(conn, league_id, season, game),
+    conn: Conn, league: League, season: int, game: str, order: str, limit: int, offset: int
+) -> tuple[list[StandingRow], int, int]:
+    """Rows ``offset`` to ``offset + limit`` of the established players followed by the
+    provisional ones; and how many players there are of each."""
+    least = league.provisional_games
+    established, provisional = repo.count_players(conn, league.id, season, game, least)
+    ranked = (
+        repo.standings(conn, league.id, season, game, order, limit, offset,
+                       min_games=least, established=True)
+        if offset < established else []
     )
+    rows = [_row(offset + i + 1, p) for i, p in enumerate(ranked)]
+    if len(rows) < limit:
+        rest = repo.standings(conn, league.id, season, game, order, limit - len(rows),
+                              max(0, offset - established), min_games=least, established=False)
+        rows += [_row(None, p) for p in rest]
+    return rows, established, provisional
 
 
 # -- the service ----------------------------------------------------------------------------
@@ -395,6 +437,7 @@ class LeagueService:
     async def create_league(
         self, guild_id: int, name: str, *, is_admin: bool, game: str | None = None,
         scoring: str = "rating", count_bots: bool = True,
+        provisional_games: int = DEFAULT_PROVISIONAL_GAMES,
     ) -> League:
         """Create a named league (admin only); names are unique per guild, any case."""
         if not is_admin:
@@ -408,6 +451,7 @@ class LeagueService:
             )
         filt = _game_name(game) if game is not None else None
         scheme = str(Scoring.parse(scoring))
+        least = _provisional_games(provisional_games)
         now = self.clock()
 
         def create(conn: Conn) -> League:
@@ -416,10 +460,22 @@ class LeagueService:
                 raise DuplicateLeague(f"There is already a league called {existing.name}.")
             return repo.insert_league(
                 conn, guild_id=guild_id, name=clean, game=filt, scoring=scheme,
-                count_bots=count_bots, is_default=False, now=now,
+                count_bots=count_bots, is_default=False, now=now, provisional_games=least,
             )
 
         return await self.db.write(create)
+
+    async def set_provisional_games(
+        self, guild_id: int, name: str | None, games: int, *, is_admin: bool
+    ) -> League:
+        """Set how many counted games make a player established (admin only; 0 ranks
+        everyone). It applies to every season's standings from now on."""
+        if not is_admin:
+            raise NotAdmin("Only a server admin (Manage Server) can change league settings.")
+        least = _provisional_games(games)
+        league = await self.league(guild_id, name)
+        await self.db.write(repo.set_provisional_games, league.id, least)
+        return replace(league, provisional_games=least)
 
     async def leagues(self, guild_id: int) -> list[League]:
         """The guild's leagues, the default first (created if needed)."""
@@ -536,13 +592,18 @@ class LeagueService:
         chosen = await self._standings_game(league, number, game)
         scoring = Scoring.parse(league.scoring)
         if chosen is None:
-            return Standings(league, number, number == league.season, None, str(scoring), 0, ())
+            return Standings(
+                league, number, number == league.season, None, str(scoring), 0, (), 0,
+                league.provisional_games,
+            )
         order = repo.ORDER_BY_RATING if scoring.kind == "rating" else repo.ORDER_BY_POINTS
-        page, total = await self.db.read(
-            _standings_page, league.id, number, chosen, order, limit, offset
+        rows, established, provisional = await self.db.read(
+            _standings_page, league, number, chosen, order, limit, offset
         )
-        rows = tuple(_row(offset + i + 1, p) for i, p in enumerate(page))
-        return Standings(league, number, number == league.season, chosen, str(scoring), total, rows)
+        return Standings(
+            league, number, number == league.season, chosen, str(scoring),
+            established + provisional, tuple(rows), established, league.provisional_games,
+        )
 
     async def _standings_game(self, league: League, season: int, game: str | None) -> str | None:
         if game is not None:

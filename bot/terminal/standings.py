@@ -36,14 +36,18 @@ def standings_lines(s: Standings) -> list[str]:
     header = ["#", "Player", "Rating", *(["Points"] if points else []),
               "Games", "W", "D", "L", "Win %", "Avg score", "Streak"]
     rows = [
-        [str(r.rank), r.name, str(r.rating_display), *([str(r.points)] if points else []),
-         str(r.games), str(r.wins), str(r.draws), str(r.losses), f"{100 * r.win_rate:.0f}",
-         f"{r.average_score:.1f}", r.streak]
+        [str(r.rank or "-"), r.name, str(r.rating_display),
+         *([str(r.points)] if points else []), str(r.games), str(r.wins), str(r.draws),
+         str(r.losses), f"{100 * r.win_rate:.0f}", f"{r.average_score:.1f}", r.streak]
         for r in s.rows
     ]
+    lines = table(header, rows)
+    first = next((i for i, r in enumerate(s.rows) if r.provisional), None)
+    if first is not None:  # the provisional players apart, after the ranked ones
+        lines.insert(2 + first, s.provisional_heading)
     title = f"{games.get(s.game).title} · {s.league.name} league, season {s.season}"
     more = [f"({s.total - len(s.rows)} more not shown)"] if s.total > len(s.rows) else []
-    return [title, *table(header, rows), *more]
+    return [title, *lines, *more]
 
 
 async def local_standings(path: Path, game: str | None = None) -> list[str]:

@@ -56,6 +56,11 @@ class Kit:
 
         return await self.db.write(insert_and_record)
 
+    async def rank_everyone(self, league: str | None = None) -> None:
+        """No provisional players in that league (default: the guild's own): for tests of
+        the order itself."""
+        await self.svc.set_provisional_games(self.guild, league, 0, is_admin=True)
+
     async def duel(self, game: str, winner: int, loser: int, **kw: int) -> int:
         """A two-player game ``winner`` won 100 to 50."""
         return await self.record(self.match(

@@ -168,6 +168,7 @@ async def test_best_score_follows_the_options_a_game_was_played_with(
 
 
 async def test_csv_export(kit, svc: LeagueService) -> None:
+    await kit.rank_everyone()
     await kit.record(kit.match("gin_rummy", [SeatResult(0, 1, None, "=HYPERLINK(1)", 0, 100, 1),
                                              kit.human(1, 2, 50, 2)]))
     text = await svc.standings_csv(kit.guild)

@@ -32,6 +32,7 @@ def oracle(history: list[tuple[list[list[str]], list[int]]]) -> dict[str, tuple[
 
 
 async def test_two_player_sequence(kit, svc: LeagueService) -> None:
+    await kit.rank_everyone()
     await kit.duel("gin_rummy", 1, 2)
     await kit.duel("gin_rummy", 1, 2)
     await kit.duel("gin_rummy", 2, 1)
@@ -174,6 +175,7 @@ async def test_game_filter_and_game_argument(kit, svc: LeagueService) -> None:
 
 
 async def test_identical_records_are_ordered_by_user_id(kit, svc: LeagueService) -> None:
+    await kit.rank_everyone()
     await kit.duel("gin_rummy", 7, 8)
     await kit.duel("gin_rummy", 5, 6)
     st = await svc.standings(kit.guild)

@@ -1,0 +1,428 @@
+"""``EventService``: Swiss, round-robin and duplicate events over the database.
+
+Discord-free. Everything lives in the database (``storage.events``): each call reads what
+it needs and writes in one transaction, so an event carries on after a restart exactly
+where it was. The pairing and scoring rules are ``pairing`` and ``duplicate``'s.
+
+Decisions:
+* Events are for the two-sided games: Gin Rummy and Spades (entrants are players) and
+  Back Alley (entrants are fixed partnerships, see ``pairing.partnerships``; it needs an
+  even number of players, at least four).
+* Seeding is the sign-up order. The creator or a server admin starts the event; round 1
+  is paired at once and every later round when the last table of the round before is
+  recorded, in the same transaction as that result.
+* A table's result is the seat scores of the finished game. Swiss and round robin turn
+  them into a win, draw or loss of the first-named side (by the game's placements);
+  duplicate keeps them for matchpoints.
+* Round robin has at most as many rounds as its schedule (n − 1, or n when odd); a
+  duplicate event meets opponents in round-robin order (the schedule repeats if it has
+  more rounds), and every table of a round plays the round's ``boards`` boards.
+* A bye is worth a win (Swiss, round robin) or half a top on every board of the round
+  (duplicate: ``tables − 1`` matchpoints a board).
+* A player who leaves a running event is withdrawn (with their partner, in Back Alley):
+  tables already paired are still played out (the table's turn timer lets a computer play
+  for an absent player), and from the next round on they are not paired; a round-robin
+  or duplicate opponent scheduled against them gets a bye instead.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import games
+from bot.services.errors import ServiceError
+from bot.services.events import duplicate, pairing
+from bot.services.events.duplicate import DUPLICATE_GAMES, TableResult
+from bot.services.events.pairing import BYE_POINTS, DRAW, LOSS, WIN, Pairing, Result
+from games.base import rank_scores
+from games.rng import rng_for
+from storage import events as repo
+from storage.db import Conn, Database
+from storage.events import EntrantRow, EventRow, TableRow
+
+FORMATS = ("swiss", "round_robin", "duplicate")
+MAX_NAME = 50
+MAX_ROUNDS = 20
+MAX_BOARDS = 8
+
+
+class EventError(ServiceError):
+    """A request the event service refuses; the message can be shown as it is."""
+
+
+@dataclass(frozen=True)
+class EventStandingRow:
+    """An entrant's place. ``points`` are game points (Swiss, round robin) or matchpoints
+    (duplicate, where the tie-break columns stay 0)."""
+
+    rank: int
+    entrant: int
+    names: tuple[str, ...]
+    points: float
+    buchholz: float
+    sonneborn_berger: float
+    seed: int
+    played: int
+    byes: int
+
+
+@dataclass(frozen=True)
+class EventStandings:
+    """An event's standings and the order that decided them, in words."""
+
+    event: EventRow
+    order: str
+    rows: tuple[EventStandingRow, ...]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A recorded table, and the next round's tables when it completed a round."""
+
+    table: TableRow
+    next_round: tuple[TableRow, ...]
+    finished: bool
+
+
+# -- the pure parts: entrants, pairing a round, results ------------------------------------
+def _members(players: Sequence[EntrantRow]) -> dict[int, tuple[int, ...]]:
+    """Each entrant's players, by seed."""
+    out: dict[int, list[int]] = {}
+    for p in sorted(players, key=lambda p: p.seed or 0):
+        if p.entrant is not None:
+            out.setdefault(p.entrant, []).append(p.user_id)
+    return {e: tuple(users) for e, users in out.items()}
+
+
+def _seed_order(players: Sequence[EntrantRow]) -> list[int]:
+    """The entrants, first seed first."""
+    return list(_members(players))
+
+
+def _results(tables: Sequence[TableRow]) -> list[Result]:
+    """The played Swiss or round-robin tables as pairing results."""
+    return [
+        Result.bye(t.round, t.side_a) if t.side_b is None
+        else Result(t.round, t.side_a, t.side_b, t.points)
+        for t in tables if t.points is not None
+    ]
+
+
+def _pairings(
+    event: EventRow, players: Sequence[EntrantRow], done: Sequence[TableRow], round_no: int
+) -> list[Pairing]:
+    seeds = _seed_order(players)
+    gone = {p.entrant for p in players if p.withdrawn and p.entrant is not None}
+    if event.format == "swiss":
+        return pairing.swiss_round(seeds, _results(done), withdrawn=gone)
+    schedule = pairing.round_robin(seeds)
+    out = []
+    for p in schedule[(round_no - 1) % len(schedule)]:
+        sides = [e for e in (p.a, p.b) if e is not None and e not in gone]
+        if len(sides) == 2:
+            out.append(p)
+        elif sides:
+            out.append(Pairing(sides[0], None))
+    return sorted(out, key=lambda p: p.is_bye)
+
+
+def _round_tables(
+    event: EventRow, players: Sequence[EntrantRow], done: Sequence[TableRow], round_no: int
+) -> list[TableRow]:
+    """The tables (then byes) of a new round."""
+    members = _members(players)
+    pairs = _pairings(event, players, done, round_no)
+    games_ = [p for p in pairs if p.b is not None]
+    out = []
+    if event.format == "duplicate":
+        boards = duplicate.make_boards(
+            event.game, event.boards, event.seed, event.options,
+            first=(round_no - 1) * event.boards + 1,
+        )
+        for t, p in enumerate(games_, start=1):
+            assert p.b is not None
+            out += [
+                TableRow(round_no, t, b.number, b.seed, p.a, p.b,
+                         duplicate.seat_sides(event.game, b.number, t, members[p.a],
+                                              members[p.b]), None, None, None)
+                for b in boards
+            ]
+    else:
+        for t, p in enumerate(games_, start=1):
+            assert p.b is not None
+            seed = rng_for(event.seed, "round", round_no, "table", t).randrange(2**31)
+            seats = duplicate.seat_sides(event.game, round_no, t, members[p.a], members[p.b])
+            out.append(TableRow(round_no, t, 0, seed, p.a, p.b, seats, None, None, None))
+    bye_points = None if event.format == "duplicate" else BYE_POINTS
+    out += [
+        TableRow(round_no, len(games_) + i, 0, 0, p.a, None, (), None, bye_points, None)
+        for i, p in enumerate((p for p in pairs if p.b is None), start=1)
+    ]
+    return out
+
+
+def side_a_points(
+    event: EventRow, table: TableRow, side_a: Sequence[int], scores: Sequence[int]
+) -> float:
+    """What the first-named side (its players ``side_a``) scored at a Swiss or round-robin
+    table: a win, draw or loss by the game's placements of the two sides."""
+    game = games.get(event.game)
+    ranks = rank_scores(
+        list(scores), game.higher_scores_win(event.options), game.teams(len(scores))
+    )
+    mine = min(r for user, r in zip(table.seats, ranks, strict=True) if user in side_a)
+    theirs = min(r for user, r in zip(table.seats, ranks, strict=True) if user not in side_a)
+    return WIN if mine < theirs else DRAW if mine == theirs else LOSS
+
+
+def _duplicate_rows(
+    players: Sequence[EntrantRow], tables: Sequence[TableRow], event: EventRow
+) -> list[EventStandingRow]:
+    """Matchpoint standings: total, then seed."""
+    members = _members(players)
+    entrant_of = {u: e for e, users in members.items() for u in users}
+    boards = {b.number: b for b in duplicate.make_boards(
+        event.game, event.round * event.boards, event.seed, event.options)}
+    played = [
+        TableResult(boards[t.board], t.table_no, t.seats, t.scores)
+        for t in tables if t.scores is not None
+    ]
+    points = dict.fromkeys(members, 0.0)
+    count = dict.fromkeys(members, 0)
+    byes = dict.fromkeys(members, 0)
+    for side in duplicate.score_boards(played):
+        e = entrant_of[side.players[0]]
+        points[e] += side.matchpoints
+        count[e] += 1
+    for t in tables:
+        if t.side_b is None:  # half a top on each board of the round
+            others = {o.table_no for o in tables if o.round == t.round and o.side_b is not None}
+            points[t.side_a] += event.boards * max(len(others) - 1, 0)
+            byes[t.side_a] += 1
+    seed_of = {e: i + 1 for i, e in enumerate(members)}
+    order = sorted(members, key=lambda e: (-points[e], seed_of[e]))
+    names = {p.user_id: p.name for p in players}
+    return [
+        EventStandingRow(i + 1, e, tuple(names[u] for u in members[e]), points[e], 0.0, 0.0,
+                         seed_of[e], count[e], byes[e])
+        for i, e in enumerate(order)
+    ]
+
+
+def _standing_rows(
+    event: EventRow, players: Sequence[EntrantRow], tables: Sequence[TableRow]
+) -> list[EventStandingRow]:
+    if event.format == "duplicate":
+        return _duplicate_rows(players, tables, event)
+    members = _members(players)
+    names = {p.user_id: p.name for p in players}
+    return [
+        EventStandingRow(s.rank, s.entrant, tuple(names[u] for u in members[s.entrant]),
+                         s.points, s.buchholz, s.sonneborn_berger, s.seed, s.played, s.byes)
+        for s in pairing.standings(list(members), _results(tables))
+    ]
+
+
+def _whole(n: object, most: int) -> bool:
+    """``n`` is a whole number from 1 to ``most``."""
+    return isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= most
+
+
+# -- the service ------------------------------------------------------------------------------
+class EventService:
+    """Event use cases over a ``Database``; ``clock`` stamps new events and ``new_seed``
+    gives each event its seed (boards and tables' deals come from it)."""
+
+    def __init__(
+        self, db: Database, *, clock: Callable[[], float] = time.time,
+        new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.new_seed = new_seed
+
+    async def create(
+        self, guild_id: int, channel_id: int, user_id: int, *, is_admin: bool, name: str,
+        game: str, format: str, rounds: int, boards: int = 2,
+        options: dict[str, Any] | None = None, league_id: int | None = None,
+    ) -> EventRow:
+        """A new event taking sign-ups (Manage Server)."""
+        if not is_admin:
+            raise EventError("Only a server admin (Manage Server) can create events.")
+        clean = " ".join(name.split()) if isinstance(name, str) else ""
+        if not 1 <= len(clean) <= MAX_NAME:
+            raise EventError(f"An event name needs 1 to {MAX_NAME} characters.")
+        if game not in DUPLICATE_GAMES:
+            raise EventError(
+                f"Events are for {', '.join(sorted(DUPLICATE_GAMES))}, not {game!r}."
+            )
+        if format not in FORMATS:
+            raise EventError(f"The format is one of {', '.join(FORMATS)}, not {format!r}.")
+        if not _whole(rounds, MAX_ROUNDS):
+            raise EventError(f"An event has 1 to {MAX_ROUNDS} rounds.")
+        if format != "duplicate":
+            boards = 1
+        elif not _whole(boards, MAX_BOARDS):
+            raise EventError(f"A duplicate round has 1 to {MAX_BOARDS} boards.")
+        try:
+            checked = games.get(game).check_options(options or {})
+        except ValueError as exc:
+            raise EventError(str(exc)) from None
+        now, seed = self.clock(), self.new_seed()
+
+        def create(conn: Conn) -> EventRow:
+            event_id = repo.insert_event(
+                conn, guild_id=guild_id, channel_id=channel_id, name=clean, game=game,
+                format=format, rounds=rounds, boards=boards, options=checked, seed=seed,
+                league_id=league_id, created_by=user_id, now=now,
+            )
+            found = repo.event_by_id(conn, event_id)
+            assert found is not None
+            return found
+
+        return await self.db.write(create)
+
+    async def event(self, guild_id: int, event_id: int) -> EventRow:
+        """The guild's event with that id."""
+        found = await self.db.read(repo.event_by_id, event_id)
+        if found is None or found.guild_id != guild_id:
+            raise EventError(f"There is no event #{event_id} here.")
+        return found
+
+    async def events(self, guild_id: int) -> list[EventRow]:
+        """The guild's events taking sign-ups or running, newest first."""
+        return await self.db.read(repo.guild_events, guild_id, ("signup", "running"))
+
+    async def join(self, guild_id: int, event_id: int, user_id: int, name: str) -> EventRow:
+        """Sign up for an event that has not started."""
+        event = await self.event(guild_id, event_id)
+        if event.status != "signup":
+            raise EventError(f"{event.name} has already started; sign-ups are closed.")
+        if not await self.db.write(repo.add_entrant, event.id, user_id, name):
+            raise EventError(f"You are already signed up for {event.name}.")
+        return event
+
+    async def leave(self, guild_id: int, event_id: int, user_id: int) -> EventRow:
+        """Take a sign-up back before the start, or withdraw from a running event (see the
+        module docstring)."""
+        event = await self.event(guild_id, event_id)
+        if event.status == "signup":
+            if not await self.db.write(repo.remove_entrant, event.id, user_id):
+                raise EventError(f"You are not signed up for {event.name}.")
+            return event
+        if event.status != "running":
+            raise EventError(f"{event.name} is over.")
+
+        def withdraw(conn: Conn) -> bool:
+            mine = [p for p in repo.entrants(conn, event.id) if p.user_id == user_id]
+            if not mine or mine[0].withdrawn or mine[0].entrant is None:
+                return False
+            return repo.withdraw_entrant(conn, event.id, mine[0].entrant) > 0
+
+        if not await self.db.write(withdraw):
+            raise EventError(f"You are not playing in {event.name}.")
+        return event
+
+    async def entrants(self, event_id: int) -> list[EntrantRow]:
+        """The sign-ups, in sign-up order."""
+        return await self.db.read(repo.entrants, event_id)
+
+    async def start(
+        self, guild_id: int, event_id: int, user_id: int, *, is_admin: bool
+    ) -> list[TableRow]:
+        """Seed the entrants and pair round 1 (the creator or an admin); its tables."""
+        event = await self.event(guild_id, event_id)
+        if not is_admin and user_id != event.created_by:
+            raise EventError("Only whoever created the event or a server admin can start it.")
+
+        def start(conn: Conn) -> list[TableRow]:
+            fresh = repo.event_by_id(conn, event.id)
+            assert fresh is not None
+            if fresh.status != "signup":
+                raise EventError(f"{fresh.name} has already started.")
+            signed = repo.entrants(conn, fresh.id)
+            users = [p.user_id for p in signed]
+            if DUPLICATE_GAMES[fresh.game] == 4:
+                if len(users) < 4 or len(users) % 2:
+                    raise EventError("Back Alley events need an even number of players, four"
+                                     f" or more; {len(users)} signed up.")
+                teams = pairing.partnerships(users)
+                entrant = {u: n for n, team in enumerate(teams, start=1) for u in team}
+            else:
+                if len(users) < 2:
+                    raise EventError("An event needs at least two players.")
+                entrant = {u: u for u in users}
+            repo.set_seeds(conn, fresh.id, [(u, i, entrant[u]) for i, u in enumerate(users, 1)])
+            players = repo.entrants(conn, fresh.id)
+            if fresh.format == "round_robin":
+                length = len(pairing.round_robin(_seed_order(players)))
+                if fresh.rounds > length:
+                    repo.set_rounds(conn, fresh.id, length)
+            tables = _round_tables(fresh, players, [], 1)
+            repo.insert_tables(conn, fresh.id, tables)
+            repo.set_progress(conn, fresh.id, status="running", round_no=1)
+            return tables
+
+        return await self.db.write(start)
+
+    async def tables(self, event_id: int) -> list[TableRow]:
+        """Every table of the event so far, by round."""
+        return await self.db.read(repo.tables, event_id)
+
+    async def record(
+        self, event_id: int, key: tuple[int, int, int], scores: Sequence[int],
+        match_id: int | None = None,
+    ) -> Recorded:
+        """Record the final seat scores of table ``(round, table_no, board)``; pairs the
+        next round (or finishes the event) when it was the round's last table."""
+
+        def record(conn: Conn) -> Recorded:
+            event = repo.event_by_id(conn, event_id)
+            if event is None or event.status != "running":
+                raise EventError("That event is not running.")
+            tables = repo.tables(conn, event.id)
+            found = [t for t in tables if (t.round, t.table_no, t.board) == key]
+            if not found or found[0].side_b is None:
+                raise EventError("There is no such table in the event.")
+            table = found[0]
+            if len(scores) != len(table.seats):
+                raise EventError(f"A table of {event.game} has {len(table.seats)} scores.")
+            players = repo.entrants(conn, event.id)
+            points = (
+                None if event.format == "duplicate"
+                else side_a_points(event, table, _members(players)[table.side_a], scores)
+            )
+            if not repo.record_table(conn, event.id, key, scores, points, match_id):
+                raise EventError("That table's result is already in.")
+            tables = repo.tables(conn, event.id)
+            done = next(t for t in tables if (t.round, t.table_no, t.board) == key)
+            if not all(t.played for t in tables if t.round == event.round):
+                return Recorded(done, (), False)
+            active = {p.entrant for p in players if not p.withdrawn}
+            if event.round >= event.rounds or len(active) < 2:
+                repo.set_progress(conn, event.id, status="finished", round_no=event.round)
+                return Recorded(done, (), True)
+            following = _round_tables(event, players, tables, event.round + 1)
+            repo.insert_tables(conn, event.id, following)
+            repo.set_progress(conn, event.id, status="running", round_no=event.round + 1)
+            return Recorded(done, tuple(following), False)
+
+        return await self.db.write(record)
+
+    async def standings(self, guild_id: int, event_id: int) -> EventStandings:
+        """The event's standings now, with the order that decides them."""
+        event = await self.event(guild_id, event_id)
+
+        def read(conn: Conn) -> tuple[list[EntrantRow], list[TableRow]]:
+            return repo.entrants(conn, event.id), repo.tables(conn, event.id)
+
+        players, tables = await self.db.read(read)
+        order = (
+            "matchpoints, then seed" if event.format == "duplicate"
+            else "points, then Buchholz, then Sonneborn-Berger, then seed"
+        )
+        return EventStandings(event, order, tuple(_standing_rows(event, players, tables)))

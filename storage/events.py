@@ -1,0 +1,217 @@
+"""Events repository: events, their sign-ups and every table of every round.
+
+Plain functions of a ``Conn`` (see ``storage.db``), as ``storage.leagues``. The rules (who
+meets whom, what a result is worth) live in ``bot.services.events``; this module only
+stores and queries.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from storage.db import Conn, Row
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """An event as stored."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    name: str
+    game: str
+    format: str
+    rounds: int
+    boards: int
+    options: dict[str, Any]
+    seed: int
+    league_id: int | None
+    status: str
+    round: int
+    created_by: int
+    created_at: float
+
+
+@dataclass(frozen=True)
+class EntrantRow:
+    """A signed-up player; ``seed`` and ``entrant`` (their user id, or their team's
+    number) are set when the event starts."""
+
+    user_id: int
+    name: str
+    joined: int
+    seed: int | None
+    entrant: int | None
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One table (or bye) of a round; ``scores`` and ``points`` are None until played."""
+
+    round: int
+    table_no: int
+    board: int
+    seed: int
+    side_a: int
+    side_b: int | None
+    seats: tuple[int, ...]
+    scores: tuple[int, ...] | None
+    points: float | None
+    match_id: int | None
+
+    @property
+    def played(self) -> bool:
+        """Its result is in (a bye counts as played)."""
+        return self.side_b is None or self.scores is not None
+
+
+def _event(r: Row) -> EventRow:
+    return EventRow(
+        r["id"], r["guild_id"], r["channel_id"], r["name"], r["game"], r["format"],
+        r["rounds"], r["boards"], json.loads(r["options"]), r["seed"], r["league_id"],
+        r["status"], r["round"], r["created_by"], r["created_at"],
+    )
+
+
+def _table(r: Row) -> TableRow:
+    scores = None if r["scores"] is None else tuple(json.loads(r["scores"]))
+    return TableRow(
+        r["round"], r["table_no"], r["board"], r["seed"], r["side_a"], r["side_b"],
+        tuple(json.loads(r["seats"])), scores, r["points"], r["match_id"],
+    )
+
+
+def insert_event(
+    conn: Conn, *, guild_id: int, channel_id: int, name: str, game: str, format: str,
+    rounds: int, boards: int, options: dict[str, Any], seed: int, league_id: int | None,
+    created_by: int, now: float,
+) -> int:
+    """A new event taking sign-ups; its id."""
+    row = conn.one(
+        "INSERT INTO events (guild_id, channel_id, name, game, format, rounds, boards, options,"
+        " seed, league_id, status, created_by, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?) RETURNING id",
+        (guild_id, channel_id, name, game, format, rounds, boards,
+         json.dumps(options, sort_keys=True), seed, league_id, created_by, now),
+    )
+    assert row is not None
+    return int(row["id"])
+
+
+def event_by_id(conn: Conn, event_id: int) -> EventRow | None:
+    """The event with that id, or None."""
+    row = conn.one("SELECT * FROM events WHERE id = ?", (event_id,))
+    return _event(row) if row else None
+
+
+def guild_events(conn: Conn, guild_id: int, statuses: Sequence[str]) -> list[EventRow]:
+    """A guild's events in those statuses, newest first."""
+    marks = ", ".join("?" * len(statuses))
+    rows = conn.all(
+        f"SELECT * FROM events WHERE guild_id = ? AND status IN ({marks}) ORDER BY id DESC",
+        (guild_id, *statuses),
+    )
+    return [_event(r) for r in rows]
+
+
+def set_progress(conn: Conn, event_id: int, *, status: str, round_no: int) -> None:
+    """Move an event on: its status and the round being played."""
+    conn.execute(
+        "UPDATE events SET status = ?, round = ? WHERE id = ?", (status, round_no, event_id)
+    )
+
+
+def set_rounds(conn: Conn, event_id: int, rounds: int) -> None:
+    """Change how many rounds an event has (a round robin's schedule may be shorter)."""
+    conn.execute("UPDATE events SET rounds = ? WHERE id = ?", (rounds, event_id))
+
+
+def add_entrant(conn: Conn, event_id: int, user_id: int, name: str) -> bool:
+    """Sign a user up (last in the sign-up order); False if they already were."""
+    row = conn.one(
+        "SELECT COALESCE(MAX(joined), 0) AS last FROM event_entrants WHERE event_id = ?",
+        (event_id,),
+    )
+    joined = (int(row["last"]) if row else 0) + 1
+    return conn.execute(
+        "INSERT INTO event_entrants (event_id, user_id, name, joined) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (event_id, user_id) DO NOTHING",
+        (event_id, user_id, name, joined),
+    ) == 1
+
+
+def remove_entrant(conn: Conn, event_id: int, user_id: int) -> bool:
+    """Take a user's sign-up back (before the start); False if there was none."""
+    return conn.execute(
+        "DELETE FROM event_entrants WHERE event_id = ? AND user_id = ?", (event_id, user_id)
+    ) == 1
+
+
+def entrants(conn: Conn, event_id: int) -> list[EntrantRow]:
+    """The sign-ups in sign-up order."""
+    rows = conn.all(
+        "SELECT * FROM event_entrants WHERE event_id = ? ORDER BY joined", (event_id,)
+    )
+    return [
+        EntrantRow(r["user_id"], r["name"], r["joined"], r["seed"], r["entrant"],
+                   bool(r["withdrawn"]))
+        for r in rows
+    ]
+
+
+def set_seeds(conn: Conn, event_id: int, seeds: Sequence[tuple[int, int, int]]) -> None:
+    """Record ``(user_id, seed, entrant)`` for each player at the start."""
+    conn.executemany(
+        "UPDATE event_entrants SET seed = ?, entrant = ? WHERE event_id = ? AND user_id = ?",
+        [(seed, entrant, event_id, user) for user, seed, entrant in seeds],
+    )
+
+
+def withdraw_entrant(conn: Conn, event_id: int, entrant: int) -> int:
+    """Mark every player of an entrant withdrawn; how many rows changed."""
+    return conn.execute(
+        "UPDATE event_entrants SET withdrawn = 1 WHERE event_id = ? AND entrant = ?",
+        (event_id, entrant),
+    )
+
+
+def insert_tables(conn: Conn, event_id: int, tables: Sequence[TableRow]) -> None:
+    """Add a round's tables (and byes)."""
+    conn.executemany(
+        "INSERT INTO event_tables (event_id, round, table_no, board, seed, side_a, side_b,"
+        " seats, scores, points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (event_id, t.round, t.table_no, t.board, t.seed, t.side_a, t.side_b,
+             json.dumps(list(t.seats)), None if t.scores is None else json.dumps(list(t.scores)),
+             t.points)
+            for t in tables
+        ],
+    )
+
+
+def tables(conn: Conn, event_id: int) -> list[TableRow]:
+    """Every table of the event, by round, table and board."""
+    rows = conn.all(
+        "SELECT * FROM event_tables WHERE event_id = ? ORDER BY round, table_no, board",
+        (event_id,),
+    )
+    return [_table(r) for r in rows]
+
+
+def record_table(
+    conn: Conn, event_id: int, key: tuple[int, int, int], scores: Sequence[int],
+    points: float | None, match_id: int | None,
+) -> bool:
+    """Store the result of table ``(round, table_no, board)``; False if it was already in
+    (or there is no such table)."""
+    round_no, table_no, board = key
+    return conn.execute(
+        "UPDATE event_tables SET scores = ?, points = ?, match_id = ? WHERE event_id = ?"
+        " AND round = ? AND table_no = ? AND board = ? AND scores IS NULL AND side_b IS NOT NULL",
+        (json.dumps(list(scores)), points, match_id, event_id, round_no, table_no, board),
+    ) == 1
