@@ -18,18 +18,12 @@ WHITE: Colour = (255, 255, 255)
 INK: Colour = (30, 30, 36)
 FELT: Colour = (23, 94, 63)
 PAPER: Colour = (250, 248, 240)
-GREY: Colour = (120, 120, 130)
 
 
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """The bundled font at ``size`` pixels."""
     return ImageFont.load_default(size=size)
-
-
-def text_width(text: str, size: int) -> float:
-    """Width in pixels of ``text`` at ``size``."""
-    return font(size).getlength(text)
 
 
 def centred_text(
