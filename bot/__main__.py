@@ -2,7 +2,7 @@
 
 ``run`` starts the Discord bot, ``play`` a game in the terminal against computer players,
 ``simulate`` plays computer-only games and reports results and speed, ``standings`` prints
-the offline league, and ``db`` looks after the database.
+the offline league, ``db`` looks after the database and ``art`` draws the sample pictures.
 """
 
 from __future__ import annotations
@@ -115,6 +115,15 @@ def cmd_db(args: argparse.Namespace) -> int:
         copied = dbcli.copy(args.source, args.target)
         print(copied.text())
         return 0 if copied.ok else 1
+    return 0
+
+
+def cmd_art(args: argparse.Namespace) -> int:
+    """Write the card sheets and each game's hand-end picture (seeded games)."""
+    from bot.art.samples import write
+
+    for path in write(Path(args.out)):
+        print(path)
     return 0
 
 
@@ -250,6 +259,14 @@ def parser() -> argparse.ArgumentParser:
     copy.add_argument("source", help="the SQLite file (it may be in use)")
     copy.add_argument("target", help="e.g. postgresql://user@host/deckhand")
     db.set_defaults(func=cmd_db)
+
+    art = _command(
+        sub, "art", "draw sample pictures: the card faces in both palettes and each game's"
+        " hand-end picture from a seeded game",
+        "art --out docs/images",
+    )
+    art.add_argument("--out", default="docs/images", help="folder to write into (docs/images)")
+    art.set_defaults(func=cmd_art)
     return p
 
 

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 COMMANDS = [
     ["run"], ["play"], ["standings"], ["simulate"], ["db"], ["db", "migrate"],
-    ["db", "backup"], ["db", "tables"], ["db", "purge"], ["db", "check"], ["db", "copy"],
+    ["db", "backup"], ["db", "tables"], ["db", "purge"], ["db", "check"], ["db", "copy"], ["art"],
 ]
 NUMBERS = [
     ["play", "gin_rummy", "--players"], ["play", "gin_rummy", "--seed"],

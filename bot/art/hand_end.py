@@ -203,6 +203,7 @@ def _bids_rows(c: _Canvas, names: Sequence[str], bids: Sequence[Any],
         number = bid if isinstance(bid, int) else (slots if str(bid).startswith("board")
                                                     else None)
         c.bar(number, won, slots, MARGIN)
+    c.text("Gold frames: the bid · white: tricks taken", 18, PALE)
 
 
 def _spades_line(line: dict[str, Any], names: Sequence[str]) -> str:
