@@ -17,21 +17,25 @@ _NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
 _EMOJI_LIMIT = 256 * 1024
 
 
-@pytest.fixture(scope="module", params=sorted(PALETTES))
-def palette_faces(request: pytest.FixtureRequest) -> tuple[str, dict[str, bytes]]:
-    return request.param, faces(request.param)
+@pytest.fixture(scope="module")
+def every_face() -> dict[str, dict[str, bytes]]:
+    return {palette: faces(palette) for palette in PALETTES}
 
 
 @pytest.mark.parametrize("game", games.names())
-def test_every_card_of_every_deck_has_a_face_in_both_palettes(game: str) -> None:
+def test_every_card_of_every_deck_has_a_face_in_both_palettes(
+    game: str, every_face: dict[str, dict[str, bytes]]
+) -> None:
     for palette in PALETTES:
-        names = set(faces(palette))
+        names = set(every_face[palette])
         for card in {*games.get(game).full_deck, BACK}:
             assert emoji_name(card, palette) in names, (game, card, palette)
 
 
-def test_names_are_valid_emoji_names_and_unique_across_palettes() -> None:
-    every = [name for palette in PALETTES for name in faces(palette)]
+def test_names_are_valid_emoji_names_and_unique_across_palettes(
+    every_face: dict[str, dict[str, bytes]]
+) -> None:
+    every = [name for palette in PALETTES for name in every_face[palette]]
     assert len(every) == len(set(every))
     for name in every:
         assert _NAME.match(name), name
@@ -47,9 +51,8 @@ def test_names_read_as_the_card() -> None:
     assert emoji_name(BACK, "two") == "dh2_back"
 
 
-def test_faces_are_emoji_sized_pngs(palette_faces: tuple[str, dict[str, bytes]]) -> None:
-    _, pngs = palette_faces
-    for name, data in pngs.items():
+def test_faces_are_emoji_sized_pngs(every_face: dict[str, dict[str, bytes]]) -> None:
+    for name, data in (i for pngs in every_face.values() for i in pngs.items()):
         assert data.startswith(b"\x89PNG\r\n\x1a\n"), name
         assert len(data) < _EMOJI_LIMIT, name
         image = Image.open(io.BytesIO(data))
@@ -67,8 +70,10 @@ def test_four_colour_deck_colours_each_suit_its_own_way() -> None:
     assert [_suit_colour("A" + s, "two") for s in "SHDC"] == [INK, RED, RED, INK]
 
 
-def test_the_palettes_differ_only_for_diamonds_and_clubs() -> None:
-    two, four = faces("two"), faces("four")
+def test_the_palettes_differ_only_for_diamonds_and_clubs(
+    every_face: dict[str, dict[str, bytes]]
+) -> None:
+    two, four = every_face["two"], every_face["four"]
     for card in games.get("back_alley").full_deck:
         differs = two[emoji_name(card, "two")] != four[emoji_name(card, "four")]
         assert differs == (card[1:] in ("D", "C")), card
