@@ -78,7 +78,8 @@ def _stem(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Colou
 
 
 def png(image: Image.Image) -> bytes:
-    """The image as optimised PNG bytes (deterministic: no timestamps in the file)."""
+    """The image as PNG bytes (deterministic: no timestamps in the file). Pillow's
+    default compression: ``optimize`` would save under 5% for seven times the time."""
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return out.getvalue()

@@ -118,6 +118,8 @@ class _Canvas:
 
 
 def _wrap(text: str, size: int, width: int) -> list[str]:
+    if font(size).getlength(text) <= width:
+        return [text]
     lines = [""]
     for word in text.split(" "):
         trial = f"{lines[-1]} {word}".strip()
