@@ -109,13 +109,13 @@ def _ono_colour(card: str) -> Colour:
 def _arrow_arc(draw: ImageDraw.ImageDraw, start: int, colour: Colour) -> None:
     """Half a circle of the reverse symbol with its arrow head."""
     cx, cy, r = 64, 80, 28
-    draw.arc([cx - r, cy - r, cx + r, cy + r], start, start + 150, fill=colour, width=9)
+    draw.arc([cx - r, cy - r, cx + r, cy + r], start, start + 150, fill=colour, width=11)
     end = math.radians(start + 150)
     x, y = cx + r * math.cos(end), cy + r * math.sin(end)
     tx, ty = -math.sin(end), math.cos(end)  # tangent, direction of travel
     nx, ny = math.cos(end), math.sin(end)
-    draw.polygon([(x + 13 * tx, y + 13 * ty), (x + 11 * nx, y + 11 * ny),
-                  (x - 11 * nx, y - 11 * ny)], fill=colour)
+    draw.polygon([(x + 15 * tx, y + 15 * ty), (x + 13 * nx, y + 13 * ny),
+                  (x - 13 * nx, y - 13 * ny)], fill=colour)
 
 
 def _ono(card: str) -> Image.Image:

@@ -25,7 +25,7 @@ PLAYERS: Final = {"gin_rummy": 2, "spades": 2, "back_alley": 4, "craits": 4, "on
 SEED: Final = 18
 _DISCORD_DARK: Final = (49, 51, 56, 255)
 _TILE: Final = 64
-_COLUMNS: Final = 14
+_COLUMNS: Final = 13  # one suit a row
 
 
 def play(name: str, players: int, seed: int, options: Mapping[str, Any] | None = None,
