@@ -188,12 +188,15 @@ def _gin(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
 
 
 # -- Spades and Back Alley -----------------------------------------------------------------
-def _bid_label(bid: object) -> str:
-    if bid is None:
-        return "no bid"
+def _bid_text(bid: object) -> str:
+    """``bid 3``, ``bid Nil``, ``Blind Nil``, ``bid board ×2``, ``passed``."""
+    if bid is None or bid == "pass":
+        return "passed" if bid else "no bid"
+    if bid == "blind nil":
+        return "Blind Nil"
     if bid == 0:
-        return "Nil"
-    return str(bid).replace("board x", "board ×").replace("blind nil", "Blind Nil")
+        return "bid Nil"
+    return "bid " + str(bid).replace("board x", "board ×")
 
 
 def _bids_rows(c: _Canvas, names: Sequence[str], bids: Sequence[Any],
@@ -201,7 +204,7 @@ def _bids_rows(c: _Canvas, names: Sequence[str], bids: Sequence[Any],
     """Per seat: name, bid, tricks won, and the bar (bids above ``slots`` — a board —
     outline every cell)."""
     for seat, (bid, won) in enumerate(zip(bids, tricks, strict=True)):
-        c.text(f"{_name(names, seat)}: bid {_bid_label(bid)}, took {won}", 22)
+        c.text(f"{_name(names, seat)}: {_bid_text(bid)}, took {won}", 22)
         number = bid if isinstance(bid, int) else (slots if str(bid).startswith("board")
                                                     else None)
         c.bar(number, won, slots, MARGIN)

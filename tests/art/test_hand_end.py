@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,10 +16,13 @@ from hypothesis import strategies as st
 from PIL import Image
 
 import games
+from bot.__main__ import main
 from bot.art import hand_end
 from bot.art.samples import NAMES, PLAYERS, play, public_events
 from games.base import State
 
+ROOT = Path(__file__).resolve().parents[2]
+IMAGES = ROOT / "docs" / "images"
 ONO_MODES = ("elimination", "tokens", "points")
 CASES = [(g, {}) for g in games.names() if g != "ono99"] + [
     ("ono99", {"scoring": mode}) for mode in ONO_MODES
@@ -145,3 +149,14 @@ def test_hidden_cards_never_change_a_picture_whatever_the_deal(
     seed: int, case: tuple[str, dict[str, str]]
 ) -> None:
     _hidden_twins(*case, seed=seed)
+
+
+def test_deckhand_art_writes_the_readme_pictures(tmp_path: Path) -> None:
+    assert main(["art", "--out", str(tmp_path)]) == 0
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == sorted(p.name for p in IMAGES.iterdir()), "run deckhand art"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in written:
+        assert f"](docs/images/{name})" in readme, name
+        fresh, kept = Image.open(tmp_path / name), Image.open(IMAGES / name)
+        assert fresh.size == kept.size, f"docs/images/{name} is out of date: run deckhand art"
