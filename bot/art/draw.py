@@ -1,14 +1,18 @@
 """Drawing primitives shared by the card faces and the hand-end pictures.
 
 Suit symbols are drawn as shapes (ellipses and polygons), never as font glyphs, so they
-look the same everywhere. Text uses Pillow's bundled font (``ImageFont.load_default``,
-Aileron, public domain), which every Pillow with FreeType ships.
+look the same everywhere. Card indices (ASCII only) use Pillow's bundled font
+(``ImageFont.load_default``: Aileron, public domain, in every Pillow with FreeType); the
+text of pictures, which holds players' names, uses DejaVu Sans shipped in ``fonts/``
+(Bitstream Vera licence, ``fonts/LICENSE-DejaVu.txt``), which covers accented Latin,
+Greek and Cyrillic where the bundled font has ASCII only.
 """
 
 from __future__ import annotations
 
 import io
 from functools import cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -20,10 +24,19 @@ FELT: Colour = (23, 94, 63)
 PAPER: Colour = (250, 248, 240)
 
 
+TEXT_FONT = Path(__file__).with_name("fonts") / "DejaVuSans.ttf"
+
+
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The bundled font at ``size`` pixels."""
+def index_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's bundled font at ``size`` pixels, for card indices and words on cards."""
     return ImageFont.load_default(size=size)
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The text font (DejaVu Sans) at ``size`` pixels."""
+    return ImageFont.truetype(TEXT_FONT, size)
 
 
 def centred_text(
@@ -31,7 +44,7 @@ def centred_text(
     stroke: int = 0,
 ) -> None:
     """Draw ``text`` centred on ``xy`` (middle of the ink, both ways)."""
-    draw.text(xy, text, font=font(size), fill=fill, anchor="mm", stroke_width=stroke,
+    draw.text(xy, text, font=index_font(size), fill=fill, anchor="mm", stroke_width=stroke,
               stroke_fill=fill)
 
 

@@ -22,7 +22,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 import games
-from bot.art.draw import INK, PAPER, WHITE, Colour, centred_text, font, png, suit
+from bot.art.draw import INK, PAPER, WHITE, Colour, centred_text, index_font, png, suit
 from games.cards import BIG_JOKER, JOKERS
 from games.ono99.cards import MINUS, NUMBERS, ONO, ORDER, P2, REV
 
@@ -156,7 +156,7 @@ def _back() -> Image.Image:
     image.paste((0, 0, 0, 0), (114, 0, SIZE, SIZE))
     draw.rounded_rectangle([14, 1, 113, 126], radius=12, outline=navy, width=8)
     draw.ellipse([40, 40, 88, 88], fill=WHITE)
-    draw.text((64, 64), "D", font=font(36), fill=navy, anchor="mm")
+    draw.text((64, 64), "D", font=index_font(36), fill=navy, anchor="mm")
     return image
 
 

@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 
 from bot.art.draw import FELT, WHITE, Colour, font, png, suit
 from bot.art.faces import PALETTES, face
+from bot.text import plural
 
 Event = dict[str, Any]
 
@@ -189,14 +190,20 @@ def _gin(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
 
 # -- Spades and Back Alley -----------------------------------------------------------------
 def _bid_text(bid: object) -> str:
-    """``bid 3``, ``bid Nil``, ``Blind Nil``, ``bid board ×2``, ``passed``."""
+    """``bid 3``, ``bid Nil``, ``Blind Nil``, ``bid board``, ``bid board ×2``, ``passed``."""
     if bid is None or bid == "pass":
         return "passed" if bid else "no bid"
     if bid == "blind nil":
         return "Blind Nil"
     if bid == 0:
         return "bid Nil"
-    return "bid " + str(bid).replace("board x", "board ×")
+    if isinstance(bid, str) and bid.startswith("board x"):
+        return "bid " + _board(int(bid.removeprefix("board x")))
+    return f"bid {bid}"
+
+
+def _board(multiplier: int) -> str:
+    return "board" if multiplier == 1 else f"board ×{multiplier}"
 
 
 def _bids_rows(c: _Canvas, names: Sequence[str], bids: Sequence[Any],
@@ -246,14 +253,14 @@ def _back_alley(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> No
         elif e["type"] == "trick":
             tricks[e["seat"]] += 1
     trumps = "trumps:" if deal["trump"] else "no trumps (a joker)"
-    c.text(f"{deal['hand_size']} cards each · turned up, {trumps}", 20, PALE)
+    c.text(f"{plural(deal['hand_size'], 'card')} each · turned up, {trumps}", 20, PALE)
     if deal["trump"]:
         _trump_mark(c, deal["trump"], MARGIN + CARD_W + 16)
     c.cards([[deal["turned"]]])
     _bids_rows(c, names, bids, tricks, deal["hand_size"])
     c.gap()
     for team, result in enumerate(end["teams"]):
-        board = f", board ×{result['board']}" if result["board"] else ""
+        board = f", {_board(result['board'])}" if result["board"] else ""
         c.text(f"{_TEAMS[team]} ({_name(names, team)} & {_name(names, team + 2)}):"
                f" contract {result['contract']}{board}, took {result['tricks']}:"
                f" {result['points']:+d}, total {end['scores'][team]}", 20)
@@ -283,12 +290,16 @@ def _craits(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
 
 # -- ONO 99 ------------------------------------------------------------------------------
 def _ono99(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
+    """Eliminations in order, each with the hand shown — unless the round is scored
+    (points), which shows every hand left once, at the end."""
+    scored = any(e["type"] == "round_over" and "hands" in e for e in events)
     for e in events:
         kind = e["type"]
         if kind == "eliminated":
-            c.text(f"{_name(names, e['seat'])} could not keep {e['total']} below 99 and"
-                   " showed:", 22, GOLD)
-            c.cards([e["hand"]])
+            why = f"{_name(names, e['seat'])} could not keep {e['total']} below 99"
+            c.text(why + (" and is out of the round." if scored else " and showed:"), 22, GOLD)
+            if not scored:
+                c.cards([e["hand"]])
         elif kind == "stuck":
             survivor = ("nobody" if e["survivor"] is None
                         else _name(names, e["survivor"]))

@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import games
 from bot.__main__ import main
 from bot.art import hand_end
+from bot.art.draw import font
 from bot.art.samples import NAMES, PLAYERS, play, public_events
 from games.base import State
 
@@ -160,3 +161,14 @@ def test_deckhand_art_writes_the_readme_pictures(tmp_path: Path) -> None:
         assert f"](docs/images/{name})" in readme, name
         fresh, kept = Image.open(tmp_path / name), Image.open(IMAGES / name)
         assert fresh.size == kept.size, f"docs/images/{name} is out of date: run deckhand art"
+
+
+def test_names_with_accents_are_drawn_not_boxed() -> None:
+    def ink(text: str) -> bytes:
+        image = Image.new("L", (60, 40))
+        ImageDraw.Draw(image).text((5, 5), text, font=font(22), fill=255)
+        return image.tobytes()
+
+    missing = ink("\uffff")  # a character no font has: the "missing glyph" box
+    for letter in "éüßøłЖλ×":
+        assert ink(letter) != missing, letter
