@@ -260,9 +260,10 @@ def _back_alley(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> No
     _bids_rows(c, names, bids, tricks, deal["hand_size"])
     c.gap()
     for team, result in enumerate(end["teams"]):
-        board = f", {_board(result['board'])}" if result["board"] else ""
+        contract = (f"{_board(result['board'])} (all {deal['hand_size']})" if result["board"]
+                    else f"contract {result['contract']}")
         c.text(f"{_TEAMS[team]} ({_name(names, team)} & {_name(names, team + 2)}):"
-               f" contract {result['contract']}{board}, took {result['tricks']}:"
+               f" {contract}, took {result['tricks']}:"
                f" {result['points']:+d}, total {end['scores'][team]}", 20)
 
 
