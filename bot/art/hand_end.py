@@ -69,24 +69,23 @@ class _Canvas:
         self.text(title, 30, GOLD)
         self.y += 6
 
-    def text(self, text: str, size: int = 22, fill: Colour = WHITE, x: int = MARGIN) -> None:
+    def text(self, text: str, size: int = 22, fill: Colour = WHITE) -> None:
         """A line of text (wrapped to the width)."""
-        for line in _wrap(text, size, WIDTH - x - MARGIN):
-            self.draw.text((x, self.y), line, font=font(size), fill=fill)
+        for line in _wrap(text, size, WIDTH - 2 * MARGIN):
+            self.draw.text((MARGIN, self.y), line, font=font(size), fill=fill)
             self.y += size + 8
 
-    def cards(self, groups: Sequence[Sequence[str]], x: int = MARGIN,
-              marks: Sequence[str] = ()) -> None:
+    def cards(self, groups: Sequence[Sequence[str]], marks: Sequence[str] = ()) -> None:
         """Rows of small card faces, groups apart; ``marks`` are underlined (lay-offs,
         cancelled 3s). Groups that do not fit go on the next row."""
         if not any(groups):
-            self.text("no cards", 20, PALE, x)
+            self.text("no cards", 20, PALE)
             return
-        left = x
+        left = MARGIN
         for group in groups:
             width = len(group) * (CARD_W + GAP)
-            if left > x and left + width > WIDTH - MARGIN:
-                left, self.y = x, self.y + CARD_H + 12
+            if left > MARGIN and left + width > WIDTH - MARGIN:
+                left, self.y = MARGIN, self.y + CARD_H + 12
             for card in group:
                 self.canvas.paste(_small(card, self.palette), (left, self.y))
                 if card in marks:
@@ -96,14 +95,15 @@ class _Canvas:
             left += 14
         self.y += CARD_H + 14
 
-    def bar(self, bid: int | None, tricks: int, slots: int, x: int) -> None:
-        """Tricks won as filled cells out of ``slots``; the bid's cells are outlined gold."""
-        cell = min(30, (WIDTH - MARGIN - x) // max(slots, 1) - 4)
+    def bar(self, framed: int, tricks: int, slots: int) -> None:
+        """Tricks won as white cells out of ``slots``; the first ``framed`` (the bid) are
+        framed in gold."""
+        cell = min(30, (WIDTH - 2 * MARGIN) // max(slots, 1) - 4)
         for k in range(slots):
-            left = x + k * (cell + 4)
+            left = MARGIN + k * (cell + 4)
             box = [left, self.y, left + cell, self.y + cell]
             self.draw.rectangle(box, fill=WHITE if k < tricks else (40, 120, 85))
-            if bid is not None and k < bid:
+            if k < framed:
                 self.draw.rectangle(box, outline=GOLD, width=3)
         self.y += cell + 10
 
@@ -189,32 +189,20 @@ def _gin(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
 
 
 # -- Spades and Back Alley -----------------------------------------------------------------
-def _bid_text(bid: object) -> str:
-    """``bid 3``, ``bid Nil``, ``Blind Nil``, ``bid board``, ``bid board ×2``, ``passed``."""
-    if bid is None or bid == "pass":
-        return "passed" if bid else "no bid"
-    if bid == "blind nil":
-        return "Blind Nil"
-    if bid == 0:
-        return "bid Nil"
-    if isinstance(bid, str) and bid.startswith("board x"):
-        return "bid " + _board(int(bid.removeprefix("board x")))
-    return f"bid {bid}"
-
-
 def _board(multiplier: int) -> str:
     return "board" if multiplier == 1 else f"board ×{multiplier}"
 
 
-def _bids_rows(c: _Canvas, names: Sequence[str], bids: Sequence[Any],
-               tricks: Sequence[int], slots: int) -> None:
-    """Per seat: name, bid, tricks won, and the bar (bids above ``slots`` — a board —
-    outline every cell)."""
-    for seat, (bid, won) in enumerate(zip(bids, tricks, strict=True)):
-        c.text(f"{_name(names, seat)}: {_bid_text(bid)}, took {won}", 22)
-        number = bid if isinstance(bid, int) else (slots if str(bid).startswith("board")
-                                                    else None)
-        c.bar(number, won, slots, MARGIN)
+#: One seat's row: what it bid (words), how many cells the bid frames, tricks won.
+_Row = tuple[str, int, int]
+
+
+def _bids_rows(c: _Canvas, names: Sequence[str], rows: Sequence[_Row], slots: int) -> None:
+    """Per seat: name, bid and tricks won in words, then a bar of ``slots`` cells: white
+    for tricks won, gold frames for the bid."""
+    for seat, (bid, framed, won) in enumerate(rows):
+        c.text(f"{_name(names, seat)}: {bid}, took {won}", 22)
+        c.bar(framed, won, slots)
     c.text("Gold frames: the bid · white: tricks taken", 18, PALE)
 
 
@@ -232,7 +220,10 @@ def _spades(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
     end = _first(events, "hand_scored")
     assert end is not None
     lines = end["lines"]
-    _bids_rows(c, names, [ln["bid"] for ln in lines], [ln["tricks"] for ln in lines], 13)
+    words = {0: "bid Nil", "blind nil": "Blind Nil"}
+    rows = [(words.get(ln["bid"], f"bid {ln['bid']}"),
+             ln["bid"] if isinstance(ln["bid"], int) else 0, ln["tricks"]) for ln in lines]
+    _bids_rows(c, names, rows, 13)
     c.gap()
     for line in lines:
         c.text(_spades_line(line, names), 20)
@@ -244,23 +235,27 @@ _TEAMS: Final = ("Team A", "Team B")
 def _back_alley(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
     deal, end = _first(events, "deal"), _first(events, "deal_scored")
     assert deal is not None and end is not None
-    bids: list[object] = [None] * len(names)
+    size = deal["hand_size"]
+    bids: list[tuple[str, int]] = [("no bid", 0)] * len(names)
     tricks = [0] * len(names)
     for e in events:
         if e["type"] == "bid":
-            bids[e["seat"]] = (f"board x{e['multiplier']}" if e["bid"] == "board"
-                               else e["bid"])
+            bids[e["seat"]] = (
+                ("bid " + _board(e["multiplier"]), size) if e["bid"] == "board"
+                else ("passed", 0) if e["bid"] == "pass"
+                else (f"bid {e['bid']}", e["bid"])
+            )
         elif e["type"] == "trick":
             tricks[e["seat"]] += 1
     trumps = "trumps:" if deal["trump"] else "no trumps (a joker)"
-    c.text(f"{plural(deal['hand_size'], 'card')} each · turned up, {trumps}", 20, PALE)
+    c.text(f"{plural(size, 'card')} each · turned up, {trumps}", 20, PALE)
     if deal["trump"]:
         _trump_mark(c, deal["trump"], MARGIN + CARD_W + 16)
     c.cards([[deal["turned"]]])
-    _bids_rows(c, names, bids, tricks, deal["hand_size"])
+    _bids_rows(c, names, [(*b, t) for b, t in zip(bids, tricks, strict=True)], size)
     c.gap()
     for team, result in enumerate(end["teams"]):
-        contract = (f"{_board(result['board'])} (all {deal['hand_size']})" if result["board"]
+        contract = (f"{_board(result['board'])} (all {size})" if result["board"]
                     else f"contract {result['contract']}")
         c.text(f"{_TEAMS[team]} ({_name(names, team)} & {_name(names, team + 2)}):"
                f" {contract}, took {result['tricks']}:"
