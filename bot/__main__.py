@@ -3,8 +3,8 @@
 ``run`` starts the Discord bot, ``play`` a game in the terminal against computer players,
 ``simulate`` plays computer-only games and reports results and speed, ``standings`` prints
 the offline league, ``web`` serves the published leagues' standings page, ``db``
-looks after the database, ``export`` writes finished games as JSON lines and ``replay``
-reads them back.
+looks after the database, ``export`` writes finished games as JSON lines, ``replay``
+reads them back and ``art`` draws the sample pictures.
 """
 
 from __future__ import annotations
@@ -147,6 +147,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from bot.terminal.replay import replay
 
     return replay(Path(args.file), sys.stdout, args.show)
+
+
+def cmd_art(args: argparse.Namespace) -> int:
+    """Write the card sheets and each game's hand-end picture (seeded games)."""
+    from bot.art.samples import write
+
+    for path in write(Path(args.out)):
+        print(path)
+    return 0
 
 
 class Parser(argparse.ArgumentParser):
@@ -313,6 +322,14 @@ def parser() -> argparse.ArgumentParser:
     rep.add_argument("--show", type=number(int, 1, 2**63 - 1),
                      help="step through this match's public table, move by move")
     rep.set_defaults(func=cmd_replay)
+
+    art = _command(
+        sub, "art", "draw sample pictures: the card faces in both palettes and each game's"
+        " hand-end picture from a seeded game",
+        "art --out docs/images",
+    )
+    art.add_argument("--out", default="docs/images", help="folder to write into (docs/images)")
+    art.set_defaults(func=cmd_art)
     return p
 
 

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 COMMANDS = [
     ["run"], ["play"], ["standings"], ["simulate"], ["web"], ["db"], ["db", "migrate"],
-    ["db", "backup"], ["db", "tables"], ["db", "purge"], ["db", "check"], ["db", "copy"],
+    ["db", "backup"], ["db", "tables"], ["db", "purge"], ["db", "check"], ["db", "copy"], ["art"],
+    ["export"], ["replay"],
 ]
 NUMBERS = [
     ["play", "gin_rummy", "--players"], ["play", "gin_rummy", "--seed"],
