@@ -124,7 +124,7 @@ class DeckhandMixin(_BotBase):
         )
         self.publisher = Publisher(
             bot, self.db, self.tables, self.leagues, self.preferences,
-            ping_after=self.settings.turn_ping_after,
+            card_emojis=self.card_emojis, ping_after=self.settings.turn_ping_after,
         )
         self.tables.subscribe(self.publisher.on_event)
         self.controller = Controller(
@@ -260,6 +260,22 @@ def quiet_library_loggers() -> None:
     logging.getLogger("discord.http").setLevel(logging.WARNING)
 
 
+def art_faces() -> FaceSet:
+    """Deckhand's own card faces (``bot.art.faces``), every palette, as application emojis."""
+    from bot.art import faces
+
+    # ``/settings deck:`` → the art's palette.
+    palettes = {"two-colour": "two", "four-colour": "four"}
+
+    def draw() -> dict[str, bytes]:
+        return {name: png for p in faces.PALETTES for name, png in faces.faces(p).items()}
+
+    def name_of(card: str, deck: str) -> str:
+        return faces.emoji_name(card, palettes[deck])
+
+    return FaceSet(draw=draw, name_of=name_of)
+
+
 def create_bot(
     settings: Settings | None = None,
     *,
@@ -292,7 +308,7 @@ def run_bot(settings: Settings) -> int:
     if settings.discord_token is None:
         log.error("DISCORD_TOKEN is not set")
         return 2
-    bot = create_bot(settings)
+    bot = create_bot(settings, card_faces=art_faces())
     token = settings.discord_token.get_secret_value().strip()
 
     async def main() -> None:

@@ -51,6 +51,8 @@ class Button:
     custom_id: str
     style: str = "secondary"
     disabled: bool = False
+    #: A custom emoji shown before the label (``<:name:id>``), or "" for none.
+    emoji: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class Select:
     options: tuple[tuple[str, str], ...]
     min_values: int = 1
     max_values: int = 1
+    #: Per option, a custom emoji (``<:name:id>``) or "" (empty: none at all).
+    emojis: tuple[str, ...] = ()
 
 
 Component = Button | Select

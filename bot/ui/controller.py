@@ -27,7 +27,6 @@ import games
 from bot.render import renderer
 from bot.render.messages import (
     MessageSpec,
-    hand_message,
     hint_text,
     move_for,
     option_pairs,
@@ -341,8 +340,7 @@ class Controller:
                 else "You are not playing at this table.",
             )
             return
-        spec = hand_message(result, mine, f"<#{channel_id}>")
-        await self._panel(interaction, result, spec)
+        await self._panel(interaction, result, await self.publisher.my_hand(result, mine))
 
     async def _panel(
         self, interaction: discord.Interaction, result: TableResult, spec: MessageSpec
@@ -359,7 +357,7 @@ class Controller:
         result = await self.tables.act(channel_id, interaction.user.id, move)
         mine = result.for_user(interaction.user.id)
         if mine is not None:
-            await self._panel(interaction, result, hand_message(result, mine, f"<#{channel_id}>"))
+            await self._panel(interaction, result, await self.publisher.my_hand(result, mine))
         else:
             await say(interaction, "Done.")
         await self.publisher.publish(result, actor=interaction.user.id, interaction=interaction)
@@ -455,7 +453,7 @@ class Controller:
         if result.version != cid.version:
             await say(interaction, "That button is from an earlier turn; use the latest message.")
             return
-        spec = hand_message(result, mine, f"<#{channel_id}>", page=int(cid.arg))
+        spec = await self.publisher.my_hand(result, mine, page=int(cid.arg))
         await interaction.edit_original_response(**edit_kwargs(spec))
         if interaction.message is not None:
             self.publisher.opened_panel(
@@ -479,7 +477,7 @@ class Controller:
         clicked = None
         if mine is not None and _private(interaction) and interaction.message is not None:
             clicked = interaction.message.id
-            spec = hand_message(result, mine, f"<#{channel_id}>")
+            spec = await self.publisher.my_hand(result, mine)
             self.publisher.clicked_hand(interaction, result, spec)
         await self.publisher.publish(
             result, actor=interaction.user.id, updated_message=clicked, interaction=interaction

@@ -67,11 +67,12 @@ class TableButton(
         disabled: bool = False,
         row: int | None = None,
         raw: str = "",
+        emoji: discord.PartialEmoji | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label, style=style, custom_id=cid.text if cid else raw,
-                disabled=disabled, row=row,
+                disabled=disabled, row=row, emoji=emoji,
             )
         )
         self.cid = cid

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 
 import discord
 
+from bot.card_emojis import CardEmojis
 from bot.discord_io import Coalescer, Gone, Outbox
 from bot.render.messages import EventLog, MessageSpec, hand_message, table_message
 from bot.services import ratings
@@ -52,6 +53,7 @@ from bot.services.tables import (
     TableService,
     TableStatus,
 )
+from bot.ui.cards import decorate
 from bot.ui.tokens import Key, TokenMessage, Tokens
 from bot.ui.views import edit_kwargs, send_kwargs
 from storage import leagues as league_repo
@@ -113,12 +115,14 @@ class Publisher:
         leagues: LeagueService,
         preferences: PreferenceService,
         *,
+        card_emojis: CardEmojis | None = None,
         ping_after: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
         replace_after: float = REPLACE_AFTER,
     ) -> None:
         self.db, self.tables, self.leagues = db, tables, leagues
         self.preferences = preferences
+        self.card_emojis = card_emojis or CardEmojis()
         self.replace_after = replace_after
         self.ping_after = ping_after
         self._clock = clock
@@ -362,7 +366,7 @@ class Publisher:
                 continue  # the clicked hand DM (``clicked_hand``)
             if await self.db.read(refs.noted, result.table_id, mine.user_id, refs.DM_CLOSED):
                 continue
-            spec = hand_message(result, mine, mention)
+            spec = self.hand_spec(result, mine, prefs[mine.user_id])
             self._submit_hand(result, mine.user_id, spec, interaction, signature)
         to_act = frozenset(
             p.user_id for p in result.private.values()
@@ -390,6 +394,18 @@ class Publisher:
                 if held is not None and held.expiry is not None:
                     held.expiry.cancel()  # a finished game's panel needs no reminder
 
+    def hand_spec(
+        self, result: TableResult, mine: SeatPrivate, prefs: Preferences, page: int = 0
+    ) -> MessageSpec:
+        """A player's hand message, with card emojis when they asked for them."""
+        spec = hand_message(result, mine, f"<#{result.channel_id}>", page=page)
+        return decorate(spec, result.game, self.card_emojis, prefs)
+
+    async def my_hand(self, result: TableResult, mine: SeatPrivate, page: int = 0) -> MessageSpec:
+        """``hand_spec`` with the player's preferences read for the table's server."""
+        prefs = await self.preferences.of(result.guild_id, mine.user_id)
+        return self.hand_spec(result, mine, prefs, page)
+
     def _panel(
         self,
         result: TableResult,
@@ -405,7 +421,8 @@ class Publisher:
         held = self.tokens.get(key)
         if held is not None:
             if held.shown != signature and held.version <= result.version:
-                self._submit_panel(result, key, held, mine, signature)
+                spec = self.hand_spec(result, mine, prefs)
+                self._submit_panel(result, key, held, spec, signature)
             return
         here = (
             interaction is not None
@@ -415,16 +432,15 @@ class Publisher:
             and result.status in _OPEN
         )
         if here and interaction is not None and prefs.in_channel:
-            self._open_panel(result, mine, signature, interaction)
+            self._open_panel(result, mine, self.hand_spec(result, mine, prefs), interaction)
 
     def _open_panel(
         self,
         result: TableResult,
         mine: SeatPrivate,
-        signature: str,
+        spec: MessageSpec,
         interaction: discord.Interaction,
     ) -> None:
-        spec = hand_message(result, mine, f"<#{result.channel_id}>")
         key: Key = ("panel", result.table_id, mine.user_id)
 
         async def job() -> None:
@@ -455,9 +471,8 @@ class Publisher:
         held.spec = spec
 
     def _submit_panel(
-        self, result: TableResult, key: Key, held: TokenMessage, mine: SeatPrivate, signature: str
+        self, result: TableResult, key: Key, held: TokenMessage, spec: MessageSpec, signature: str
     ) -> None:
-        spec = hand_message(result, mine, f"<#{result.channel_id}>")
         held.version, held.shown, held.spec = result.version, signature, spec
 
         async def job() -> None:
@@ -514,7 +529,7 @@ class Publisher:
             if mine is not None and interaction.message is not None:
                 key: Key = ("panel", result.table_id, user_id)
                 held = self.tokens.hold(key, interaction, interaction.message.id, original=True)
-                self._submit_panel(result, key, held, mine, signature)
+                self._submit_panel(result, key, held, spec, signature)
             return
 
         async def job() -> None:

@@ -37,12 +37,19 @@ def _button(b: Button, row: int | None) -> discord.ui.Item[Any]:
         game, page = custom_ids.parse_rules(b.custom_id)
         return RulesButton(game, page, label=b.label, disabled=b.disabled, row=row)
     return TableButton(
-        custom_ids.parse(b.custom_id), label=b.label, style=style, disabled=b.disabled, row=row
+        custom_ids.parse(b.custom_id), label=b.label, style=style, disabled=b.disabled, row=row,
+        emoji=discord.PartialEmoji.from_str(b.emoji) if b.emoji else None,
     )
 
 
 def _select(s: Select, row: int | None) -> discord.ui.Item[Any]:
-    options = [discord.SelectOption(label=label, value=value) for label, value in s.options]
+    emojis = s.emojis or ("",) * len(s.options)
+    options = [
+        discord.SelectOption(
+            label=label, value=value, emoji=discord.PartialEmoji.from_str(e) if e else None
+        )
+        for (label, value), e in zip(s.options, emojis, strict=True)
+    ]
     return TableSelect(
         custom_ids.parse(s.custom_id),
         placeholder=s.placeholder,

@@ -12,7 +12,7 @@ import pytest
 from bot.card_emojis import EmojiReport, FaceSet
 from games.cards import DECK_WITH_JOKERS
 from tests.e2e.fake_emojis import MAX_EMOJIS
-from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
+from tests.e2e.play import Harness, PanelSeat, Seat, harness_fixture, play_out  # noqa: F401
 from tests.e2e.test_games_e2e import open_table
 
 PALETTES = {"two-colour": "2c", "four-colour": "4c"}
@@ -119,3 +119,29 @@ async def test_turned_off_the_bot_asks_nothing_and_shows_text(harness: Harness) 
     client, requests = await start(harness, card_emojis=False)
     assert requests == [] and client.emoji_upload is None
     assert client.card_emojis.emoji("AS", "two-colour") is None
+
+
+async def test_hands_show_card_emojis_in_the_player_s_own_palette(harness: Harness) -> None:
+    """``/settings cards:emoji deck:four-colour``: that player's panel shows each card's
+    four-colour emoji before its label, and their card buttons and menu options carry it;
+    a player who chose text sees text only."""
+    await start(harness)
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await alice.slash("settings", hand="channel", deck="four-colour")
+    await bob.slash("settings", hand="channel", cards="text")
+    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0)
+    seats = {p.id: PanelSeat(p, harness, lobby) for p in (alice, bob)}
+    for _ in range(6):
+        await play_out(list(seats.values()), lobby, limit=1)
+    alice_panel, bob_panel = seats[alice.id].panel(), seats[bob.id].panel()
+    assert alice_panel is not None and bob_panel is not None
+    assert "<:" in alice_panel.content and "_4c:" in alice_panel.content, alice_panel.content
+    assert "_2c:" not in alice_panel.content
+    assert "<:" not in bob_panel.content
+    marked = [c for c in alice_panel.buttons() + [
+        o for s in alice_panel.selects() for o in s.get("options", [])
+    ] if c.get("emoji")]
+    assert marked or not (alice_panel.buttons() or alice_panel.selects())
+    assert all(str(c["emoji"]["name"]).endswith("_4c") for c in marked)
