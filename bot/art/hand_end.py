@@ -47,6 +47,11 @@ _CLOSE: Final = {"gin_rummy": {"hand_result"}, "spades": {"hand_scored"},
                  "ono99": {"round_over", "game_over"}}
 
 
+def closes_hand(game: str, event: Event) -> bool:
+    """Whether a public event scores a hand (so a picture of it can be drawn now)."""
+    return event.get("type") in _CLOSE.get(game, set())
+
+
 def hands(game: str, events: Sequence[Event]) -> list[list[Event]]:
     """The scored hands in a stream of public events, each from its opening event to the
     next hand's; a hand that was not scored (redealt, or still going) is left out."""

@@ -92,6 +92,8 @@ class MessageSpec:
     #: Shown with Discord's layout components (a container in the embed's colour, text
     #: displays and separators) instead of content and an embed; a message sent so stays so.
     layout: bool = False
+    #: Files to attach when the message is sent: ``(filename, bytes)``.
+    files: tuple[tuple[str, bytes], ...] = ()
 
     def text(self) -> str:
         """Every human-readable string of the message (for tests and logs of shape)."""

@@ -31,6 +31,7 @@ Decisions:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -38,6 +39,7 @@ from dataclasses import dataclass, field, replace
 
 import discord
 
+from bot.art.hand_end import closes_hand, hands, picture
 from bot.card_emojis import CardEmojis
 from bot.discord_io import Coalescer, Gone, Outbox
 from bot.render.messages import EventLog, MessageSpec, hand_message, table_message
@@ -52,6 +54,7 @@ from bot.services.tables import (
     TableResult,
     TableService,
     TableStatus,
+    replay,
 )
 from bot.ui.cards import decorate
 from bot.ui.tokens import Key, TokenMessage, Tokens
@@ -385,6 +388,8 @@ class Publisher:
                 by_dm=prefs[user_id].by_dm,
             )
         seen.to_act_users = to_act
+        if any(closes_hand(result.game, e) for step in result.steps for e in step.events):
+            self._submit_picture(result)
         if result.status not in _OPEN:
             if result.status is TableStatus.ABORTED:
                 await self._close_hands(result)
@@ -483,6 +488,37 @@ class Publisher:
                 self.tokens.drop(key, held)
 
         self.edits.submit(key, job)
+
+    def _submit_picture(self, result: TableResult) -> None:
+        """Post the picture of the hand that just ended, once per hand (a notice in the
+        database keeps a restart or another process from posting it again)."""
+        version = max(s.version for s in result.steps)
+
+        async def job() -> None:
+            events = await replay.public_events(self.db, result.table_id)
+            scored = hands(result.game, events)
+            if not scored:
+                return
+            names = [s.name for s in result.seats]
+            png = await asyncio.to_thread(picture, result.game, scored[-1], names)
+            notice = f"picture {version} {len(scored)}"
+            if not await self.db.write(refs.note, result.table_id, 0, notice, time.time()):
+                return
+            spec = MessageSpec(
+                content=f"**{result.title}** — what hand {len(scored)} showed:",
+                files=((f"{result.game}-hand-{len(scored)}.png", png),),
+            )
+            held = self.tokens.get(("table", result.table_id, 0))
+            if held is not None:
+                try:
+                    await held.interaction.followup.send(**send_kwargs(spec))
+                    return
+                except discord.HTTPException as exc:
+                    log.info("table %s: picture through a token failed: %s", result.table_id,
+                             exc.status)
+            await self.outbox.send(result.channel_id, spec)
+
+        self.edits.submit(("picture", result.table_id, version), job)
 
     def _panel_expired(self, key: Key, held: TokenMessage) -> None:
         """A panel's token is about to run out: its last edit says how to keep it live."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
@@ -126,6 +127,8 @@ def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
     view = view_of(spec)
     if view is not None:
         out["view"] = view
+    if spec.files:
+        out["files"] = [discord.File(io.BytesIO(data), filename=name) for name, data in spec.files]
     return out
 
 

@@ -50,7 +50,7 @@ async def open_table(
 
 def standings_rows(text: str) -> list[str]:
     """Player names in the standings table, best first."""
-    rows = re.findall(r"^\s*\d+ (\S+)", text.split("```")[1], re.M)
+    rows = re.findall(r"^\s*(?:\d+|-) (\S+)", text.split("```")[1], re.M)
     return [r for r in rows if r != "Player"]
 
 
@@ -75,6 +75,13 @@ async def test_a_whole_game_then_the_standings(harness: Harness, game: str) -> N
     for seat in seats:
         hand = seat.hand_dm()
         assert "The game is over" in hand.content and not hand.buttons() and not hand.selects()
+    # One picture of each scored hand, posted once (drawn from public events only).
+    pictures = [a["filename"] for m in lobby.messages() for a in m.attachments]
+    assert pictures and len(pictures) == len(set(pictures)), pictures
+    assert all(p.startswith(f"{game}-hand-") and p.endswith(".png") for p in pictures)
+    assert harness.fake.uploads[
+        next(a["id"] for m in lobby.messages() for a in m.attachments)
+    ].startswith(b"\x89PNG")
     standings = await humans[0].slash("league standings", game=game)
     assert games.get(game).title in standings.text
     rows = standings_rows(standings.text)

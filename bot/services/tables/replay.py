@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import games
 from bot.services.errors import NoTable
@@ -79,3 +81,22 @@ async def check_table(db: Database, table_id: int) -> CheckResult:
     if stored != game.dumps(replayed):
         return CheckResult(table_id, False, "replaying the log gives a different state")
     return CheckResult(table_id, True)
+
+
+def _log(conn: Conn, table_id: int) -> tuple[repo.TableRow, list[repo.ActionRow]] | None:
+    row = repo.get(conn, table_id)
+    return None if row is None or row.snapshot is None else (row, repo.actions(conn, table_id))
+
+
+async def public_events(db: Database, table_id: int) -> list[dict[str, Any]]:
+    """Every public event of the table's game so far, in order, from its log (the replay
+    runs in a worker thread: a long game takes tens of milliseconds)."""
+    found = await db.read(_log, table_id)
+    if found is None:
+        return []
+    row, log = found
+
+    def replay_events() -> list[dict[str, Any]]:
+        return [e for state in states(row, log) for e in state.events]
+
+    return await asyncio.to_thread(replay_events)
