@@ -1,15 +1,21 @@
-"""``/stats [user]``: a player's record in this server, per game."""
+"""``/stats [user]``: a player's record in this server, per game and partner, and a picture
+of their rating over this season in each game they played."""
 
 from __future__ import annotations
+
+import asyncio
+import io
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.art.chart import rating_chart
 from bot.cogs import app
 from bot.services.leagues import PlayerStats
-from bot.ui.answers import privately
+from bot.text import clip
+from bot.ui.answers import CONTENT_LIMIT, defer, say
 
 
 def stats_text(name: str, st: PlayerStats) -> str:
@@ -45,11 +51,21 @@ class StatsCommands(commands.Cog):
         assert guild_id is not None
         who = user or interaction.user
 
-        async def work() -> str:
-            st = await app(self.bot).leagues.player_stats(guild_id, who.id)
-            return stats_text(who.display_name, st)
-
-        await privately(interaction, work)
+        await defer(interaction)
+        leagues = app(self.bot).leagues
+        text = stats_text(who.display_name, await leagues.player_stats(guild_id, who.id))
+        lines = await leagues.rating_lines(guild_id, who.id)
+        if not lines:
+            await say(interaction, text)
+            return
+        titled = [(games.get(g).title, series) for g, series in lines]
+        chart = await asyncio.to_thread(
+            rating_chart, f"{who.display_name}: rating this season", titled
+        )
+        await interaction.followup.send(
+            clip(text, CONTENT_LIMIT) if len(text) > CONTENT_LIMIT else text,
+            file=discord.File(io.BytesIO(chart), filename="rating.png"), ephemeral=True,
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -647,6 +647,22 @@ class LeagueService:
         g = _game_name(game) if game is not None else None
         return await self.db.read(repo.head_to_head, guild_id, user_a, user_b, g)
 
+    async def rating_lines(self, guild_id: int, user_id: int) -> list[tuple[str, list[int]]]:
+        """Per game of the server league's current season that the player played: their
+        displayed rating as a newcomer, then after each of their counted games."""
+        league = await self.league(guild_id)
+
+        def read(conn: Conn) -> list[tuple[str, list[int]]]:
+            out = []
+            for game in repo.season_games(conn, league.id, league.season):
+                history = season_rating_history(conn, league, league.season, game)
+                mine = [ratings.display(r[user_id]) for _, r in history if user_id in r]
+                if mine:
+                    out.append((game, [ratings.display(ratings.DEFAULT.ordinal), *mine]))
+            return out
+
+        return await self.db.read(read)
+
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """Per game: played, won, drawn, best score and favourite partner (the human most
         often on the same team; ties go to the most recent, then the lower id)."""

@@ -242,6 +242,9 @@ async def test_restart_rules_play_finish_league_and_rematch(
     assert "Default" in standings.text and "Alice" in standings.text
     stats = await alice.slash("stats")
     assert "**Alice**: 1 game, " in stats.text and "ONO 99: 1 played" in stats.text
+    shown = stats.response
+    assert shown is not None and [a["filename"] for a in shown.attachments] == ["rating.png"]
+    assert fake_discord.uploads[shown.attachments[0]["id"]].startswith(b"\x89PNG")
 
     await alice.click(table, "Rematch")
     await fake_discord.settle()
