@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.play import Harness, PanelSeat, harness_fixture, play_out, until  # noqa: F401
+from tests.e2e.play import (  # noqa: F401
+    Harness,
+    PanelSeat,
+    Seat,
+    harness_fixture,
+    play_out,
+    until,
+)
 from tests.e2e.test_games_e2e import GAMES, open_table
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -67,3 +74,27 @@ async def test_a_panel_about_to_run_out_says_how_to_keep_it(harness: Harness) ->
     await play_out(seats, lobby, limit=2)  # moves made from the panels revive them
     result = await harness.result(lobby)
     assert result.status == "playing" and result.version > 0
+
+
+async def test_hands_in_both_places_stay_the_same(harness: Harness) -> None:
+    """``hand:both``: the hand DM and the channel panel (once opened) both follow every
+    move; the player plays from the DM."""
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    for person in (alice, bob):
+        await person.slash("settings", hand="both")
+    await open_table(harness, "spades", "target=50", [alice, bob], 0)
+    dm_seats = [Seat(alice, harness, lobby), Seat(bob, harness, lobby)]
+    await bob.click(harness.table_message(lobby), "Your hand")  # bob opens a panel too
+    await play_out(dm_seats, lobby, limit=12)
+    await harness.idle()
+    result = await harness.result(lobby)
+    mine = result.for_user(bob.id)
+    assert mine is not None
+    panel = PanelSeat(bob, harness, lobby)
+    shown = await panel.hand(result, mine)  # waits until the panel shows this version
+    newest = panel.panel()
+    assert panel.opened == 0 and newest is not None and shown.id == newest.id
+    assert "your hand" in dm_seats[1].hand_dm().content
