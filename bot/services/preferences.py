@@ -51,7 +51,10 @@ class Preferences:
 
     def describe(self) -> str:
         """One line for ``/settings``."""
-        where = {"dm": "by DM", "channel": "in the channel", "both": "by DM and in the channel"}
+        where = {
+            "dm": "by direct message", "channel": "in the channel",
+            "both": "by direct message and in the channel",
+        }
         return f"cards **{self.cards}**, deck **{self.deck}**, hand **{where[self.hand]}**"
 
 

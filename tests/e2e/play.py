@@ -234,21 +234,28 @@ class Seat:
         return game.bot("normal")(dict(mine.view), list(mine.legal), self.rng)
 
     async def move(self, action: str | None = None) -> Interaction:
-        """Make ``action`` (default: the normal computer player's pick) by clicking it."""
-        result, mine = await self.mine()
-        action = action or await self.choose()
-        message = await self.hand(result, mine)
-        first_line = renderer(result.game).hand(mine.view)[0]
-        assert first_line in plain(message.content), (first_line, message.content)
-        check_offered(message, mine, result.version)
-        with self.harness.fake.count() as counter:
-            answered = await click_move(self.person, message, action)
-            await self.harness.idle()
+        """Make ``action`` (default: the normal computer player's pick) by clicking it. In
+        a game where others may act out of turn (Craits' call-outs), a computer can move
+        between the look and the click: the bot then says the button is from an earlier
+        turn, and the player looks again and clicks again, as a person would."""
+        for attempt in range(3):
+            result, mine = await self.mine()
+            chosen = action or await self.choose()
+            message = await self.hand(result, mine)
+            first_line = renderer(result.game).hand(mine.view)[0]
+            assert first_line in plain(message.content), (first_line, message.content)
+            check_offered(message, mine, result.version)
+            with self.harness.fake.count() as counter:
+                answered = await click_move(self.person, message, chosen)
+                await self.harness.idle()
+            after = await self.harness.result(self.channel)
+            said = [m.text for m in answered.followups]
+            if after.version > result.version:
+                break
+            assert attempt < 2 and any("earlier turn" in t for t in said), (
+                chosen, answered.text, said
+            )
         self.harness.costs[result.game].append((counter.total, counter.global_limited))
-        after = await self.harness.result(self.channel)
-        assert after.version > result.version, (
-            action, answered.text, [m.text for m in answered.followups]
-        )
         self.moves += 1
         return answered
 
