@@ -57,10 +57,10 @@ async def _measure_mode(mode: str, quick: bool) -> tuple[str, float]:
     return cost_summary(harness.costs, fake.latencies()), mean
 
 
-async def _measure(quick: bool) -> str:
+async def _measure(quick: bool, modes: tuple[str, ...]) -> str:
     started = time.perf_counter()
     parts, means = [], {}
-    for mode in MODES:
+    for mode in modes:
         table, means[mode] = await _measure_mode(mode, quick)
         parts.append(f"**Hands `{mode}`** (`/settings hand:{mode}`)\n\n{table}")
     seconds = time.perf_counter() - started
@@ -83,9 +83,10 @@ async def _measure(quick: bool) -> str:
     return "\n\n".join([head, summary, *parts])
 
 
-def run(quick: bool) -> str:
-    """Markdown: REST calls per human move by game, interaction→callback p50/p99."""
-    return asyncio.run(_measure(quick))
+def run(quick: bool, modes: tuple[str, ...] = tuple(MODES)) -> str:
+    """Markdown: REST calls per human move by hand mode and game, interaction→callback
+    p50/p99."""
+    return asyncio.run(_measure(quick, modes))
 
 
 if __name__ == "__main__":

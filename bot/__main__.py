@@ -2,7 +2,9 @@
 
 ``run`` starts the Discord bot, ``play`` a game in the terminal against computer players,
 ``simulate`` plays computer-only games and reports results and speed, ``standings`` prints
-the offline league, and ``db`` looks after the database.
+the offline league, ``web`` serves the published leagues' standings page, ``db``
+looks after the database, ``export`` writes finished games as JSON lines, ``replay``
+reads them back and ``art`` draws the sample pictures.
 """
 
 from __future__ import annotations
@@ -94,6 +96,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_web(args: argparse.Namespace) -> int:
+    """Serve the read-only standings site of the published leagues."""
+    from bot.web.app import serve
+
+    settings = Settings()
+    return serve(str(args.db or settings.db), args.host, args.port, settings.log_level)
+
+
 def cmd_db(args: argparse.Namespace) -> int:
     """Database maintenance."""
     from bot.services import dbcli
@@ -115,6 +125,36 @@ def cmd_db(args: argparse.Namespace) -> int:
         copied = dbcli.copy(args.source, args.target)
         print(copied.text())
         return 0 if copied.ok else 1
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write finished games as JSON lines."""
+    from bot.terminal.replay import export
+
+    path = str(args.db or Settings().db)
+    if args.out in (None, "-"):
+        count = export(path, sys.stdout, args.guild, args.league)
+    else:
+        with open(args.out, "w", encoding="utf-8") as out:
+            count = export(path, out, args.guild, args.league)
+    print(f"{count} games exported.", file=sys.stderr)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay an export and check every game."""
+    from bot.terminal.replay import replay
+
+    return replay(Path(args.file), sys.stdout, args.show)
+
+
+def cmd_art(args: argparse.Namespace) -> int:
+    """Write the card sheets and each game's hand-end picture (seeded games)."""
+    from bot.art.samples import write
+
+    for path in write(Path(args.out)):
+        print(path)
     return 0
 
 
@@ -215,6 +255,18 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("-o", "--option", action="append", default=[], help="name=value")
     sim.set_defaults(func=cmd_simulate)
 
+    web = _command(
+        sub, "web", "serve the standings web page of the leagues an admin published"
+        " (read-only)",
+        "web --port 8080",
+    )
+    web.add_argument("--host", default="127.0.0.1",
+                     help="address to listen on (127.0.0.1; 0.0.0.0 behind a proxy)")
+    web.add_argument("--port", type=number(int, 1, 65535), default=8080,
+                     help="port, 1 to 65,535 (8080)")
+    web.add_argument("--db", help=db_help)
+    web.set_defaults(func=cmd_web)
+
     # --db is accepted before or after the db subcommand.
     where = Parser(add_help=False)
     where.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
@@ -250,6 +302,34 @@ def parser() -> argparse.ArgumentParser:
     copy.add_argument("source", help="the SQLite file (it may be in use)")
     copy.add_argument("target", help="e.g. postgresql://user@host/deckhand")
     db.set_defaults(func=cmd_db)
+
+    exp = _command(
+        sub, "export", "write finished games as JSON lines (schema: docs/export.md)",
+        "export --guild 123456789012345678 --league Friday --out friday.jsonl",
+    )
+    exp.add_argument("--guild", type=number(int, 0, 2**63 - 1), default=0,
+                     help="the Discord server's id (default 0: games played offline)")
+    exp.add_argument("--league", help="only the games that counted toward this league")
+    exp.add_argument("--out", help="the file to write (default: standard output)")
+    exp.add_argument("--db", help=db_help)
+    exp.set_defaults(func=cmd_export)
+
+    rep = _command(
+        sub, "replay", "replay an export with the engines and check every game's outcome",
+        "replay friday.jsonl --show 42",
+    )
+    rep.add_argument("file", help="a file written by export (or /league export)")
+    rep.add_argument("--show", type=number(int, 1, 2**63 - 1),
+                     help="step through this match's public table, move by move")
+    rep.set_defaults(func=cmd_replay)
+
+    art = _command(
+        sub, "art", "draw sample pictures: the card faces in both palettes and each game's"
+        " hand-end picture from a seeded game",
+        "art --out docs/images",
+    )
+    art.add_argument("--out", default="docs/images", help="folder to write into (docs/images)")
+    art.set_defaults(func=cmd_art)
     return p
 
 

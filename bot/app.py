@@ -4,7 +4,8 @@
 that needs the event loop happens in ``setup_hook``: open the database, build the table
 and league services, load open tables, register the DynamicItems (so buttons of old
 messages work after a restart), add the cogs, sync commands, and resume the tables'
-computer moves and turn timers. Slash-command failures go to the one error path
+computer moves and turn timers; the card faces missing from the application's emojis are
+uploaded beside all that (``bot.card_emojis``). Slash-command failures go to the one error path
 (``bot.ui.answers``); nothing the bot sends pings anyone unless it says so.
 With ``DECKHAND_SHARD_COUNT`` the bot is an ``AutoShardedBot``; each guild's interactions
 arrive on its own shard, so a table (one per channel) belongs to its guild's shard.
@@ -28,6 +29,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot.card_emojis import CardEmojis, EmojiReport, FaceSet, ensure_card_emojis
 from bot.discord_io import RestCounter
 from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
@@ -83,6 +85,13 @@ class DeckhandMixin(_BotBase):
     #: Where table seeds come from; ``None`` is the service's default (random). Tests
     #: pass a counter so every game is the same on every run.
     table_seeds: Callable[[], int] | None = None
+    #: The card faces to keep as application emojis (the art plugs in here); ``None``:
+    #: none, every card shows as text.
+    card_faces: FaceSet | None = None
+    #: Card code and palette → emoji, filled while ``emoji_upload`` runs.
+    card_emojis: CardEmojis
+    #: The start-up upload of missing card emojis, running beside the game.
+    emoji_upload: asyncio.Task[EmojiReport] | None = None
 
     def _deckhand_init(self, settings: Settings) -> None:
         self.settings = settings
@@ -92,6 +101,7 @@ class DeckhandMixin(_BotBase):
 
     async def _deckhand_setup(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         self.counter.install(bot.http)
+        self._start_emoji_upload(bot)
         self.db = await open_database(self.settings.db)
         self.tables = TableService(
             self.db, pace=self.settings.bot_move_delay, new_seed=self.table_seeds,
@@ -135,11 +145,30 @@ class DeckhandMixin(_BotBase):
                 await bot.tree.sync()
         self.tables.resume()
 
+    def _start_emoji_upload(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
+        """Upload the missing card faces in the background (``bot.card_emojis``)."""
+        faces = self.card_faces
+        self.card_emojis = CardEmojis(faces.name_of if faces else None)
+        if faces is None:
+            log.info("card emojis: no card faces configured; cards show as text")
+        elif not self.settings.card_emojis:
+            log.info("card emojis: off (DECKHAND_CARD_EMOJIS); cards show as text")
+        else:
+
+            async def upload(faces: FaceSet) -> EmojiReport:
+                drawn = await asyncio.to_thread(faces.draw)
+                return await ensure_card_emojis(bot, drawn, self.card_emojis)
+
+            self.emoji_upload = asyncio.create_task(upload(faces), name="card emojis")
+
     async def setup_hook(self) -> None:
         await self._deckhand_setup(self)
 
     async def close(self) -> None:
         # Tables and messages first: nothing may be sent once Discord's session is closed.
+        if self.emoji_upload is not None:
+            self.emoji_upload.cancel()
+            await asyncio.gather(self.emoji_upload, return_exceptions=True)
         if hasattr(self, "tables"):
             await self.tables.close()
         if hasattr(self, "publisher"):
@@ -235,9 +264,11 @@ def create_bot(
     settings: Settings | None = None,
     *,
     table_seeds: Callable[[], int] | None = None,
+    card_faces: FaceSet | None = None,
     guild_ready_timeout: float = 2.0,
 ) -> DeckhandBot | ShardedDeckhandBot:
     """The configured bot, not yet connected (``settings`` default: the environment).
+    ``card_faces``: the faces to keep as application emojis (none: cards as text).
     ``guild_ready_timeout``: how long discord.py waits for more guilds after the last one
     arrived before it calls the bot ready (tests, on a local fake, pass less)."""
     settings = settings or Settings()
@@ -248,6 +279,7 @@ def create_bot(
     else:
         bot = DeckhandBot(settings, guild_ready_timeout=guild_ready_timeout)
     bot.table_seeds = table_seeds
+    bot.card_faces = card_faces
     return bot
 
 

@@ -33,13 +33,28 @@ class Settings(BaseSettings):
         default=30, ge=0, le=86400, alias="DECKHAND_TURN_PING_AFTER"
     )
     sync_commands: bool = Field(default=True, alias="DECKHAND_SYNC_COMMANDS")
+    #: Upload the card faces as application emojis at start-up (``on``/``off``); off, the
+    #: bot makes no emoji requests and shows cards as text.
+    card_emojis: bool = Field(default=True, alias="DECKHAND_CARD_EMOJIS")
     #: Interactions one user may make per second, sustained (a burst of 4 × this first).
     user_rate: float = Field(default=2.0, gt=0, le=1000, alias="DECKHAND_USER_RATE")
+    #: Where ``deckhand web`` is reachable (e.g. ``https://cards.example.org``); when set,
+    #: ``/league standings`` links to a published league's page there.
+    web_url: str | None = Field(default=None, alias="DECKHAND_WEB_URL")
 
-    @field_validator("dev_guild", "shard_count", mode="before")
+    @field_validator("dev_guild", "shard_count", "web_url", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("web_url")
+    @classmethod
+    def _web_address(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("DECKHAND_WEB_URL starts with https:// (or http://)")
+        return value.rstrip("/")
 
     @model_validator(mode="after")
     def _shards_fit(self) -> Settings:

@@ -19,6 +19,11 @@ def clip(text: str, limit: int = ECHO_LIMIT) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
+def cut(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters (an ellipsis marks a cut), its lines kept."""
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+
+
 def plural(count: int, word: str) -> str:
     """``1 card``, ``2 cards`` (``word`` is the singular; English regular plurals only)."""
     return f"{count} {word}{'' if count == 1 else 's'}"

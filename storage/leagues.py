@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from storage.db import Conn, Row
-from storage.matches import SeatResult
+from storage.matches import SeatResult, seats_of
 
 #: ORDER BY clauses of the two standings orders; each matches an index of 002_leagues.sql.
 ORDER_BY_RATING = "ordinal DESC, wins DESC, games ASC, user_id ASC"
@@ -32,6 +32,8 @@ class League:
     is_default: bool
     season: int
     created_at: float
+    #: Shown on the standings web page (an admin published it).
+    published: bool = False
     #: Counted games a player needs in a season (and game) to be ranked; fewer: provisional.
     provisional_games: int = 5
 
@@ -128,6 +130,7 @@ def _league(row: Row) -> League:
         id=row["id"], guild_id=row["guild_id"], name=row["name"], game=row["game"],
         scoring=row["scoring"], count_bots=bool(row["count_bots"]),
         is_default=bool(row["is_default"]), season=row["season"], created_at=row["created_at"],
+        published=bool(row["published"]),
         provisional_games=row["provisional_games"],
     )
 
@@ -175,7 +178,7 @@ def insert_league(
     )
     return League(
         league_id, guild_id, name, game, scoring, count_bots, is_default, 1, now,
-        provisional_games,
+        provisional_games=provisional_games,
     )
 
 
@@ -340,19 +343,10 @@ def clear_league(conn: Conn, league_id: int) -> None:
 
 # -- reading matches ----------------------------------------------------------------------
 def _with_seats(conn: Conn, rows: list[Row]) -> list[PlayedMatch]:
-    ids = [r["id"] for r in rows]
-    seat_rows = _all_in(
-        conn, "SELECT * FROM match_seats WHERE match_id IN (?) ORDER BY match_id, seat", (), ids
-    )
-    by_match: dict[int, list[SeatResult]] = {i: [] for i in ids}
-    for s in seat_rows:
-        by_match[s["match_id"]].append(
-            SeatResult(s["seat"], s["user_id"], s["bot_level"], s["name"], s["team"], s["score"],
-                       s["rank"])
-        )
+    by_match = seats_of(conn, [r["id"] for r in rows])
     return [
         PlayedMatch(r["id"], r["guild_id"], r["league_id"], r["game"], r["started_at"],
-                    r["finished_at"], tuple(by_match[r["id"]]))
+                    r["finished_at"], by_match[r["id"]])
         for r in rows
     ]
 
@@ -544,3 +538,49 @@ def partners(conn: Conn, guild_id: int, user_id: int) -> list[PartnerRow]:
         PartnerRow(r["game"], r["partner_id"], r["partner_name"], r["games"], r["last_match"])
         for r in rows
     ]
+
+
+# -- publication (the standings web page) ------------------------------------------------
+@dataclass(frozen=True)
+class SeasonTotals:
+    """A player's totals in one season and game of a league."""
+
+    season: int
+    game: str
+    totals: PlayerTotals
+
+
+def set_published(conn: Conn, league_id: int, published: bool) -> None:
+    """Publish a league on the web page, or take it off."""
+    conn.execute("UPDATE leagues SET published = ? WHERE id = ?", (int(published), league_id))
+
+
+def published_leagues(conn: Conn, guild_id: int) -> list[League]:
+    """The guild's published leagues, the default first, then by name."""
+    rows = conn.all(
+        "SELECT * FROM leagues WHERE guild_id = ? AND published = 1"
+        " ORDER BY is_default DESC, lower(name)",
+        (guild_id,),
+    )
+    return [_league(r) for r in rows]
+
+
+def player_seasons(conn: Conn, league_id: int, user_id: int) -> list[SeasonTotals]:
+    """A user's totals in every season and game of a league, newest season first."""
+    rows = conn.all(
+        "SELECT * FROM league_players WHERE league_id = ? AND user_id = ?"
+        " ORDER BY season DESC, game",
+        (league_id, user_id),
+    )
+    return [SeasonTotals(r["season"], r["game"], _totals(r)) for r in rows]
+
+
+def league_match(conn: Conn, league_id: int, match_id: int) -> PlayedMatch | None:
+    """The match with its seats if it counted toward the league, else None."""
+    rows = conn.all(
+        "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
+        " WHERE lm.league_id = ? AND lm.match_id = ?",
+        (league_id, match_id),
+    )
+    found = _with_seats(conn, rows)
+    return found[0] if found else None

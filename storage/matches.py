@@ -8,6 +8,7 @@ match recorders, see ``bot.services.tables``).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,3 +62,20 @@ def insert_match(conn: Conn, match: MatchRecord) -> int:
          for s in match.seats],
     )
     return match_id
+
+
+def seats_of(conn: Conn, match_ids: Sequence[int]) -> dict[int, tuple[SeatResult, ...]]:
+    """The seats of each given match, by seat number (every id is a key)."""
+    found: dict[int, list[SeatResult]] = {i: [] for i in match_ids}
+    if match_ids:
+        marks = ", ".join("?" * len(match_ids))
+        rows = conn.all(
+            f"SELECT * FROM match_seats WHERE match_id IN ({marks}) ORDER BY match_id, seat",
+            tuple(match_ids),
+        )
+        for s in rows:
+            found[s["match_id"]].append(
+                SeatResult(s["seat"], s["user_id"], s["bot_level"], s["name"], s["team"],
+                           s["score"], s["rank"])
+            )
+    return {i: tuple(seats) for i, seats in found.items()}

@@ -55,11 +55,12 @@ def _dotted_imports(path: Path) -> set[str]:
         ("bot/services", ("bot.ui", "bot.render", "bot.terminal", "bot.cogs", "bot.app")),
         ("bot/render", ("bot.ui.controller", "bot.ui.publisher", "bot.terminal", "bot.cogs")),
         ("bot/terminal", ("bot.ui", "bot.cogs", "discord")),
+        ("bot/art", ("bot.ui", "bot.cogs", "bot.services", "bot.app", "discord", "storage")),
     ],
 )
 def test_inner_layers_of_bot(package: str, forbidden: tuple[str, ...]) -> None:
     """The runtime knows no front end; renderers know no transport; the terminal knows
-    nothing of Discord."""
+    nothing of Discord; pictures are drawn from engines' data alone."""
     for path in sorted((ROOT / package).rglob("*.py")):
         bad = {m for m in _dotted_imports(path) if m.startswith(forbidden)}
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"

@@ -15,14 +15,15 @@ from bot.__main__ import main
 ROOT = Path(__file__).resolve().parent.parent
 
 COMMANDS = [
-    ["run"], ["play"], ["standings"], ["simulate"], ["db"], ["db", "migrate"],
-    ["db", "backup"], ["db", "tables"], ["db", "purge"], ["db", "check"], ["db", "copy"],
+    ["run"], ["play"], ["standings"], ["simulate"], ["web"], ["db"], ["db", "migrate"],
+    ["db", "backup"], ["db", "tables"], ["db", "purge"], ["db", "check"], ["db", "copy"], ["art"],
+    ["export"], ["replay"],
 ]
 NUMBERS = [
     ["play", "gin_rummy", "--players"], ["play", "gin_rummy", "--seed"],
     ["play", "gin_rummy", "--delay"], ["simulate", "gin_rummy", "-n"],
     ["simulate", "gin_rummy", "--players"], ["simulate", "gin_rummy", "--seed"],
-    ["db", "purge", "--idle-days"],
+    ["db", "purge", "--idle-days"], ["web", "--port"],
 ]
 
 

@@ -12,7 +12,9 @@ import games
 if TYPE_CHECKING:
     from bot.services.leagues import LeagueService
     from bot.services.preferences import PreferenceService
+    from bot.settings import Settings
     from bot.ui.controller import Controller
+    from storage.db import Database
 
 
 #: The longest text a string option takes (Discord would allow 6,000 characters); a move
@@ -25,6 +27,8 @@ class _App(Protocol):
     controller: Controller
     leagues: LeagueService
     preferences: PreferenceService
+    settings: Settings
+    db: Database
 
 
 def app(client: discord.Client) -> _App:

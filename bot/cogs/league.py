@@ -1,8 +1,9 @@
-"""``/league create|join|standings|history`` and ``/league season new|list``."""
+"""``/league create|join|standings|history|export|publish`` and ``/league season new|list``."""
 
 from __future__ import annotations
 
-from typing import Any
+import io
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -10,11 +11,16 @@ from discord.ext import commands
 
 import games
 from bot.cogs import NAME_LENGTH, app, game_choices
+from bot.services import publication
+from bot.services.exports import export_lines
 from bot.services.leagues import LeagueService, Standings
-from bot.ui.answers import CONTENT_LIMIT, privately, publicly
-from storage.leagues import PlayedMatch
+from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, say
+from bot.web import paths
+from storage.leagues import League, PlayedMatch
 
 ROWS_SHOWN = 15
+#: The largest export sent as a file (Discord takes 10 MiB per message from a bot).
+EXPORT_LIMIT = 8 * 1024 * 1024
 
 
 def _is_admin(interaction: discord.Interaction) -> bool:
@@ -171,7 +177,50 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
 
         async def work() -> dict[str, Any]:
             st = await self.service.standings(guild_id, league, game=game, season=season)
-            return {"content": standings_text(st)}
+            return {"content": standings_text(st) + await self._page_link(st.league, st.season)}
+
+        await publicly(interaction, work)
+
+    async def _page_link(self, league: League, season: int) -> str:
+        """A line linking the season's page, when the site is set up and the league
+        published; else nothing."""
+        base = app(self.bot).settings.web_url
+        slugs = await publication.slugs(app(self.bot).db) if base and league.published else None
+        if slugs is None:
+            return ""
+        return f"\nStandings page: <{base}{paths.season(slugs, league.id, season)}>"
+
+    @app_commands.command(
+        name="publish",
+        description="Show a league on the standings web page, or not (Manage Server)",
+    )
+    @app_commands.describe(
+        state="on: publish the league's standings, players and finished games; off: take it off",
+        league="League name (default: the server's league)",
+    )
+    async def publish(
+        self,
+        interaction: discord.Interaction,
+        state: Literal["on", "off"],
+        league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
+    ) -> None:
+        guild_id = _guild(interaction)
+
+        async def work() -> dict[str, Any]:
+            found = await self.service.league(guild_id, league)
+            on = state == "on"
+            await publication.set_published(
+                app(self.bot).db, found, on, is_admin=_is_admin(interaction)
+            )
+            name = plain(found.name)
+            if not on:
+                return {"content": f"**{name}** is no longer on the standings page."}
+            published = await self.service.league(guild_id, found.name)
+            return {
+                "content": f"**{name}** is now on the standings page: its standings, players'"
+                " records and finished games (never a running game's cards)."
+                + await self._page_link(published, published.season)
+            }
 
         await publicly(interaction, work)
 
@@ -195,6 +244,34 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             return history_text(matches)
 
         await privately(interaction, work)
+
+    @app_commands.command(
+        name="export", description="A league's finished games as a JSON-lines file"
+    )
+    @app_commands.describe(league="League name (default: the server's league)")
+    async def export(
+        self,
+        interaction: discord.Interaction,
+        league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
+    ) -> None:
+        guild_id = _guild(interaction)
+        await defer(interaction)
+        found = await self.service.league(guild_id, league)
+        data = "".join(
+            [text + "\n" async for text in export_lines(self.service.db, league_id=found.id)]
+        ).encode()
+        games_in = data.count(b"\n")
+        if len(data) > EXPORT_LIMIT:
+            await say(interaction, f"{games_in} games are too many for one file here; the bot's"
+                      " host can run `deckhand export` (docs/export.md).")
+            return
+        name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
+        await interaction.followup.send(
+            f"{games_in} games of **{plain(found.name)}** (schema: `deckhand.game/1`; check"
+            " them with `deckhand replay FILE`).",
+            file=discord.File(io.BytesIO(data), filename=f"{name}.jsonl"),
+            ephemeral=True,
+        )
 
     @season.command(name="new", description="End the season and start the next (Manage Server)")
     @app_commands.describe(league="League name (default: the server's league)")

@@ -26,7 +26,7 @@ from typing import Any
 import games
 from bot.render import renderer
 from bot.services.tables import SeatInfo, SeatPrivate, Step, TableResult
-from bot.text import clip, plural
+from bot.text import clip, cut, plural
 from bot.ui import custom_ids
 from bot.ui.custom_ids import CustomId
 from games.search import Advice
@@ -85,6 +85,9 @@ class MessageSpec:
     content: str = ""
     embed: EmbedSpec | None = None
     rows: tuple[tuple[Component, ...], ...] = ()
+    #: Shown with Discord's layout components (a container in the embed's colour, text
+    #: displays and separators) instead of content and an embed; a message sent so stays so.
+    layout: bool = False
 
     def text(self) -> str:
         """Every human-readable string of the message (for tests and logs of shape)."""
@@ -114,10 +117,6 @@ class EventLog:
         """Append the lines of the result's public events (its steps)."""
         self.lines.extend(step_lines(result.game, result.steps, [s.name for s in result.seats]))
         del self.lines[: -self.size]
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def step_lines(game: str, steps: Iterable[Step], names: Sequence[str]) -> list[str]:
@@ -198,7 +197,7 @@ def lobby_message(result: TableResult, note: str = "") -> MessageSpec:
         fields=(("Rules", f"{_options_text(result)} · {_timer_text(result.turn_timer)}"),),
         footer=f"Table {t} · /rules {game.name} · the host starts the game",
     )
-    return MessageSpec(embed=embed, rows=rows)
+    return MessageSpec(embed=embed, rows=rows, layout=True)
 
 
 def placements(result: TableResult) -> list[str]:
@@ -224,7 +223,7 @@ def table_message(
     if result.public is not None:
         body = renderer(result.game).table(result.public, names)
     if events:
-        fields.append(("Last moves", _clip("\n".join(events), 1024)))
+        fields.append(("Last moves", cut("\n".join(events), 1024)))
     rows: tuple[tuple[Component, ...], ...] = ()
     if result.status == "playing":
         colour = PLAYING_COLOUR
@@ -239,7 +238,7 @@ def table_message(
         colour = FINISHED_COLOUR
         fields.append(("Result", "\n".join(placements(result)) or "—"))
         if league_line:
-            fields.append(("League", _clip(league_line, 1024)))
+            fields.append(("League", cut(league_line, 1024)))
         rows = ((Button("Rematch", str(CustomId(t, v, "rematch")), "success"),),)
     else:
         colour = CLOSED_COLOUR
@@ -248,12 +247,12 @@ def table_message(
         body.append(f"*{note}*")
     embed = EmbedSpec(
         title=f"{game.title} — table {t}",
-        description=_clip("\n".join(body), 4000),
+        description=cut("\n".join(body), 4000),
         colour=colour,
         fields=tuple(fields),
         footer=f"Table {t} · move {v} · {_options_text(result)} · /hand shows your cards",
     )
-    return MessageSpec(embed=embed, rows=rows)
+    return MessageSpec(embed=embed, rows=rows, layout=True)
 
 
 # -- hands -----------------------------------------------------------------------------------
@@ -276,7 +275,7 @@ def hand_message(
     rows: tuple[tuple[Component, ...], ...] = ()
     if result.status == "playing" and mine.legal:
         rows = move_rows(result.table_id, result.version, mine.legal, r.action_label, page)
-    return MessageSpec(content=_clip("\n".join(lines), 2000), rows=rows)
+    return MessageSpec(content=cut("\n".join(lines), 2000), rows=rows)
 
 
 def _verb(action: str) -> str:
@@ -312,7 +311,7 @@ def _move_components(
             if custom_ids.fits(table_id, version, "act", a):
                 style = "primary" if len(buttons) == 0 else "secondary"
                 buttons.append(
-                    Button(_clip(label(a), 80), str(CustomId(table_id, version, "act", a)), style)
+                    Button(cut(label(a), 80), str(CustomId(table_id, version, "act", a)), style)
                 )
             else:
                 rest.append(a)
@@ -326,8 +325,8 @@ def _move_components(
                 selects.append(
                     Select(
                         str(CustomId(table_id, version, "multi", verb)),
-                        _clip(f"{title}: pick {min(sizes)}–{max(sizes)} cards", 150),
-                        tuple((_clip(label(f"{verb} {t}"), 100), t) for t in tokens),
+                        cut(f"{title}: pick {min(sizes)}–{max(sizes)} cards", 150),
+                        tuple((cut(label(f"{verb} {t}"), 100), t) for t in tokens),
                         min(sizes),
                         max(sizes),
                     )
@@ -340,8 +339,8 @@ def _move_components(
             selects.append(
                 Select(
                     str(CustomId(table_id, version, "sel", arg)),
-                    _clip(f"{title}…{suffix}", 150),
-                    tuple((_clip(label(a), 100), a) for a in chunk),
+                    cut(f"{title}…{suffix}", 150),
+                    tuple((cut(label(a), 100), a) for a in chunk),
                 )
             )
     return buttons, selects

@@ -30,7 +30,7 @@ from storage.db import Database, StorageUnavailable
 T = TypeVar("T")
 
 
-def _run(
+def run_on(
     path: str | Path,
     job: Callable[[Database], Awaitable[T]],
     migrate: bool = True,
@@ -76,7 +76,7 @@ def migrate(path: str | Path) -> MigrateReport:
         applied = await db.migrate()
         return MigrateReport(tuple(applied), await db.schema_version())
 
-    return _run(path, job, migrate=False, create=True)
+    return run_on(path, job, migrate=False, create=True)
 
 
 def backup(path: str | Path, dest: str | Path) -> str:
@@ -86,7 +86,7 @@ def backup(path: str | Path, dest: str | Path) -> str:
     async def job(db: Database) -> str:
         return await db.backup(str(dest))
 
-    return _run(path, job, migrate=False)
+    return run_on(path, job, migrate=False)
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ def list_tables(
     async def job(db: Database) -> TableList:
         return TableList(tuple(await db.read(repo.list_tables, statuses, guild_id, limit)))
 
-    return _run(path, job)
+    return run_on(path, job)
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,7 @@ def purge(
             deleted = await db.write(repo.delete, [t.id for t in found])
         return PurgeReport(tuple(found), deleted, dry_run)
 
-    return _run(path, job)
+    return run_on(path, job)
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,7 @@ def check(path: str | Path, statuses: Sequence[str] = ("playing", "finished")) -
         ids = await db.read(repo.ids, statuses)
         return CheckReport((), tuple([await check_table(db, i) for i in ids]))
 
-    return _run(path, job, migrate=False)
+    return run_on(path, job, migrate=False)
 
 
 @dataclass(frozen=True)

@@ -388,6 +388,26 @@ def _rebuild(conn: Conn, league: League) -> int:
     return len(counted)
 
 
+def season_rating_history(
+    conn: Conn, league: League, season: int, game: str
+) -> list[tuple[int, dict[int, float]]]:
+    """After each match of ``game`` that counted toward the season, in order: the match id
+    and the ordinal each human in it then had (the tally of recording, run again)."""
+    scoring = Scoring.parse(league.scoring)
+    played = reversed(repo.league_history(conn, league.id, season, MAX_ROWS))
+    players: dict[int, PlayerTotals] = {}
+    bots: dict[str, Rating] = {}
+    out = []
+    for m in played:
+        if m.game != game:
+            continue
+        _tally(players, bots, m.match_id, m.seats, scoring)
+        out.append((m.match_id, {
+            s.user_id: players[s.user_id].ordinal for s in m.seats if s.user_id is not None
+        }))
+    return out
+
+
 def _standings_page(
     conn: Conn, league: League, season: int, game: str, order: str, limit: int, offset: int
 ) -> tuple[list[StandingRow], int, int]:

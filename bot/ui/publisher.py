@@ -231,7 +231,8 @@ class Publisher:
                 link = f"https://discord.com/channels/{result.guild_id}/{result.channel_id}"
                 moved = MessageSpec(
                     content=f"**{result.title}** goes on in a newer message below:"
-                    f" {link}/{sent.message_id}"
+                    f" {link}/{sent.message_id}",
+                    layout=True,  # the old table message is a layout message for good
                 )
                 self.edits.submit(("moved", ref.message_id), self._editor(ref, moved))
         else:

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.render.messages import Button, EmbedSpec, MessageSpec, Select
+from bot.text import cut
 from bot.ui import custom_ids
 from bot.ui.items import RulesButton, TableButton, TableSelect
 
@@ -30,7 +31,7 @@ def embed_of(spec: EmbedSpec) -> discord.Embed:
     return embed
 
 
-def _button(b: Button, row: int) -> discord.ui.Item[Any]:
+def _button(b: Button, row: int | None) -> discord.ui.Item[Any]:
     style = _STYLES[b.style]
     if b.custom_id.startswith(f"{custom_ids.PREFIX}:rules:"):
         game, page = custom_ids.parse_rules(b.custom_id)
@@ -40,7 +41,7 @@ def _button(b: Button, row: int) -> discord.ui.Item[Any]:
     )
 
 
-def _select(s: Select, row: int) -> discord.ui.Item[Any]:
+def _select(s: Select, row: int | None) -> discord.ui.Item[Any]:
     options = [discord.SelectOption(label=label, value=value) for label, value in s.options]
     return TableSelect(
         custom_ids.parse(s.custom_id),
@@ -63,8 +64,53 @@ def view_of(spec: MessageSpec) -> discord.ui.View | None:
     return view
 
 
+#: Discord's limit on the text of a layout message's text displays (all together).
+LAYOUT_TEXT = 4000
+
+
+def layout_of(spec: MessageSpec) -> discord.ui.LayoutView:
+    """A layout message: the embed becomes a container in its colour — the title and
+    description, a separator, one text display per field, the footer in small print —
+    with the component rows inside it; the description is shortened to keep all text
+    within ``LAYOUT_TEXT``."""
+    view = discord.ui.LayoutView(timeout=None)
+    if spec.content:
+        view.add_item(discord.ui.TextDisplay(spec.content))
+    e = spec.embed
+    if e is None:
+        for row in spec.rows:
+            view.add_item(_row(row))
+        return view
+    head = f"### {e.title}"
+    fields = [f"**{name}**\n{value}" for name, value in e.fields]
+    footer = f"-# {e.footer}" if e.footer else ""
+    room = LAYOUT_TEXT - len(spec.content) - len(head) - sum(map(len, fields)) - len(footer) - 1
+    top = head + ("\n" + cut(e.description, room) if e.description and room > 0 else "")
+    box = discord.ui.Container[discord.ui.LayoutView](accent_colour=e.colour)
+    box.add_item(discord.ui.TextDisplay(top))
+    if fields:
+        box.add_item(discord.ui.Separator())
+        for text in fields:
+            box.add_item(discord.ui.TextDisplay(text))
+    if footer:
+        box.add_item(discord.ui.TextDisplay(footer))
+    for row in spec.rows:
+        box.add_item(_row(row))
+    view.add_item(box)
+    return view
+
+
+def _row(row: tuple[Button | Select, ...]) -> discord.ui.ActionRow[discord.ui.LayoutView]:
+    out = discord.ui.ActionRow[discord.ui.LayoutView]()
+    for c in row:
+        out.add_item(_button(c, None) if isinstance(c, Button) else _select(c, None))
+    return out
+
+
 def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
     """Keyword arguments for ``InteractionResponse.send_message`` and followups."""
+    if spec.layout:
+        return {"view": layout_of(spec)}
     out: dict[str, Any] = {}
     if spec.content:
         out["content"] = spec.content
@@ -78,6 +124,8 @@ def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
 
 def edit_kwargs(spec: MessageSpec) -> dict[str, Any]:
     """Keyword arguments for edits: everything set, so stale parts are cleared."""
+    if spec.layout:
+        return {"content": None, "embed": None, "view": layout_of(spec)}
     return {
         "content": spec.content or None,
         "embed": embed_of(spec.embed) if spec.embed is not None else None,

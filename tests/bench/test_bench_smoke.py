@@ -16,7 +16,7 @@ from games.simulate import play_game
 # bench/ is not an installed package: import it from the checkout.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench import __main__ as runner
-from bench import engines, hotspots, reference, service_memory
+from bench import discord_bench, engines, hotspots, reference, service_memory, web_bench
 
 
 def test_gin_random_hand_ends_the_first_hand() -> None:
@@ -90,7 +90,7 @@ def test_runner_sections_without_the_references() -> None:
         assert any(name in ln for ln in lines)
         if err:
             assert any(f"{name} not measured" in ln for ln in lines)
-    discord = "\n".join(runner.discord_section(quick=True))
+    discord = discord_bench.run(quick=True, modes=("channel",))  # the runner runs all three
     for name in games.names():
         assert f"| {name} |" in discord
     assert "Interaction → callback" in discord and "p99" in discord
@@ -106,3 +106,10 @@ def test_reference_engines_agree_on_deadwood() -> None:
     assert reference.rlcard_deadwood(hands)[1] == ours
     assert reference.openspiel_cpp_hands(1).count == 1
     assert reference.rlcard_hands(1)[1] > 0
+
+
+async def test_the_page_benchmark_fetches_every_kind_of_page() -> None:
+    rows = await web_bench.measure(3, 4, 1)
+    assert [name.split(" ")[0] for name, _, _ in rows] == [
+        "season", "player", "replay", "same,", "same,"]
+    assert all(0 < median <= worst for _, median, worst in rows)

@@ -10,8 +10,9 @@ each route's rate-limit bucket and the global 50/s are announced and enforced
 (``fake_ratelimit``); channel permissions (50001/50013), closed DMs (50007), archived and
 locked threads (50083), the 3-second callback window (10062), a second acknowledgement
 (40060), 15-minute interaction tokens (401 50027) and edits of messages older than an hour
-(30046) run on the fake's clock (``fake.clock``). ``test_fake_refuses.py`` plants one
-violation of each.
+(30046) run on the fake's clock (``fake.clock``); application emojis keep Discord's
+names, image formats, 256 KiB and 2,000 limits (``fake_emojis``). ``test_fake_refuses.py``
+plants one violation of each.
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ from typing import Any
 from aiohttp import web
 
 from tests.e2e.driver import Person, RequestCounter
+from tests.e2e.fake_emojis import AppEmoji
 from tests.e2e.fake_gateway import Gateway
 from tests.e2e.fake_ratelimit import RateLimits, too_many_body
-from tests.e2e.fake_rest import Req, Rest
+from tests.e2e.fake_rest import Created, Req, Rest
 from tests.e2e.fake_spec import check_body
 from tests.e2e.fake_state import (
     ADMINISTRATOR,
@@ -104,6 +106,8 @@ class FakeDiscord:
         self.callback_deadline = callback_deadline
         #: An interaction token (follow-ups, edits of the original) works for 15 minutes.
         self.token_lifetime = 15 * 60.0
+        #: What each uploaded attachment held, by attachment id.
+        self.uploads: dict[str, bytes] = {}
         self.settle_time = settle
         self.shards = shards
         self.allowed_privileged_intents = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES
@@ -115,6 +119,8 @@ class FakeDiscord:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.commands: list[Command] = []
+        #: The application's own emojis, by id.
+        self.app_emojis: dict[int, AppEmoji] = {}
         self.interactions: dict[int, Interaction] = {}
         self.by_token: dict[str, Interaction] = {}
         self.requests: list[RequestRecord] = []
@@ -258,6 +264,13 @@ class FakeDiscord:
     def commands_for(self, guild_id: int | None) -> list[Command]:
         return [c for c in self.commands if c.guild_id == guild_id]
 
+    def add_app_emoji(self, name: str, image: bytes = b"\x89PNG\r\n\x1a\n") -> AppEmoji:
+        """An emoji the application already owns (uploaded earlier, or by hand in the
+        Developer Portal, whose ``user`` is then the owner)."""
+        emoji = AppEmoji(self.ids.next(), name, image, self.owner)
+        self.app_emojis[emoji.id] = emoji
+        return emoji
+
     def live_message(self, message_id: int) -> Message:
         message = self.messages.get(message_id)
         if message is None or message.deleted:
@@ -299,6 +312,7 @@ class FakeDiscord:
         out = []
         for _name, filename, content in files:
             attachment_id = str(self.ids.next())
+            self.uploads[attachment_id] = content
             out.append(
                 {
                     "id": attachment_id,
@@ -518,8 +532,10 @@ class FakeDiscord:
             return _error(exc, verdict.headers)
         if result is None:
             return web.Response(status=204, headers=verdict.headers)
+        status = 201 if isinstance(result, Created) else 200
+        body = result.body if isinstance(result, Created) else result
         return web.Response(
-            body=dumps(result).encode(), headers={**JSON_HEADERS, **verdict.headers}
+            status=status, body=dumps(body).encode(), headers={**JSON_HEADERS, **verdict.headers}
         )
 
     def _too_many(self, retry_after: float, scope: str, headers: dict[str, str]) -> web.Response:

@@ -55,7 +55,9 @@ def validate_message(data: dict[str, Any], *, where: str) -> None:
         raise invalid("embeds hold more than 6000 characters")
     _validate_mentions(data.get("allowed_mentions"))
     components = data.get("components") or []
-    if not int(data.get("flags") or 0) & COMPONENTS_V2:
+    if int(data.get("flags") or 0) & COMPONENTS_V2:
+        _validate_layout(data, components)
+    else:
         _validate_rows(components)
     custom_ids = [c["custom_id"] for c in walk_components(components) if "custom_id" in c]
     if len(custom_ids) != len(set(custom_ids)):
@@ -96,6 +98,36 @@ def _validate_mentions(mentions: Any) -> None:
     for kind in ("users", "roles"):
         if kind in parse and mentions.get(kind):
             raise invalid(f"allowed_mentions: parse:{kind} and {kind} are mutually exclusive")
+
+
+#: Components v2 (components reference): at most 40 components in all, and — as
+#: discord.py enforces it for Discord — 4,000 characters across the text displays.
+V2_COMPONENTS = 40
+V2_TEXT = 4000
+
+
+def _validate_layout(data: dict[str, Any], components: list[dict[str, Any]]) -> None:
+    """A components v2 message: no content or embeds (text goes in text displays), at
+    most 40 components, 4,000 characters of text displays; its action rows are checked
+    as in any message."""
+    if not blank(data.get("content")) or data.get("embeds"):
+        raise invalid("content and embeds cannot be used with the IS_COMPONENTS_V2 flag")
+    every = walk_components(components)
+    if len(every) > V2_COMPONENTS:
+        raise invalid(f"{len(every)} components (max {V2_COMPONENTS} with IS_COMPONENTS_V2)")
+    text = sum(len(c.get("content") or "") for c in every if c.get("type") == 10)
+    if text > V2_TEXT:
+        raise invalid(f"text displays hold {text} characters (max {V2_TEXT})")
+    rows = [c for c in every if c.get("type") == 1]
+    for row in rows:
+        _validate_rows([row])
+
+
+def check_layout_edit(flags: int, data: dict[str, Any]) -> None:
+    """An edit of a message: a components v2 message takes no content or embeds, and a
+    legacy message turned v2 must clear its own (the flag cannot be taken back)."""
+    if flags & COMPONENTS_V2 and (not blank(data.get("content")) or data.get("embeds")):
+        raise invalid("content and embeds cannot be used with the IS_COMPONENTS_V2 flag")
 
 
 def _validate_rows(rows: list[dict[str, Any]]) -> None:

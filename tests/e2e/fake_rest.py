@@ -11,9 +11,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tests.e2e.fake_emojis import (
+    MAX_EMOJIS,
+    TOO_MANY,
+    UNKNOWN_EMOJI,
+    AppEmoji,
+    check_name,
+    decode_image,
+)
 from tests.e2e.fake_limits import (
     blank,
     check_flags,
+    check_layout_edit,
     invalid,
     validate_choices,
     validate_commands,
@@ -51,6 +60,13 @@ class Req:
     json: Any
     query: dict[str, str]
     files: list[tuple[str, str, bytes]] = field(default_factory=list)
+
+
+@dataclass
+class Created:
+    """A handler's answer that made a resource: served as 201 Created, as the spec says."""
+
+    body: Any
 
 
 def truthy(query: dict[str, str], key: str) -> bool:
@@ -172,6 +188,54 @@ class Rest:
         guild_id = self._check_app(req)
         return [c.payload(self.fake.application_id) for c in self.fake.commands_for(guild_id)]
 
+    # -- application emojis -----------------------------------------------------------------
+
+    def _app_emoji(self, req: Req) -> AppEmoji:
+        self._check_app(req)
+        emoji = self.fake.app_emojis.get(int(req.params["emoji_id"]))
+        if emoji is None:
+            raise UNKNOWN_EMOJI
+        return emoji
+
+    def _emoji_names(self, other_than: AppEmoji | None = None) -> set[str]:
+        return {e.name for e in self.fake.app_emojis.values() if e is not other_than}
+
+    @route("GET", "/applications/{application_id}/emojis")
+    async def list_app_emojis(self, req: Req) -> Any:
+        self._check_app(req)
+        return {"items": [e.payload() for e in self.fake.app_emojis.values()]}
+
+    @route("POST", "/applications/{application_id}/emojis")
+    async def create_app_emoji(self, req: Req) -> Any:
+        self._check_app(req)
+        check_name(req.json["name"], self._emoji_names())
+        mime, image = decode_image(req.json["image"])
+        if len(self.fake.app_emojis) >= MAX_EMOJIS:
+            raise TOO_MANY
+        emoji = AppEmoji(
+            self.fake.ids.next(), req.json["name"], image, self.fake.bot_user,
+            animated=mime == "image/gif",
+        )
+        self.fake.app_emojis[emoji.id] = emoji
+        return Created(emoji.payload())
+
+    @route("GET", "/applications/{application_id}/emojis/{emoji_id}")
+    async def get_app_emoji(self, req: Req) -> Any:
+        return self._app_emoji(req).payload()
+
+    @route("PATCH", "/applications/{application_id}/emojis/{emoji_id}")
+    async def edit_app_emoji(self, req: Req) -> Any:
+        emoji = self._app_emoji(req)
+        if "name" in req.json:
+            check_name(req.json["name"], self._emoji_names(other_than=emoji))
+            emoji.name = req.json["name"]
+        return emoji.payload()
+
+    @route("DELETE", "/applications/{application_id}/emojis/{emoji_id}")
+    async def delete_app_emoji(self, req: Req) -> Any:
+        del self.fake.app_emojis[self._app_emoji(req).id]
+        return None
+
     # -- interactions -----------------------------------------------------------------------
 
     @route("POST", "/interactions/{webhook_id}/{webhook_token}/callback")
@@ -255,6 +319,7 @@ class Rest:
             attachments += self.fake.attachments(data, req.files)
         after = {"content": message.content, "embeds": message.embeds,
                  "components": message.components, **data}
+        check_layout_edit(message.flags | int(data.get("flags") or 0), after)
         if blank(after["content"]) and not (
             after["embeds"] or after["components"] or attachments
         ):

@@ -450,6 +450,11 @@ class Message:
         return self.ephemeral_for is not None
 
     @property
+    def rich(self) -> bool:
+        """Shown with an embed or with layout components (not plain text)."""
+        return bool(self.embeds) or bool(self.flags & COMPONENTS_V2)
+
+    @property
     def created_at(self) -> float:
         return snowflake_time(self.id)
 

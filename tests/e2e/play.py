@@ -29,6 +29,7 @@ from pydantic import SecretStr
 
 import bot
 import games
+from bot.card_emojis import FaceSet
 from bot.render import renderer
 from bot.render.ono99 import pretty_cards
 from bot.services.tables import SeatPrivate, TableResult
@@ -59,6 +60,8 @@ class Harness:
         self.client: Any = None
         self.leaks = LeakCheck(fake, self.db_path)
         self.costs: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        #: The card faces the bot keeps as application emojis (none: cards as text).
+        self.card_faces: FaceSet | None = None
 
     def settings(self, **overrides: Any) -> Settings:
         base = Settings(
@@ -74,10 +77,11 @@ class Harness:
     async def start(self, **overrides: Any) -> Any:
         """Start a new bot process (a fresh ``create_bot``) on the harness's database."""
         settings = self.settings(**overrides)
-        seeds = self.seeds
+        seeds, faces = self.seeds, self.card_faces
         client: Any = await self.runner.start(
             lambda: bot.create_bot(
-                settings, table_seeds=lambda: next(seeds), guild_ready_timeout=READY_WAIT
+                settings, table_seeds=lambda: next(seeds), card_faces=faces,
+                guild_ready_timeout=READY_WAIT,
             )
         )
         self.client = client
@@ -107,7 +111,7 @@ class Harness:
 
     def table_message(self, channel: Channel) -> Message:
         """The live table message of ``channel`` (the newest with a table embed)."""
-        tables = [m for m in channel.messages() if m.embeds and " — table " in m.text]
+        tables = [m for m in channel.messages() if m.rich and " — table " in m.text]
         assert tables, [m.text[:60] for m in channel.messages()]
         return tables[-1]
 
@@ -237,7 +241,9 @@ class Seat:
             await self.harness.idle()
         self.harness.costs[result.game].append((counter.total, counter.global_limited))
         after = await self.harness.result(self.channel)
-        assert after.version > result.version, (action, answered.text)
+        assert after.version > result.version, (
+            action, answered.text, [m.text for m in answered.followups]
+        )
         self.moves += 1
         return answered
 

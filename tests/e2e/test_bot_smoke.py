@@ -245,7 +245,7 @@ async def test_restart_rules_play_finish_league_and_rematch(
 
     await alice.click(table, "Rematch")
     await fake_discord.settle()
-    tables = [m for m in lobby.messages() if m.embeds and "— table" in m.text]
+    tables = [m for m in lobby.messages() if m.rich and "— table" in m.text]
     assert len(tables) == 2 and [b["label"] for b in tables[-1].buttons()] == ["Your hand"]
 
 

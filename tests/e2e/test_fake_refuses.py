@@ -7,12 +7,14 @@ changed. The end-to-end suites then prove the bot never trips any of these.
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 import aiohttp
 import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_emojis import MAX_EMOJIS, MAX_IMAGE_BYTES
 from tests.e2e.fake_rest import OLD_EDITS_PER_HOUR, OLD_MESSAGE
 from tests.e2e.fake_state import EPHEMERAL, SEND_MESSAGES, VIEW_CHANNEL, Channel, Message
 
@@ -284,3 +286,119 @@ async def test_the_global_limit_spares_interaction_endpoints(fake_discord: FakeD
     )
     path = f"/interactions/{inter.id}/{inter.token}/callback"
     assert (await call(fake_discord, "POST", path, {"type": 5}))[0] == 204
+
+
+PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 64
+
+
+def data_uri(image: bytes, mime: str = "image/png") -> str:
+    return f"data:{mime};base64,{base64.b64encode(image).decode()}"
+
+
+#: case -> (body, the field Discord names, its error code); the spec's refusals say SCHEMA.
+EMOJIS_REFUSED: dict[str, tuple[dict[str, Any], str, str]] = {
+    "a one-letter name (spec)": ({"name": "a", "image": data_uri(PNG)}, "_errors", "SCHEMA"),
+    "a 33-letter name (spec)": ({"name": "a" * 33, "image": data_uri(PNG)}, "_errors", "SCHEMA"),
+    "no image (spec)": ({"name": "card"}, "_errors", "SCHEMA"),
+    "a hyphen in the name": (
+        {"name": "ten-of-hearts", "image": data_uri(PNG)}, "name", "STRING_TYPE_REGEX"
+    ),
+    "a name taken already": (
+        {"name": "taken", "image": data_uri(PNG)}, "name", "APPLICATION_EMOJI_NAME_ALREADY_TAKEN"
+    ),
+    "raw base64, not a data URI": (
+        {"name": "card", "image": base64.b64encode(PNG).decode()},
+        "image", "BINARY_TYPE_INVALID_DATA_URI",
+    ),
+    "a BMP": (
+        {"name": "card", "image": data_uri(b"BM" + b"\0" * 64, "image/bmp")},
+        "image", "IMAGE_INVALID",
+    ),
+    "bytes that are no image": (
+        {"name": "card", "image": data_uri(b"hello")}, "image", "IMAGE_INVALID"
+    ),
+    "over 256 KiB": (
+        {"name": "card", "image": data_uri(PNG + b"\0" * (MAX_IMAGE_BYTES - len(PNG) + 1))},
+        "image", "BINARY_TYPE_MAX_SIZE",
+    ),
+}
+
+
+def field_code(data: dict[str, Any], field: str) -> str:
+    """The error code Discord's 50035 gives for ``field`` (``_errors``: the whole body)."""
+    errors = data["errors"] if field == "_errors" else data["errors"][field]
+    return str(errors["_errors"][0]["code"])
+
+
+@pytest.mark.parametrize("case", list(EMOJIS_REFUSED))
+async def test_an_application_emoji_discord_refuses_is_refused(
+    fake_discord: FakeDiscord, case: str
+) -> None:
+    body, field, code = EMOJIS_REFUSED[case]
+    taken = fake_discord.add_app_emoji("taken")
+    path = f"/applications/{fake_discord.application_id}/emojis"
+    status, data, _ = await call(fake_discord, "POST", path, body)
+    assert (status, data["code"], field_code(data, field)) == (400, 50035, code), data
+    assert list(fake_discord.app_emojis.values()) == [taken]
+    fitting = PNG + b"\0" * (MAX_IMAGE_BYTES - len(PNG))
+    status, _, _ = await call(fake_discord, "POST", path, {"name": "ok", "image":
+                                                           data_uri(fitting)})
+    assert status == 201  # exactly 256 KiB, a fresh name: taken
+
+
+async def test_application_emojis_live_and_die_like_discord(fake_discord: FakeDiscord) -> None:
+    """Create (201), list (wrapped in ``items``), get, rename, delete (204); then 404 10014."""
+    path = f"/applications/{fake_discord.application_id}/emojis"
+    status, made, _ = await call(fake_discord, "POST", path, {"name": "TH_2c", "image":
+                                                              data_uri(PNG)})
+    assert status == 201 and made["name"] == "TH_2c" and not made["animated"]
+    assert made["user"]["id"] == str(fake_discord.bot_user.id)
+    gif = b"GIF89a" + b"\0" * 16
+    status, moving, _ = await call(fake_discord, "POST", path, {"name": "spinner", "image":
+                                                                data_uri(gif, "image/gif")})
+    assert status == 201 and moving["animated"]
+    status, listed, _ = await call(fake_discord, "GET", path)
+    assert status == 200 and [e["name"] for e in listed["items"]] == ["TH_2c", "spinner"]
+    one = f"{path}/{made['id']}"
+    assert (await call(fake_discord, "GET", one))[1] == made
+    status, renamed, _ = await call(fake_discord, "PATCH", one, {"name": "ten_of_hearts"})
+    assert status == 200 and renamed["name"] == "ten_of_hearts"
+    status, data, _ = await call(fake_discord, "PATCH", one, {"name": "spinner"})
+    assert (status, data["code"]) == (400, 50035)
+    status, data, _ = await call(fake_discord, "PATCH", one, {"name": "x"})
+    assert (status, data["code"]) == (400, 50035)
+    assert (await call(fake_discord, "DELETE", one))[0] == 204
+    for method in ("GET", "DELETE"):
+        status, data, _ = await call(fake_discord, method, one)
+        assert (status, data["code"]) == (404, 10014)
+    status, data, _ = await call(fake_discord, "PATCH", one, {"name": "gone"})
+    assert (status, data["code"]) == (404, 10014)
+    status, listed, _ = await call(fake_discord, "GET", path)
+    assert [e["name"] for e in listed["items"]] == ["spinner"]
+
+
+async def test_application_emojis_stop_at_2000_and_belong_to_the_application(
+    fake_discord: FakeDiscord,
+) -> None:
+    """The 2,001st emoji is 400 30008; another application's emojis are 403 50001."""
+    for n in range(MAX_EMOJIS - 1):
+        fake_discord.add_app_emoji(f"e{n}")
+    path = f"/applications/{fake_discord.application_id}/emojis"
+    status, _, _ = await call(fake_discord, "POST", path, {"name": "last", "image": data_uri(PNG)})
+    assert status == 201
+    status, data, _ = await call(fake_discord, "POST", path, {"name": "more", "image":
+                                                              data_uri(PNG)})
+    assert (status, data["code"]) == (400, 30008)
+    assert len(fake_discord.app_emojis) == MAX_EMOJIS
+    emoji = next(iter(fake_discord.app_emojis.values()))
+    other = f"/applications/{fake_discord.application_id + 1}/emojis"
+    for method, url, body in (
+        ("GET", other, None),
+        ("POST", other, {"name": "mine", "image": data_uri(PNG)}),
+        ("GET", f"{other}/{emoji.id}", None),
+        ("PATCH", f"{other}/{emoji.id}", {"name": "mine"}),
+        ("DELETE", f"{other}/{emoji.id}", None),
+    ):
+        status, data, _ = await call(fake_discord, method, url, body)
+        assert (status, data["code"]) == (403, 50001), (method, url)
+    assert emoji.id in fake_discord.app_emojis and emoji.name == "e0"

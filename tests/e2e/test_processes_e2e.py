@@ -122,7 +122,7 @@ def hand(person: Person, channel: Channel) -> Message:
 
 
 def table_message(channel: Channel) -> Message:
-    tables = [m for m in channel.messages() if m.embeds and " — table " in m.text]
+    tables = [m for m in channel.messages() if m.rich and " — table " in m.text]
     assert tables, [m.text[:60] for m in channel.messages()]
     return tables[-1]
 

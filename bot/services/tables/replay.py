@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import games
@@ -13,6 +15,21 @@ from storage.db import Conn, Database
 from storage.models import Snapshot, load_options, load_seats
 
 
+def states(row: repo.TableRow, log: Sequence[repo.ActionRow]) -> Iterator[State]:
+    """The table's state at the deal, then after each logged action, in order (the log
+    must number its actions 1, 2, …; ``IllegalAction`` if one does not apply)."""
+    game = games.get(row.game)
+    state: State = game.new(
+        len(load_seats(row.seats)), seed=row.seed, options=load_options(row.options)
+    )
+    yield state
+    for n, a in enumerate(log, start=1):
+        if a.version != n:
+            raise ValueError(f"the log skips from version {n - 1} to {a.version}")
+        state = game.apply(state, a.seat, a.action)
+        yield state
+
+
 def _replay(conn: Conn, table_id: int) -> tuple[repo.TableRow, State | None] | None:
     """The table's row and the state its log replays to (None before the deal)."""
     row = repo.get(conn, table_id)
@@ -20,14 +37,7 @@ def _replay(conn: Conn, table_id: int) -> tuple[repo.TableRow, State | None] | N
         return None
     if row.snapshot is None:
         return row, None
-    game = games.get(row.game)
-    seats = load_seats(row.seats)
-    state: State = game.new(len(seats), seed=row.seed, options=load_options(row.options))
-    for n, a in enumerate(repo.actions(conn, table_id), start=1):
-        if a.version != n:
-            raise ValueError(f"the log skips from version {n - 1} to {a.version}")
-        state = game.apply(state, a.seat, a.action)
-    return row, state
+    return row, deque(states(row, repo.actions(conn, table_id)), maxlen=1)[0]
 
 
 async def replay(db: Database, table_id: int) -> State:

@@ -1,0 +1,347 @@
+"""One picture per hand of what the hand's end revealed, drawn from public events only.
+
+The input is the stream of public events the table message already gets (``State.events``
+of each move, in order), never a state or a seat's view: a picture cannot show a card
+the rules keep hidden. ``hands`` cuts the stream into hands — from a hand's opening
+event (a deal) up to the next one — and keeps those that were scored; ``picture`` draws
+one of them:
+
+* Gin Rummy: the knocker's melds and deadwood, the defender's melds, lay-offs (marked
+  with the meld they went on) and deadwood, the result and the scores. A hand that hit
+  the wall revealed nothing: its picture says so.
+* Spades and Back Alley: each seat's bid against the tricks it won (a bar of tricks with
+  the bid marked), then the hand's score lines (Back Alley: per team, and the trumps).
+* Craits: the cards left in every hand, the cards its 3s cancelled, and the points.
+* ONO 99: who went out and why (the total they could not keep below 99 and the hand
+  they showed), tokens lost, the round's points, and the winner when the game ended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any, Final
+
+from PIL import Image, ImageDraw
+
+from bot.art.draw import FELT, WHITE, Colour, font, png, suit
+from bot.art.faces import PALETTES, face
+from bot.text import plural
+
+Event = dict[str, Any]
+
+WIDTH: Final = 900
+MARGIN: Final = 24
+CARD_W: Final = 44
+CARD_H: Final = 56
+GAP: Final = 4
+GOLD: Final[Colour] = (250, 210, 90)
+PALE: Final[Colour] = (200, 225, 210)
+_NAME_CHARS: Final = 24
+
+#: The event that opens a hand and the events that close one (scored), per game.
+_OPEN: Final = {"gin_rummy": "new_hand", "spades": "hand_start", "back_alley": "deal",
+                "craits": "deal", "ono99": "deal"}
+_CLOSE: Final = {"gin_rummy": {"hand_result"}, "spades": {"hand_scored"},
+                 "back_alley": {"deal_scored"}, "craits": {"round"},
+                 "ono99": {"round_over", "game_over"}}
+
+
+def hands(game: str, events: Sequence[Event]) -> list[list[Event]]:
+    """The scored hands in a stream of public events, each from its opening event to the
+    next hand's; a hand that was not scored (redealt, or still going) is left out."""
+    chunks: list[list[Event]] = []
+    for event in events:
+        if event["type"] == _OPEN[game] or not chunks:
+            chunks.append([])
+        chunks[-1].append(event)
+    return [c for c in chunks if any(e["type"] in _CLOSE[game] for e in c)]
+
+
+class _Canvas:
+    """A picture drawn top to bottom; ``image`` crops it to what was drawn."""
+
+    def __init__(self, palette: str, title: str) -> None:
+        self.palette = palette
+        self.canvas = Image.new("RGB", (WIDTH, 4000), FELT)
+        self.draw = ImageDraw.Draw(self.canvas)
+        self.y = MARGIN
+        self.text(title, 30, GOLD)
+        self.y += 6
+
+    def text(self, text: str, size: int = 22, fill: Colour = WHITE) -> None:
+        """A line of text (wrapped to the width)."""
+        for line in _wrap(text, size, WIDTH - 2 * MARGIN):
+            self.draw.text((MARGIN, self.y), line, font=font(size), fill=fill)
+            self.y += size + 8
+
+    def cards(self, groups: Sequence[Sequence[str]], marks: Sequence[str] = ()) -> None:
+        """Rows of small card faces, groups apart; ``marks`` are underlined (lay-offs,
+        cancelled 3s). Groups that do not fit go on the next row."""
+        if not any(groups):
+            self.text("no cards", 20, PALE)
+            return
+        left = MARGIN
+        for group in groups:
+            width = len(group) * (CARD_W + GAP)
+            if left > MARGIN and left + width > WIDTH - MARGIN:
+                left, self.y = MARGIN, self.y + CARD_H + 12
+            for card in group:
+                self.canvas.paste(_small(card, self.palette), (left, self.y))
+                if card in marks:
+                    self.draw.rectangle([left, self.y + CARD_H + 2, left + CARD_W,
+                                         self.y + CARD_H + 5], fill=GOLD)
+                left += CARD_W + GAP
+            left += 14
+        self.y += CARD_H + 14
+
+    def bar(self, framed: int, tricks: int, slots: int) -> None:
+        """Tricks won as white cells out of ``slots``; the first ``framed`` (the bid) are
+        framed in gold."""
+        cell = min(30, (WIDTH - 2 * MARGIN) // max(slots, 1) - 4)
+        for k in range(slots):
+            left = MARGIN + k * (cell + 4)
+            box = [left, self.y, left + cell, self.y + cell]
+            self.draw.rectangle(box, fill=WHITE if k < tricks else (40, 120, 85))
+            if k < framed:
+                self.draw.rectangle(box, outline=GOLD, width=3)
+        self.y += cell + 10
+
+    def gap(self, pixels: int = 10) -> None:
+        """Space, and a faint rule across."""
+        self.y += pixels // 2
+        self.draw.line([(MARGIN, self.y), (WIDTH - MARGIN, self.y)], fill=(50, 125, 90))
+        self.y += pixels // 2 + 4
+
+    def image(self) -> bytes:
+        """The drawn part as PNG bytes."""
+        return png(self.canvas.crop((0, 0, WIDTH, self.y + MARGIN)))
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    if font(size).getlength(text) <= width:
+        return [text]
+    lines = [""]
+    for word in text.split(" "):
+        trial = f"{lines[-1]} {word}".strip()
+        if lines[-1] and font(size).getlength(trial) > width:
+            lines.append(word)
+        else:
+            lines[-1] = trial
+    return lines
+
+
+@cache
+def _small(card: str, palette: str) -> Image.Image:
+    """A card face cut to the card and shrunk for pictures, on the felt."""
+    big = face(card, palette).crop((14, 1, 114, 127))
+    small = big.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
+    tile = Image.new("RGB", small.size, FELT)
+    tile.paste(small, (0, 0), small)
+    return tile
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    name = names[seat]
+    return name if len(name) <= _NAME_CHARS else name[: _NAME_CHARS - 1] + "…"
+
+
+def _scores(values: Sequence[int], names: Sequence[str]) -> str:
+    return " · ".join(f"{_name(names, s)} {v}" for s, v in enumerate(values))
+
+
+def _first(events: Sequence[Event], *kinds: str) -> Event | None:
+    return next((e for e in events if e["type"] in kinds), None)
+
+
+# -- Gin Rummy ---------------------------------------------------------------------------
+_GIN_HOW: Final = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin"}
+_GIN_RESULT: Final = {"knock": "wins the hand", "gin": "wins with gin",
+                      "big_gin": "wins with big gin", "undercut": "undercuts"}
+
+
+def _gin(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
+    end = _first(events, "hand_result")
+    assert end is not None
+    knock = _first(events, *_GIN_HOW)
+    shown = _first(events, "lay_down")
+    if knock is None or shown is None:
+        c.text("The hand hit the wall: nobody knocked, nothing is shown, nobody scores.")
+    else:
+        c.text(f"{_name(names, knock['seat'])} {_GIN_HOW[knock['type']]}", 24, GOLD)
+        c.cards([*knock["melds"], knock["deadwood"]])
+        c.text(f"melds, then deadwood {knock['points']}", 18, PALE)
+        c.gap()
+        laid = tuple(card for lo in shown["lay_offs"] for card in lo["cards"])
+        c.text(f"{_name(names, shown['seat'])} lays down", 24, GOLD)
+        c.cards([*shown["melds"], shown["deadwood"]])
+        c.text(f"melds, then deadwood {shown['points']}", 18, PALE)
+        if laid:
+            c.text("lays off (underlined) on the knocker's melds:", 18, PALE)
+            c.cards([[*lo["onto"], *lo["cards"]] for lo in shown["lay_offs"]], marks=laid)
+        c.gap()
+    if end["winner"] is not None:
+        points = end["points"][end["winner"]]
+        c.text(f"{_name(names, end['winner'])} {_GIN_RESULT[end['result']]}: +{points}", 24)
+    elif end["result"] == "tie":
+        c.text("The deadwood tied: no score.", 24)
+    c.text("Scores: " + _scores(end["scores"], names), 20, PALE)
+
+
+# -- Spades and Back Alley -----------------------------------------------------------------
+def _board(multiplier: int) -> str:
+    return "board" if multiplier == 1 else f"board ×{multiplier}"
+
+
+#: One seat's row: what it bid (words), how many cells the bid frames, tricks won.
+_Row = tuple[str, int, int]
+
+
+def _bids_rows(c: _Canvas, names: Sequence[str], rows: Sequence[_Row], slots: int) -> None:
+    """Per seat: name, bid and tricks won in words, then a bar of ``slots`` cells: white
+    for tricks won, gold frames for the bid."""
+    for seat, (bid, framed, won) in enumerate(rows):
+        c.text(f"{_name(names, seat)}: {bid}, took {won}", 22)
+        c.bar(framed, won, slots)
+    c.text("Gold frames: the bid · white: tricks taken", 18, PALE)
+
+
+def _spades_line(line: dict[str, Any], names: Sequence[str]) -> str:
+    parts = [f"{line['result']} {line['contract']:+d}"]
+    if line["bags"]:
+        parts.append(f"bags +{line['bags']}")
+    if line["bag_penalty"]:
+        parts.append(f"bag penalty {line['bag_penalty']}")
+    return (f"{_name(names, line['seat'])}: {', '.join(parts)} = {line['points']:+d}"
+            f", total {line['score']}")
+
+
+def _spades(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
+    end = _first(events, "hand_scored")
+    assert end is not None
+    lines = end["lines"]
+    words = {0: "bid Nil", "blind nil": "Blind Nil"}
+    rows = [(words.get(ln["bid"], f"bid {ln['bid']}"),
+             ln["bid"] if isinstance(ln["bid"], int) else 0, ln["tricks"]) for ln in lines]
+    _bids_rows(c, names, rows, 13)
+    c.gap()
+    for line in lines:
+        c.text(_spades_line(line, names), 20)
+
+
+_TEAMS: Final = ("Team A", "Team B")
+
+
+def _back_alley(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
+    deal, end = _first(events, "deal"), _first(events, "deal_scored")
+    assert deal is not None and end is not None
+    size = deal["hand_size"]
+    bids: list[tuple[str, int]] = [("no bid", 0)] * len(names)
+    tricks = [0] * len(names)
+    for e in events:
+        if e["type"] == "bid":
+            bids[e["seat"]] = (
+                ("bid " + _board(e["multiplier"]), size) if e["bid"] == "board"
+                else ("passed", 0) if e["bid"] == "pass"
+                else (f"bid {e['bid']}", e["bid"])
+            )
+        elif e["type"] == "trick":
+            tricks[e["seat"]] += 1
+    trumps = "trumps:" if deal["trump"] else "no trumps (a joker)"
+    c.text(f"{plural(size, 'card')} each · turned up, {trumps}", 20, PALE)
+    if deal["trump"]:
+        _trump_mark(c, deal["trump"], MARGIN + CARD_W + 16)
+    c.cards([[deal["turned"]]])
+    _bids_rows(c, names, [(*b, t) for b, t in zip(bids, tricks, strict=True)], size)
+    c.gap()
+    for team, result in enumerate(end["teams"]):
+        contract = (f"{_board(result['board'])} (all {size})" if result["board"]
+                    else f"contract {result['contract']}")
+        c.text(f"{_TEAMS[team]} ({_name(names, team)} & {_name(names, team + 2)}):"
+               f" {contract}, took {result['tricks']}:"
+               f" {result['points']:+d}, total {end['scores'][team]}", 20)
+
+
+def _trump_mark(c: _Canvas, letter: str, x: int) -> None:
+    colour = PALETTES[c.palette][letter]
+    c.draw.rounded_rectangle([x, c.y + 4, x + 48, c.y + 52], radius=8, fill=WHITE)
+    suit(c.draw, letter, x + 24, c.y + 28, 36, colour)
+
+
+# -- Craits ------------------------------------------------------------------------------
+def _craits(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
+    end = _first(events, "round")
+    assert end is not None
+    for seat, hand in enumerate(end["hands"]):
+        went_out = " went out" if end["out"] == seat else ""
+        c.text(f"{_name(names, seat)}{went_out}: {hand['points']} points", 22,
+               GOLD if went_out else WHITE)
+        if hand["cards"]:
+            c.cards([hand["cards"]], marks=tuple(hand["cancelled"]))
+    if any(h["cancelled"] for h in end["hands"]):
+        c.text("Underlined: cards a 3 cancelled (no points).", 18, PALE)
+    c.gap()
+    c.text("Scores (lowest wins): " + _scores(end["scores"], names), 20, PALE)
+
+
+# -- ONO 99 ------------------------------------------------------------------------------
+def _ono99(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
+    """Eliminations in order, each with the hand shown — unless the round is scored
+    (points), which shows every hand left once, at the end."""
+    scored = any(e["type"] == "round_over" and "hands" in e for e in events)
+    for e in events:
+        kind = e["type"]
+        if kind == "eliminated":
+            why = f"{_name(names, e['seat'])} could not keep {e['total']} below 99"
+            c.text(why + (" and is out of the round." if scored else " and showed:"), 22, GOLD)
+            if not scored:
+                c.cards([e["hand"]])
+        elif kind == "stuck":
+            survivor = ("nobody" if e["survivor"] is None
+                        else _name(names, e["survivor"]))
+            c.text(f"Nobody could play a card: {survivor} played last and survived.", 22)
+        elif kind == "token_lost":
+            c.text(f"{_name(names, e['seat'])} loses a token ({e['tokens']} left).", 20)
+        elif kind == "out":
+            c.text(f"{_name(names, e['seat'])} is out of the game.", 20)
+        elif kind == "round_over" and "gained" in e:
+            c.gap()
+            for seat, hand in enumerate(e["hands"]):
+                if hand is not None:
+                    c.text(f"{_name(names, seat)} +{e['gained'][seat]}", 20)
+                    c.cards([hand])
+            c.text("Points: " + _scores(e["points"], names), 20, PALE)
+        elif kind == "game_over":
+            c.gap()
+            c.text(" & ".join(_name(names, s) for s in e["winners"]) + " wins the game!",
+                   24, GOLD)
+
+
+_DRAW: Final[dict[str, Callable[[_Canvas, Sequence[Event], Sequence[str]], None]]] = {
+    "gin_rummy": _gin, "spades": _spades, "back_alley": _back_alley, "craits": _craits,
+    "ono99": _ono99,
+}
+
+
+def _title(game: str, opening: Event) -> str:
+    if game == "gin_rummy":
+        return f"Gin Rummy · hand {opening['hand_no']}"
+    if game == "spades":
+        return f"Spades · hand {opening['hand_no']}"
+    if game == "back_alley":
+        return f"Back Alley · deal {opening['deal_no']}"
+    if game == "craits":
+        return f"Craits · round {opening['round_no']}"
+    return f"ONO 99 · round {opening['round']}"
+
+
+def picture(game: str, hand: Sequence[Event], names: Sequence[str],
+            palette: str = "two") -> bytes:
+    """The PNG of one scored hand (one of ``hands``), seats named by ``names``."""
+    if game not in _DRAW:
+        raise ValueError(f"No hand-end picture for {game!r}.")
+    if not hand or hand[0]["type"] != _OPEN[game]:
+        raise ValueError("A hand's events start with the event that opened it.")
+    canvas = _Canvas(palette, _title(game, hand[0]))
+    _DRAW[game](canvas, hand, names)
+    return canvas.image()

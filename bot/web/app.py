@@ -1,0 +1,166 @@
+"""The aiohttp application of ``deckhand web``: routes, security headers, plain errors.
+
+Decisions:
+* Read-only: GET and HEAD only (anything else is 405); no forms, no cookies, no script.
+* Every response, errors included, carries the security headers below: a CSP that allows
+  only the site's own style sheet and icon (SVG charts are inline markup, not script),
+  no framing, no sniffing, no referrer.
+* Unknown addresses, unpublished leagues and anything a slug does not name are the same
+  plain 404; an unexpected error is logged here and answered with a plain 500 page, never
+  a traceback.
+* Binds 127.0.0.1 unless told otherwise (put a reverse proxy with TLS in front to publish).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from importlib.resources import files
+
+from aiohttp import web
+
+from bot.web import pages, paths
+from bot.web.html import Safe
+from bot.web.site import Site
+from storage.connect import open_database
+from storage.db import Database
+
+log = logging.getLogger(__name__)
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none';"
+        " form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cache-Control": "no-cache",
+}
+_STATIC = {
+    paths.STYLE: ("site.css", "text/css"),
+    paths.ICON: ("icon.svg", "image/svg+xml"),
+}
+SITE: web.AppKey[Site] = web.AppKey("site", Site)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def _html(body: Safe, status: int = 200) -> web.Response:
+    return web.Response(text=body, status=status, content_type="text/html", charset="utf-8")
+
+
+def _error(status: int, text: str) -> web.Response:
+    return _html(pages.error_page(status, text), status)
+
+
+@web.middleware
+async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """GET/HEAD only; errors as plain pages without detail."""
+    if request.method not in ("GET", "HEAD"):
+        response = _error(405, "This site can only be read.")
+        response.headers["Allow"] = "GET, HEAD"
+        return response
+    try:
+        return await handler(request)
+    except web.HTTPNotFound:
+        return _error(404, "There is nothing here (or it is not published).")
+    except web.HTTPException as exc:
+        if exc.status >= 400:
+            return _error(exc.status, exc.reason)
+        raise
+    except Exception:
+        log.exception("page %s failed", request.path)
+        return _error(500, "Something went wrong on our side.")
+
+
+async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers.update(SECURITY_HEADERS)
+    response.headers.popall("Server", None)
+
+
+def _page(found: Safe | None) -> web.Response:
+    if found is None:
+        raise web.HTTPNotFound()
+    return _html(found)
+
+
+def _site(request: web.Request) -> Site:
+    return request.app[SITE]
+
+
+async def home(request: web.Request) -> web.Response:
+    """The front page."""
+    return _html(pages.home())
+
+
+async def guild(request: web.Request) -> web.Response:
+    """A guild's published leagues."""
+    return _page(await _site(request).guild(request.match_info["guild"]))
+
+
+async def league(request: web.Request) -> web.Response:
+    """A league's seasons."""
+    return _page(await _site(request).league(request.match_info["league"]))
+
+
+async def season(request: web.Request) -> web.Response:
+    """A season's standings."""
+    info = request.match_info
+    return _page(await _site(request).season(info["league"], int(info["season"])))
+
+
+async def player(request: web.Request) -> web.Response:
+    """A player's page."""
+    info = request.match_info
+    return _page(await _site(request).player(info["league"], info["player"]))
+
+
+async def match(request: web.Request) -> web.Response:
+    """A replay step (``?step=n``, ``&hands=1``)."""
+    info, query = request.match_info, request.query
+    text = query.get("step", "0")
+    step = int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else 0
+    hands = query.get("hands") == "1"
+    return _page(await _site(request).match(info["league"], info["match"], step, hands))
+
+
+async def static(request: web.Request) -> web.Response:
+    """The style sheet and the icon (shipped with the package)."""
+    name, kind = _STATIC[request.path]
+    body = files("bot.web").joinpath("static", name).read_bytes()
+    return web.Response(body=body, content_type=kind)
+
+
+def make_app(db: Database) -> web.Application:
+    """The application over ``db`` (the caller closes it)."""
+    app = web.Application(middlewares=[guard])
+    app[SITE] = Site(db)
+    app.on_response_prepare.append(_headers)
+    app.router.add_get("/", home)
+    app.router.add_get(paths.GUILD, guild)
+    app.router.add_get(paths.LEAGUE, league)
+    app.router.add_get(paths.SEASON, season)
+    app.router.add_get(paths.PLAYER, player)
+    app.router.add_get(paths.MATCH, match)
+    for path in _STATIC:
+        app.router.add_get(path, static)
+    return app
+
+
+def serve(where: str, host: str, port: int, log_level: str = "INFO") -> int:
+    """Serve the site of the database at ``where`` until interrupted."""
+    logging.basicConfig(level=log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    async def made() -> web.Application:
+        db = await open_database(where)
+        app = make_app(db)
+
+        async def close(_: web.Application) -> None:
+            await db.close()
+
+        app.on_cleanup.append(close)
+        return app
+
+    web.run_app(made(), host=host, port=port, access_log=None)
+    return 0

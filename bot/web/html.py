@@ -1,0 +1,83 @@
+"""Building HTML (and inline SVG) in plain Python, escaped by construction.
+
+``h(tag, *children, **attributes)`` returns ``Safe`` markup: every child that is not
+already ``Safe`` is escaped, and so is every attribute value, so text from players
+(display names, league names) can never become markup. Attribute names take ``_`` for
+``-`` (``stroke_width``) and a trailing ``_`` is dropped (``class_``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+from bot.web import paths
+
+
+class Safe(str):
+    """Markup that is already escaped."""
+
+    __slots__ = ()
+
+
+Child = Safe | str | int | float | None | Iterable["Child"]
+
+_VOID = frozenset({"meta", "link", "br", "img", "input", "hr"})
+
+
+def _children(items: Iterable[Child]) -> Iterable[str]:
+    for item in items:
+        if item is None or item is False:
+            continue
+        if isinstance(item, Safe):
+            yield item
+        elif isinstance(item, str | int | float):
+            yield escape(str(item), quote=False)
+        else:
+            yield from _children(item)
+
+
+def _attribute(name: str, value: object) -> str:
+    key = name.rstrip("_").replace("_", "-")
+    return key if value is True else f'{key}="{escape(str(value), quote=True)}"'
+
+
+def h(tag: str, *children: Child, **attributes: object) -> Safe:
+    """``<tag attributes>children</tag>`` (attributes None or False are left out)."""
+    attrs = "".join(
+        " " + _attribute(k, v) for k, v in attributes.items() if v is not None and v is not False
+    )
+    if tag in _VOID:
+        return Safe(f"<{tag}{attrs}>")
+    return Safe(f"<{tag}{attrs}>{''.join(_children(children))}</{tag}>")
+
+
+def join(items: Iterable[Child], sep: str = "") -> Safe:
+    """Children one after the other, escaped as ``h`` does, with ``sep`` (plain text)."""
+    return Safe(escape(sep, quote=False).join("".join(_children([i])) for i in items))
+
+
+def link(href: str, *children: Child) -> Safe:
+    """A link."""
+    return h("a", *children, href=href)
+
+
+def document(title: str, crumbs: Iterable[tuple[str, str | None]], *body: Child) -> Safe:
+    """A whole page: ``title``, a trail of ``(text, href)`` crumbs (the last one unlinked)
+    and the body. No script anywhere; the style sheet is a file (see the CSP)."""
+    trail = [link(href, text) if href else h("span", text) for text, href in crumbs]
+    return Safe("<!DOCTYPE html>" + h(
+        "html",
+        h("head",
+          h("meta", charset="utf-8"),
+          h("meta", name="viewport", content="width=device-width, initial-scale=1"),
+          h("title", f"{title} · Deckhand"),
+          h("link", rel="stylesheet", href=paths.STYLE),
+          h("link", rel="icon", href=paths.ICON, type="image/svg+xml")),
+        h("body",
+          h("header", h("a", "Deckhand", href="/", class_="brand"),
+            h("nav", join(trail, " › "), aria_label="Where you are") if trail else None),
+          h("main", h("h1", title), *body),
+          h("footer", "Deckhand standings · read-only · names as players chose them on Discord")),
+        lang="en",
+    ))

@@ -1,0 +1,316 @@
+"""The site's pages as HTML, from data the site module gathered (no database here).
+
+Every page shows display names only; links carry slugs (``bot.web.paths``). A replay
+renders the spectator view generically: facts about the table, one row per seat for the
+view's per-seat lists (scores, bids, tricks, cards held), and cards with suit symbols.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import games
+from bot.render.common import prettify
+from bot.services.leagues import Standings
+from bot.services.player_record import Record
+from bot.services.publication import Slugs
+from bot.services.ratings import display
+from bot.services.replays import ReplayStep
+from bot.web import paths
+from bot.web.chart import Series, rating_chart
+from bot.web.html import Child, Safe, document, h, join, link
+from games.cards import BIG_JOKER, LITTLE_JOKER, RED_SUITS, STANDARD_DECK, pretty
+from storage.leagues import League, PlayedMatch, Season, SeasonTotals
+from storage.matches import SeatResult
+
+#: View keys that name a seat (shown as the seat's player).
+_SEAT_KEYS = frozenset({"dealer", "leader", "current", "first_player", "last_played"})
+#: Jokers in words (the suit-symbol fonts of many systems lack a joker glyph).
+_JOKER_TEXT = {BIG_JOKER: "Big", LITTLE_JOKER: "Little"}
+#: View keys shown elsewhere on the page or of no use to a reader.
+_SKIPPED = frozenset({"game", "seat", "players", "over", "options", "hand", "to_act"})
+
+
+@dataclass(frozen=True)
+class GameSection:
+    """One game's standings in a season, and its players' rating lines."""
+
+    standings: Standings
+    series: tuple[Series, ...]
+    games: int
+
+
+def _date(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d")
+
+
+def _title(game: str) -> str:
+    return games.get(game).title
+
+
+def _league_crumbs(slugs: Slugs, league: League) -> list[tuple[str, str | None]]:
+    return [
+        ("Leagues", paths.guild(slugs, league.guild_id)),
+        (league.name, paths.league(slugs, league.id)),
+    ]
+
+
+def home() -> Safe:
+    """The front page: what the site is and how to get a league onto it."""
+    return document(
+        "League standings", [],
+        h("p", "This site shows the standings, players and finished games of the Deckhand"
+          " leagues whose server admins published them."),
+        h("p", "On Discord, ", h("code", "/league standings"), " links to your league's page"
+          " once an admin ran ", h("code", "/league publish on"), "."),
+    )
+
+
+def guild_page(slugs: Slugs, leagues: Sequence[League]) -> Safe:
+    """A guild's published leagues."""
+    items = [
+        h("li", link(paths.league(slugs, lg.id), lg.name), " — ",
+          _title(lg.game) if lg.game else "every game", f", {lg.scoring}, season {lg.season}")
+        for lg in leagues
+    ]
+    return document("Leagues", [("Leagues", None)], h("ul", items, class_="plain"))
+
+
+def league_page(
+    slugs: Slugs, league: League, seasons: Sequence[Season], played: dict[int, list[str]]
+) -> Safe:
+    """A league's seasons, newest first, with the games played in each."""
+    rows = [
+        h("tr",
+          h("td", link(paths.season(slugs, league.id, s.season), f"Season {s.season}")),
+          h("td", _date(s.started_at)),
+          h("td", _date(s.ended_at) if s.ended_at else "now"),
+          h("td", ", ".join(_title(g) for g in played.get(s.season, [])) or "—"))
+        for s in reversed(seasons)
+    ]
+    return document(
+        league.name, [("Leagues", paths.guild(slugs, league.guild_id)), (league.name, None)],
+        h("p", _title(league.game) if league.game else "Every game counts",
+          f" · scoring: {league.scoring}"),
+        h("table", h("thead", h("tr", [h("th", t) for t in ("Season", "From", "To", "Games")])),
+          h("tbody", rows)),
+    )
+
+
+def _standings_table(slugs: Slugs, st: Standings) -> Safe:
+    points = st.scoring != "rating"
+    head = ["#", "Player", "Points" if points else "Rating", "Games", "W", "D", "L", "Streak"]
+    rows = [
+        h("tr",
+          h("td", r.rank, class_="num"),
+          h("td", link(paths.player(slugs, st.league.id, r.user_id), r.name)),
+          h("td", r.points if points else r.rating_display, class_="num"),
+          h("td", r.games, class_="num"), h("td", r.wins, class_="num"),
+          h("td", r.draws, class_="num"), h("td", r.losses, class_="num"),
+          h("td", r.streak))
+        for r in st.rows
+    ]
+    return h("table", h("thead", h("tr", [h("th", t) for t in head])), h("tbody", rows),
+             class_="standings")
+
+
+def _result(seats: Sequence[SeatResult]) -> Safe:
+    """``1. Ann (100) · 2. Ben (50)``: placements, best first."""
+    ranked = sorted(seats, key=lambda s: (s.rank, s.seat))
+    return join([f"{s.rank}. {s.name} ({s.score})" for s in ranked], " · ")
+
+
+def _matches_table(slugs: Slugs, league: League, matches: Sequence[PlayedMatch]) -> Safe:
+    rows = []
+    for m in matches:
+        rows.append(h(
+            "tr", h("td", _date(m.finished_at)), h("td", _title(m.game)),
+            h("td", _result(m.seats)),
+            h("td", link(paths.match(slugs, league.id, m.match_id), "Replay")),
+        ))
+    if not rows:
+        return h("p", "No games yet.")
+    return h("table", h("thead", h("tr", [h("th", t) for t in ("Date", "Game", "Result", "")])),
+             h("tbody", rows))
+
+
+def season_page(
+    slugs: Slugs, league: League, season: Season, sections: Sequence[GameSection],
+    recent: Sequence[PlayedMatch],
+) -> Safe:
+    """A season's standings per game, each with its rating chart, and its latest games."""
+    crumbs = [*_league_crumbs(slugs, league), (f"Season {season.season}", None)]
+    status = "current season" if season.ended_at is None else f"ended {_date(season.ended_at)}"
+    parts: list[Child] = [h("p", f"Season {season.season} · started {_date(season.started_at)}"
+                            f" · {status} · {league.scoring}")]
+    if not sections:
+        parts.append(h("p", "No games have counted toward this season yet."))
+    for sec in sections:
+        st = sec.standings
+        assert st.game is not None
+        title = _title(st.game)
+        parts.append(h(
+            "section",
+            h("h2", title),
+            _standings_table(slugs, st),
+            h("figure", rating_chart(sec.series, sec.games, f"{title}: rating over the season"),
+              h("figcaption", "Rating over the season (the leaders; a newcomer starts at"
+                " 1000)")),
+        ))
+    parts.append(h("section", h("h2", "Latest games"), _matches_table(slugs, league, recent)))
+    return document(f"{league.name} · season {season.season}", crumbs, *parts)
+
+
+def _record_table(rows: Sequence[Record], partner: bool) -> Safe:
+    head = ["Game", *(["Partner"] if partner else []), "Played", "Won", "Drawn", "Lost"]
+    body = [
+        h("tr", h("td", _title(r.game)), h("td", r.partner) if partner else None,
+          h("td", r.played, class_="num"), h("td", r.won, class_="num"),
+          h("td", r.drawn, class_="num"), h("td", r.lost, class_="num"))
+        for r in rows
+    ]
+    return h("table", h("thead", h("tr", [h("th", t) for t in head])), h("tbody", body))
+
+
+def player_page(
+    slugs: Slugs, league: League, name: str, seasons: Sequence[SeasonTotals],
+    per_game: Sequence[Record], per_partner: Sequence[Record],
+    recent: Sequence[PlayedMatch],
+) -> Safe:
+    """A player's ratings per season and game, record per game and partner, last games."""
+    rating_rows = [
+        h("tr", h("td", link(paths.season(slugs, league.id, s.season), f"Season {s.season}")),
+          h("td", _title(s.game)), h("td", display(s.totals.ordinal), class_="num"),
+          h("td", s.totals.points, class_="num"), h("td", s.totals.games, class_="num"))
+        for s in seasons
+    ]
+    return document(
+        name, [*_league_crumbs(slugs, league), (name, None)],
+        h("section", h("h2", "Ratings"),
+          h("table", h("thead", h("tr", [h("th", t) for t in
+                                         ("Season", "Game", "Rating", "Points", "Games")])),
+            h("tbody", rating_rows))),
+        h("section", h("h2", "Record per game"), _record_table(per_game, False)),
+        h("section", h("h2", "Record with partners"),
+          _record_table(per_partner, True) if per_partner else h("p", "No human partners.")),
+        h("section", h("h2", "Latest games"), _matches_table(slugs, league, recent)),
+    )
+
+
+# -- replays ------------------------------------------------------------------------------
+def card(code: str) -> Safe:
+    """One card as a chip with its suit symbol (red suits in red); ONO 99 cards as they are."""
+    red = code in STANDARD_DECK and code[1] in RED_SUITS
+    text = pretty(code) if code in STANDARD_DECK else _JOKER_TEXT.get(code, code)
+    return h("span", text, class_="card red" if red else "card")
+
+
+def cards(codes: Sequence[str]) -> Safe:
+    """Cards as chips, or a dash."""
+    return h("span", [card(c) for c in codes], class_="cards") if codes else Safe("—")
+
+
+def _value(v: Any, deck: frozenset[str], names: Sequence[str]) -> Child:
+    """A view value: cards as chips, ``[seat, card]`` pairs with the seat's name."""
+    if isinstance(v, str) and v in deck:
+        return card(v)
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if v is None:
+        return "—"
+    if isinstance(v, str | int | float):
+        return v
+    if isinstance(v, dict):
+        return join([h("span", f"{k}: ", _value(x, deck, names)) for k, x in v.items()], "; ")
+    if v and _seat_pairs(v, len(names)):
+        return join([h("span", f"{names[s]} ", _value(x, deck, names)) for s, x in v], ", ")
+    if all(isinstance(x, str) and x in deck for x in v):
+        return cards(v)
+    return join([h("span", _value(x, deck, names)) for x in v], ", ") if v else "—"
+
+
+def _seat_pairs(v: list[Any], seats: int) -> bool:
+    """Whether a list holds ``[seat, thing]`` pairs (a trick: who played what)."""
+    return all(
+        isinstance(x, list) and len(x) == 2 and isinstance(x[0], int) and 0 <= x[0] < seats
+        for x in v
+    )
+
+
+def _per_seat(v: Any, deck: frozenset[str], seats: int) -> bool:
+    """Whether a view value has one entry per seat (scores, bids, cards known of each
+    hand) rather than being a pile or a trick that happens to be as long."""
+    return (
+        isinstance(v, list) and len(v) == seats and not _seat_pairs(v, seats)
+        and not any(isinstance(x, dict) or (isinstance(x, str) and x in deck) for x in v)
+    )
+
+
+def _fact(key: str, v: Any, deck: frozenset[str], names: Sequence[str]) -> Child:
+    """A table fact; a seat number is shown as its player."""
+    if key in _SEAT_KEYS and isinstance(v, int) and 0 <= v < len(names):
+        return names[v]
+    return _value(v, deck, names)
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def replay_page(
+    slugs: Slugs, league: League, match: PlayedMatch, rep: ReplayStep, hands: bool
+) -> Safe:
+    """One step of a replay: the move, the spectator view, and every hand if asked."""
+    game = games.get(rep.game)
+    deck = frozenset(game.full_deck)
+    seats = sorted(match.seats, key=lambda s: s.seat)
+    names = [s.name for s in seats]
+    view = rep.public
+    per_seat = [k for k, v in view.items() if k not in _SKIPPED and _per_seat(v, deck, len(names))]
+    facts = [k for k in view if k not in _SKIPPED and k not in per_seat]
+
+    def at(step: int, text: str, rel: str | None = None) -> Safe:
+        href = paths.match(slugs, league.id, match.match_id, step, hands)
+        if step == rep.step or not 0 <= step <= rep.last:
+            return h("span", text, class_="button off")
+        return h("a", text, href=href, class_="button", rel=rel)
+
+    moved = (
+        h("p", h("strong", names[rep.move.seat]), " ", prettify(rep.move.action),
+          " (timed out)" if rep.move.timed_out else "", class_="move")
+        if rep.move else h("p", "The deal.", class_="move")
+    )
+    seat_head = ["Seat", *(_label(k) for k in per_seat), *(["Hand"] if rep.hands else [])]
+    seat_rows = [
+        h("tr",
+          h("td", ("▶ " if i in view.get("to_act", []) else ""), name),
+          [h("td", _value(view[k][i], deck, names)) for k in per_seat],
+          h("td", cards(rep.hands[i])) if rep.hands else None)
+        for i, name in enumerate(names)
+    ]
+    toggle = paths.match(slugs, league.id, match.match_id, rep.step, not hands)
+    return document(
+        f"{game.title} · {_date(match.finished_at)}",
+        [*_league_crumbs(slugs, league), ("Replay", None)],
+        h("p", "Result: ", _result(match.seats)),
+        h("nav",
+          at(0, "« First"), at(rep.step - 1, "◀ Previous", "prev"),
+          h("span", f"Step {rep.step} of {rep.last}", class_="step", id="step"),
+          at(rep.step + 1, "Next ▶", "next"), at(rep.last, "Last »"),
+          class_="steps", aria_label="Replay steps"),
+        moved,
+        h("table", h("thead", h("tr", [h("th", t) for t in seat_head])), h("tbody", seat_rows),
+          class_="seats"),
+        h("dl", [[h("dt", _label(k)), h("dd", _fact(k, view[k], deck, names))] for k in facts],
+          class_="facts"),
+        h("p", link(toggle, "Hide the hands" if hands else "Show every hand"),
+          " — the game is over, so its hands may be shown.", class_="hint"),
+    )
+
+
+def error_page(status: int, text: str) -> Safe:
+    """A plain error page (no detail of what went wrong inside)."""
+    return document(f"{status}", [], h("p", text), h("p", link("/", "Front page")))

@@ -1,0 +1,149 @@
+"""What each page shows, gathered from the database: slugs in, HTML out (None = 404).
+
+Every page starts from a published league (or a guild with one): a slug that does not
+name one, or names an unpublished league, finds nothing. Players and matches are then
+looked up only inside that league. Reads only; the one write (the slug key) is made by
+the publishing command.
+"""
+
+from __future__ import annotations
+
+from bot.services import publication, replays
+from bot.services.leagues import MAX_ROWS, LeagueService, season_rating_history
+from bot.services.player_record import records
+from bot.services.publication import Slugs
+from bot.services.ratings import DEFAULT, display
+from bot.web import pages
+from bot.web.chart import Series
+from bot.web.html import Safe
+from storage import leagues as repo
+from storage.db import Database
+from storage.leagues import League
+
+#: Standings rows shown per game, and players drawn in its chart.
+ROWS = 100
+CHARTED = 6
+RECENT = 20
+
+
+class Site:
+    """The pages of one database."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.leagues = LeagueService(db)
+        self._slugs: Slugs | None = None
+
+    async def slugs(self) -> Slugs | None:
+        """The site's slugs (None while nothing was ever published); kept once found."""
+        if self._slugs is None:
+            self._slugs = await publication.slugs(self.db)
+        return self._slugs
+
+    async def _league(self, slug: str) -> tuple[Slugs, League] | None:
+        s = await self.slugs()
+        league_id = s.decode("league", 0, slug) if s else None
+        if s is None or league_id is None:
+            return None
+        league = await self.db.read(repo.league_by_id, league_id)
+        return (s, league) if league is not None and league.published else None
+
+    async def guild(self, slug: str) -> Safe | None:
+        """A guild's published leagues."""
+        s = await self.slugs()
+        guild_id = s.decode("guild", 0, slug) if s else None
+        if s is None or guild_id is None:
+            return None
+        leagues = await self.db.read(repo.published_leagues, guild_id)
+        return pages.guild_page(s, leagues) if leagues else None
+
+    async def league(self, slug: str) -> Safe | None:
+        """A published league's seasons."""
+        found = await self._league(slug)
+        if found is None:
+            return None
+        s, league = found
+        seasons = await self.db.read(repo.seasons, league.id)
+        played = {
+            n.season: await self.db.read(repo.season_games, league.id, n.season) for n in seasons
+        }
+        return pages.league_page(s, league, seasons, played)
+
+    async def season(self, slug: str, number: int) -> Safe | None:
+        """A season's standings per game with rating charts, and its latest games."""
+        found = await self._league(slug)
+        if found is None:
+            return None
+        s, league = found
+        season = next(
+            (x for x in await self.db.read(repo.seasons, league.id) if x.season == number), None
+        )
+        if season is None:
+            return None
+        sections = []
+        for game in await self.db.read(repo.season_games, league.id, number):
+            st = await self.leagues.standings(
+                league.guild_id, league.name, game=game, season=number, limit=ROWS
+            )
+            history = await self.db.read(season_rating_history, league, number, game)
+            sections.append(pages.GameSection(
+                st, _series(history, [(r.user_id, r.name) for r in st.rows[:CHARTED]]),
+                len(history),
+            ))
+        recent = await self.db.read(repo.league_history, league.id, number, RECENT)
+        return pages.season_page(s, league, season, sections, recent)
+
+    async def player(self, slug: str, player: str) -> Safe | None:
+        """A player's page inside a published league (only players it counted)."""
+        found = await self._league(slug)
+        if found is None:
+            return None
+        s, league = found
+        user_id = s.decode("player", league.id, player)
+        if user_id is None:
+            return None
+        seasons = await self.db.read(repo.player_seasons, league.id, user_id)
+        if not seasons:
+            return None
+        matches = await self.db.read(
+            repo.player_history, league.guild_id, user_id, league.id, MAX_ROWS
+        )
+        per_game, per_partner = records(matches, user_id)
+        name = next(
+            (x.name for m in matches for x in m.seats if x.user_id == user_id),
+            seasons[0].totals.name,
+        )
+        return pages.player_page(
+            s, league, name, seasons, per_game, per_partner, matches[:RECENT]
+        )
+
+    async def match(self, slug: str, match: str, step: int, hands: bool) -> Safe | None:
+        """One step of a league's finished game."""
+        found = await self._league(slug)
+        if found is None:
+            return None
+        s, league = found
+        match_id = s.decode("match", league.id, match)
+        if match_id is None:
+            return None
+        played = await self.db.read(repo.league_match, league.id, match_id)
+        rep = await replays.replay_step(self.db, league.id, match_id, step, hands=hands)
+        if played is None or rep is None:
+            return None
+        return pages.replay_page(s, league, played, rep, hands)
+
+
+def _series(
+    history: list[tuple[int, dict[int, float]]], players: list[tuple[int, str]]
+) -> tuple[Series, ...]:
+    """Each player's line: the newcomer rating just before their first game, then their
+    rating after each game they played (games numbered from 1)."""
+    out = []
+    for user_id, name in players:
+        points = [
+            (n, display(ratings[user_id]))
+            for n, (_, ratings) in enumerate(history, start=1) if user_id in ratings
+        ]
+        if points:
+            out.append(Series(name, ((points[0][0] - 1, display(DEFAULT.ordinal)), *points)))
+    return tuple(out)

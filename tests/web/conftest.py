@@ -1,0 +1,27 @@
+"""Fixtures of the site's tests: one database of real games per module, and a client of
+the site over it (aiohttp's test server on 127.0.0.1)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.web.app import make_app
+from storage.connect import open_database
+from tests.web.world import World, build
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> World:
+    return build(tmp_path_factory.mktemp("site") / "deckhand.db")
+
+
+@pytest.fixture
+async def client(world: World) -> AsyncIterator[TestClient[object, object]]:
+    db = await open_database(world.path)
+    server = TestServer(make_app(db), host="127.0.0.1")
+    async with TestClient(server) as c:
+        yield c
+    await db.close()

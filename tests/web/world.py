@@ -1,0 +1,133 @@
+"""A real SQLite database filled by real games through the table and league services, for
+the site's tests: a published league with finished games of every kind, an unpublished
+league, and a game still running whose hands the site must never show."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import games
+from bot.services import publication
+from bot.services.leagues import LeagueService
+from bot.services.publication import Slugs
+from bot.services.tables import TableService
+from bot.web import paths
+from bot.web.pages import cards
+from storage.connect import open_database
+
+GUILD = 5_550_001
+#: Discord-like ids (none of them may ever appear on a page).
+ANN, BEN, CY, DEE = 398475029384756101, 398475029384756102, 398475029384756103, 398475029384756104
+NAMES = {ANN: "Ann", BEN: "Ben", CY: "Cy", DEE: 'Dee <b>&"'}
+#: (game, options, players) of the published league's finished games.
+FINISHED = [
+    ("gin_rummy", {"target": 10}, [ANN, BEN]),
+    ("gin_rummy", {"target": 10}, [BEN, CY]),
+    ("gin_rummy", {"target": 10}, [ANN, CY]),
+    ("gin_rummy", {"target": 10}, [CY, DEE]),
+    ("spades", {"target": 100}, [ANN, DEE]),
+    ("back_alley", {"deals": 2}, [ANN, BEN, CY, DEE]),
+    ("ono99", {}, [BEN, "normal"]),
+    ("craits", {"short": True}, [DEE, ANN]),
+]
+
+
+@dataclass(frozen=True)
+class World:
+    """What the tests need to know about the database they got."""
+
+    path: Path
+    slugs: Slugs
+    club: int
+    secret: int
+    default: int
+    running_hands: tuple[tuple[str, ...], ...]
+    running_names: tuple[str, ...]
+
+    def running_markup(self) -> list[str]:
+        """How the site would draw the running game's hands, if it ever did."""
+        return [str(cards(hand)) for hand in self.running_hands if hand]
+
+
+async def play(service: TableService, channel: int, rng: random.Random, moves: int) -> None:
+    """Humans play the ``normal`` computer's move from their own view, ``moves`` times
+    (or to the end); computers move on their own in between."""
+    for _ in range(moves):
+        await service.settled(channel)
+        r = await service.status(channel)
+        if r.status != "playing":
+            return
+        seat = r.to_act[0]
+        mine = r.private[seat]
+        action = games.get(r.game).bots["normal"](mine.view, list(mine.legal), rng)
+        await service.act(channel, mine.user_id, action, r.version)
+
+
+async def open_table(
+    service: TableService, channel: int, game: str, options: dict[str, object],
+    players: list[int | str], league_id: int,
+) -> None:
+    host = players[0]
+    assert isinstance(host, int)
+    await service.create(channel, GUILD, host, NAMES[host], game, options, turn_timer=0,
+                         league_id=league_id)
+    for p in players[1:]:
+        if isinstance(p, str):
+            await service.add_bot(channel, host, p)
+        else:
+            await service.join(channel, p, NAMES[p])
+    await service.start(channel, host)
+
+
+async def fill(path: Path) -> World:
+    """Fill a new database at ``path`` with real games (within a running event loop)."""
+    db = await open_database(path)
+    seeds = itertools.count(11)
+    service = TableService(db, new_seed=lambda: next(seeds))
+    leagues = LeagueService(db)
+    service.add_match_recorder(leagues.record_match)
+    rng = random.Random(3)
+    try:
+        club = await leagues.create_league(GUILD, "Friday Club", is_admin=True)
+        secret = await leagues.create_league(GUILD, "Secret", is_admin=True)
+        channels = itertools.count(100)
+        for game, options, players in FINISHED:
+            channel = next(channels)
+            await open_table(service, channel, game, options, players, club.id)
+            await play(service, channel, rng, 100_000)
+            assert (await service.status(channel)).status == "finished"
+        channel = next(channels)
+        await open_table(service, channel, "gin_rummy", {"target": 10}, [ANN, DEE], secret.id)
+        await play(service, channel, rng, 100_000)
+        running = next(channels)
+        await open_table(service, running, "gin_rummy", {}, [BEN, DEE], club.id)
+        await play(service, running, rng, 5)
+        r = await service.status(running)
+        assert r.status == "playing"
+        hands = tuple(tuple(p.view["hand"]) for p in sorted(r.private.values(),
+                                                             key=lambda p: p.seat))
+        default = await leagues.league(GUILD)
+        await publication.set_published(db, club, True, is_admin=True)
+        await publication.set_published(db, secret, True, is_admin=True)
+        await publication.set_published(db, secret, False, is_admin=True)
+        slugs = await publication.slugs(db)
+        assert slugs is not None
+        return World(path, slugs, club.id, secret.id, default.id, hands,
+                     tuple(s.name for s in r.seats))
+    finally:
+        await service.close()
+        await db.close()
+
+
+def build(path: Path) -> World:
+    """Fill a new database at ``path`` (a few seconds of real games)."""
+    return asyncio.run(fill(path))
+
+
+def start_links(w: World) -> list[str]:
+    """Where a crawl of the site starts."""
+    return ["/", paths.guild(w.slugs, GUILD), paths.league(w.slugs, w.club)]
