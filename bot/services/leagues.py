@@ -695,7 +695,8 @@ class LeagueService:
         self, guild_id: int, name: str | None = None, *, game: str | None = None,
         season: int | None = None,
     ) -> str:
-        """The whole standings as CSV (header row first)."""
+        """The whole standings as CSV (header row first; a provisional player's rank is
+        empty)."""
         st = await self.standings(guild_id, name, game=game, season=season, limit=MAX_ROWS)
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
