@@ -67,7 +67,7 @@ def standings_text(st: Standings) -> str:
         value = r.points if points else r.rating_display
         name = r.name[:18].replace("`", "'")
         lines.append(
-            f"{r.rank or '-':>3} {name:<18} {value:>6} {r.games:>3} {r.wins:>3} "
+            f"{r.position:>3} {name:<18} {value:>6} {r.games:>3} {r.wins:>3} "
             f"{r.draws:>3} {r.losses:>3} {r.streak}"
         )
     more = f"\n…and {st.total - ROWS_SHOWN} more" if st.total > ROWS_SHOWN else ""

@@ -27,8 +27,10 @@ Decisions:
 * Provisional players: until a player has played the league's ``provisional_games``
   counted games (default 5, set by an admin; 0 ranks everyone) in the season and game,
   they are *provisional*: unranked (``rank`` None) and listed after every established
-  player, among themselves in the same order. So a newcomer with one lucky win never
-  tops the table (the ordinal ``mu − 3σ`` discounts them too, but not surely).
+  player, among themselves in the same order (a listing numbers every row by
+  ``position`` and sets the provisional players apart under a heading). So a newcomer
+  with one lucky win never tops the table (the ordinal ``mu − 3σ`` discounts them too,
+  but not surely).
 * Seasons: ``new_season`` (admin) closes the current season — its totals stay as they are,
   viewable with ``season=`` — and the next season starts everyone afresh. Matches record
   which season they counted toward; a season is the matches after the id recorded at its
@@ -134,10 +136,12 @@ class Scoring:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """One line of standings. ``rank`` is None for a provisional player (see the module
-    docstring); ``rating`` is the ordinal, ``rating_display`` how it is shown
-    (see ``bot.services.ratings``), ``win_rate`` wins / games, ``streak`` e.g. ``W3`` (the
-    current run of equal results; ``—`` before any game)."""
+    """One line of standings. ``position`` is its place in the listing (established players
+    first, 1 = top); ``rank`` the same for an established player and None for a
+    provisional one (see the module docstring); ``rating`` is the ordinal,
+    ``rating_display`` how it is shown (see ``bot.services.ratings``), ``win_rate`` wins /
+    games, ``streak`` e.g. ``W3`` (the current run of equal results; ``—`` before any
+    game)."""
 
     rank: int | None
     user_id: int
@@ -154,6 +158,7 @@ class StandingRow:
     win_rate: float
     average_score: float
     streak: str
+    position: int
 
     @property
     def provisional(self) -> bool:
@@ -305,9 +310,10 @@ def _tally(
         bots[level] = Rating(sum(r.mu for r in rs) / len(rs), sum(r.sigma for r in rs) / len(rs))
 
 
-def _row(rank: int | None, p: PlayerTotals) -> StandingRow:
+def _row(position: int, p: PlayerTotals, *, ranked: bool) -> StandingRow:
     return StandingRow(
-        rank=rank, user_id=p.user_id, name=p.name, rating=p.ordinal,
+        position=position, rank=position if ranked else None, user_id=p.user_id,
+        name=p.name, rating=p.ordinal,
         rating_display=ratings.display(p.ordinal), mu=p.mu, sigma=p.sigma, points=p.points,
         games=p.games, wins=p.wins, draws=p.draws, losses=p.losses,
         win_rate=p.wins / p.games if p.games else 0.0,
@@ -414,11 +420,11 @@ def _standings_page(
                        min_games=least, established=True)
         if offset < established else []
     )
-    rows = [_row(offset + i + 1, p) for i, p in enumerate(ranked)]
+    rows = [_row(offset + i + 1, p, ranked=True) for i, p in enumerate(ranked)]
     if len(rows) < limit:
         rest = repo.standings(conn, league.id, season, game, order, limit - len(rows),
                               max(0, offset - established), min_games=least, established=False)
-        rows += [_row(None, p) for p in rest]
+        rows += [_row(offset + len(rows) + i + 1, p, ranked=False) for i, p in enumerate(rest)]
     return rows, established, provisional
 
 
@@ -705,7 +711,8 @@ class LeagueService:
         self, guild_id: int, name: str | None = None, *, game: str | None = None,
         season: int | None = None,
     ) -> str:
-        """The whole standings as CSV (header row first)."""
+        """The whole standings as CSV (header row first; a provisional player's rank is
+        empty)."""
         st = await self.standings(guild_id, name, game=game, season=season, limit=MAX_ROWS)
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")

@@ -36,7 +36,7 @@ def standings_lines(s: Standings) -> list[str]:
     header = ["#", "Player", "Rating", *(["Points"] if points else []),
               "Games", "W", "D", "L", "Win %", "Avg score", "Streak"]
     rows = [
-        [str(r.rank or "-"), r.name, str(r.rating_display),
+        [str(r.position), r.name, str(r.rating_display),
          *([str(r.points)] if points else []), str(r.games), str(r.wins), str(r.draws),
          str(r.losses), f"{100 * r.win_rate:.0f}", f"{r.average_score:.1f}", r.streak]
         for r in s.rows

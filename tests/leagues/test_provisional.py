@@ -27,6 +27,7 @@ async def test_a_lucky_newcomer_is_listed_below_every_established_player(
     await kit.duel("gin_rummy", 3, 2)  # the newcomer 3 wins once
     st = await svc.standings(kit.guild)
     assert [(r.user_id, r.rank, r.games) for r in st.rows] == [(1, 1, 5), (2, 2, 6), (3, None, 1)]
+    assert [r.position for r in st.rows] == [1, 2, 3]
     assert (st.total, st.established, st.provisional_games) == (3, 2, 5)
     newcomer, loser = st.rows[2], st.rows[1]
     assert newcomer.provisional and not loser.provisional
@@ -136,8 +137,11 @@ async def test_rendered_standings_fit_one_message_and_set_provisional_apart(
     assert len(text) <= CONTENT_LIMIT
     lines = text.splitlines()
     heading = lines.index("Provisional (fewer than 5 games), not ranked:")
-    assert all(line.split()[0] != "-" for line in lines[3:heading])
-    assert all(line.split()[0] == "-" for line in lines[heading + 1:-2])
+    assert [line.split()[0] for line in lines[3:heading]] == [str(n) for n in range(1, 9)]
+    below = [line.split()[1] for line in lines[heading + 1:-2]]
+    assert below and all(name.startswith(("user2", "user3")) for name in below)
+    assert [line.split()[0] for line in lines[heading + 1:-2]] == [
+        str(n) for n in range(9, 9 + len(below))]  # the listing goes on, apart
     terminal = standings_lines(st)
     at = terminal.index(st.provisional_heading)
-    assert terminal[at - 1].split()[0] == "8" and terminal[at + 1].split()[0] == "-"
+    assert terminal[at - 1].split()[0] == "8" and terminal[at + 1].split()[0] == "9"

@@ -194,7 +194,7 @@ def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
     assert lines[1].split() == ["#", "Player", "Rating", "Games", "W", "D", "L", "Win", "%",
                                 "Avg", "score", "Streak"]
     row = next(line for line in lines if f" {USER} " in line)
-    assert row.split()[0] == "-" and row.split()[3] == "1"  # 1 game: provisional, unranked
+    assert row.split()[0] == "1" and row.split()[3] == "1"  # first listed, 1 game
     assert "Provisional (fewer than 5 games), not ranked:" in lines
     assert len({len(line) for line in lines[1:3]}) == 1  # header and rule align
     other = cli("standings", "--game", "gin_rummy", "--db", str(db))

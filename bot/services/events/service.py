@@ -136,30 +136,30 @@ def _round_tables(
     """The tables (then byes) of a new round."""
     members = _members(players)
     pairs = _pairings(event, players, done, round_no)
-    games_ = [p for p in pairs if p.b is not None]
+    matched = [(p.a, p.b) for p in pairs if p.b is not None]
     out = []
     if event.format == "duplicate":
         boards = duplicate.make_boards(
             event.game, event.boards, event.seed, event.options,
             first=(round_no - 1) * event.boards + 1,
         )
-        for t, p in enumerate(games_, start=1):
-            assert p.b is not None
-            out += [
-                TableRow(round_no, t, b.number, b.seed, p.a, p.b,
-                         duplicate.seat_sides(event.game, b.number, t, members[p.a],
-                                              members[p.b]), None, None, None)
-                for b in boards
-            ]
+        out += [
+            TableRow(round_no, t, b.number, b.seed, a, o,
+                     duplicate.seat_sides(event.game, b.number, t, members[a], members[o]),
+                     None, None, None)
+            for t, (a, o) in enumerate(matched, start=1) for b in boards
+        ]
     else:
-        for t, p in enumerate(games_, start=1):
-            assert p.b is not None
-            seed = rng_for(event.seed, "round", round_no, "table", t).randrange(2**31)
-            seats = duplicate.seat_sides(event.game, round_no, t, members[p.a], members[p.b])
-            out.append(TableRow(round_no, t, 0, seed, p.a, p.b, seats, None, None, None))
+        out += [
+            TableRow(round_no, t, 0, rng_for(event.seed, "round", round_no, "table", t)
+                     .randrange(2**31), a, o,
+                     duplicate.seat_sides(event.game, round_no, t, members[a], members[o]),
+                     None, None, None)
+            for t, (a, o) in enumerate(matched, start=1)
+        ]
     bye_points = None if event.format == "duplicate" else BYE_POINTS
     out += [
-        TableRow(round_no, len(games_) + i, 0, 0, p.a, None, (), None, bye_points, None)
+        TableRow(round_no, len(matched) + i, 0, 0, p.a, None, (), None, bye_points, None)
         for i, p in enumerate((p for p in pairs if p.b is None), start=1)
     ]
     return out
