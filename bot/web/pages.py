@@ -105,7 +105,7 @@ def _standings_table(slugs: Slugs, st: Standings) -> Safe:
     head = ["#", "Player", "Points" if points else "Rating", "Games", "W", "D", "L", "Streak"]
     rows = [
         h("tr",
-          h("td", r.rank, class_="num"),
+          h("td", r.rank if r.rank is not None else "–", class_="num"),
           h("td", link(paths.player(slugs, st.league.id, r.user_id), r.name)),
           h("td", r.points if points else r.rating_display, class_="num"),
           h("td", r.games, class_="num"), h("td", r.wins, class_="num"),
@@ -113,8 +113,11 @@ def _standings_table(slugs: Slugs, st: Standings) -> Safe:
           h("td", r.streak))
         for r in st.rows
     ]
-    return h("table", h("thead", h("tr", [h("th", t) for t in head])), h("tbody", rows),
-             class_="standings")
+    table = h("table", h("thead", h("tr", [h("th", t) for t in head])), h("tbody", rows),
+              class_="standings")
+    if not any(r.provisional for r in st.rows):
+        return table
+    return join([table, h("p", f"–: {st.provisional_heading.rstrip(':')}", class_="note")])
 
 
 def _result(seats: Sequence[SeatResult]) -> Safe:
