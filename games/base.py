@@ -272,6 +272,15 @@ class Game(ABC, Generic[S]):
         self._apply(new, seat, canonical)
         return new
 
+    def advance(self, state: S, seat: int, action: str) -> S:
+        """``apply`` for callers whose ``action`` is one of ``legal_actions(state, seat)``
+        as listed (search rollouts): the same new state, without re-reading the action or
+        the turn checks. The game's own rules still refuse an illegal move."""
+        new = state.clone()
+        new.events = []
+        self._apply(new, seat, action)
+        return new
+
     def parse_action(self, text: str) -> str:
         """The canonical form of an action string; ``IllegalAction`` if malformed."""
         try:

@@ -85,7 +85,7 @@ def rollout(
         if horizon is not None and moves >= horizon:
             break
         seat = state.to_act[0]
-        state = game.apply(state, seat, game.choose(state, seat, level, rng))
+        state = game.advance(state, seat, game.choose(state, seat, level, rng))
         moves += 1
     return state
 
@@ -119,7 +119,7 @@ def pimc(
         world = game.world(view, rng)
         seed = rng.getrandbits(64)
         for i, action in enumerate(candidates):
-            after = game.apply(world, seat, action)
+            after = game.advance(world, seat, action)
             end = rollout(game, after, world, done, rollout_level, random.Random(seed), horizon)
             scores[i].append(value(world, end, seat))
     totals = [sum(s) for s in scores]

@@ -7,8 +7,8 @@ showed void in; the rest is the undealt stock.
 Value. Each move is played out to the end of the deal by ``normal`` players — the partner
 included, so a move that overtakes the partner's winning card or breaks the partnership's
 contract shows in the result — and scored as the game scores it: my team's points minus
-the other team's. A team whose contract is already made counts each extra trick
-``EXTRA_COST`` below its point, so the search does not chase tricks it cannot use.
+the other team's. A team whose contract is already made still scores each extra trick's
+point (there are no bags in Back Alley).
 
 Search decides the bid (pass, ``normal``'s bid and the numbers within two of it, and
 board when ``normal`` would claim it) and every card played, one card standing for each

@@ -6,7 +6,8 @@ Worlds. The other hands and the draw pile are dealt from the cards the seat cann
 Value. Each play (or the draw) of the seat on turn is played out to the end of the round
 by ``normal`` players and scored as the game scores it: the round points the others took
 on average minus mine (the lowest total wins). Announcing and calling out are
-``normal``'s (it always does both).
+``normal``'s (it always does both). Rollouts run to the end of the round: cutting them
+short and scoring the hands as they stand measured worse.
 """
 
 from __future__ import annotations

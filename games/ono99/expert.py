@@ -7,6 +7,10 @@ the public hand sizes.
 Value. Each play is played out to the end of the round by ``normal`` players and scored
 by the game's own standings (players outlasted, tokens or points): how much mine gained
 on the others' average.
+
+Budget. 48 rollouts, and ``normal``'s move unless the search beats it by 2.5 standard
+errors: neither 72 rollouts, a lower margin nor a value counting only first places
+measured better (ONO 99 leaves little to choose: see BENCHMARKS.md).
 """
 
 from __future__ import annotations

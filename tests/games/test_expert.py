@@ -167,6 +167,26 @@ def test_a_seeded_expert_game_ends(name: str, small_budget: None) -> None:
     assert len(game.outcome(state).scores) == n
 
 
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_advance_is_apply_for_listed_moves(name: str) -> None:
+    """Search rollouts skip apply's checks: every listed move must give the same state,
+    and the state advanced from must stay as it was."""
+    game = games.get(name)
+    state = game.new(PLAYERS[name], seed=4, options=SHORT[name])
+    rng = rng_for(4, "advance")
+    for _ in range(400):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        before = game.dumps(state)
+        for action in game.legal_actions(state, seat):
+            assert game.to_json(game.advance(state, seat, action)) == game.to_json(
+                game.apply(state, seat, action)
+            )
+        assert game.dumps(state) == before
+        state = game.apply(state, seat, game.choose(state, seat, "random", rng))
+
+
 def test_gin_take_backs_end_the_hand_as_a_draw() -> None:
     """Two players who only ever take the discard and throw another card: the tenth
     such turn's discard ends the hand, a draw that scores nothing."""
