@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 
 import games
 from bot.card_emojis import CardEmojis
@@ -31,9 +32,14 @@ JOKER_TEXT = {pretty(BIG_JOKER): BIG_JOKER, pretty(LITTLE_JOKER): LITTLE_JOKER}
 Mark = Callable[[str | None], str]
 
 
+@cache
+def _deck(game: str) -> frozenset[str]:
+    return frozenset(games.get(game).full_deck)
+
+
 def _move_card(game: str, move: str) -> str | None:
     """The one card of ``game``'s deck a move (or a bare card, in a card menu) names."""
-    deck = set(games.get(game).full_deck)
+    deck = _deck(game)
     words = move.split()
     found = [t for t in (words if len(words) == 1 else words[1:]) if t in deck]
     return found[0] if len(found) == 1 else None

@@ -394,10 +394,9 @@ class Publisher:
             if result.status is TableStatus.ABORTED:
                 await self._close_hands(result)
             self._seen.pop(result.table_id, None)
-            for p in result.private.values():
-                held = self.tokens.get(("panel", result.table_id, p.user_id))
-                if held is not None and held.expiry is not None:
-                    held.expiry.cancel()  # a finished game's panel needs no reminder
+            # The panels' last edits are queued already; the table message's token goes
+            # after its last edit (``_table_by_token``).
+            self.tokens.drop_table(result.table_id, ("panel", "click"))
 
     def hand_spec(
         self, result: TableResult, mine: SeatPrivate, prefs: Preferences, page: int = 0

@@ -125,7 +125,7 @@ class Tokens:
             if current.expiry is not None:
                 current.expiry.cancel()
 
-    def drop_table(self, table_id: int) -> None:
-        """Forget every message of a table (it closed)."""
-        for key in [k for k in self._held if k[1] == table_id]:
+    def drop_table(self, table_id: int, kinds: tuple[str, ...]) -> None:
+        """Forget a table's messages of these kinds (its game ended)."""
+        for key in [k for k in self._held if k[1] == table_id and k[0] in kinds]:
             self.drop(key)
