@@ -50,7 +50,9 @@ def acknowledge(event: TableResult | Reminder) -> None:
     """Print what is now durable."""
     if isinstance(event, TableResult):
         for step in event.steps:
-            print(f"ack {event.table_id} {step.version}", flush=True)
+            # One write per line (print writes the text and the newline apart).
+            sys.stdout.write(f"ack {event.table_id} {step.version}\n")
+            sys.stdout.flush()
 
 
 async def on_event(event: TableResult | Reminder) -> None:
