@@ -94,8 +94,10 @@ class _Seen:
     logged_version: int = 0
     to_act_users: frozenset[int] = frozenset()
     hands: dict[int, str] = field(default_factory=dict)
-    #: The table version each hand DM last showed.
+    #: The table version each hand DM last showed, and the newest one queued for it (two
+    #: results published at once may queue their hands in either order).
     hand_versions: dict[int, int] = field(default_factory=dict)
+    hand_queued: dict[int, int] = field(default_factory=dict)
     #: When each user last moved at this table (for the "been away" ping rule).
     last_move: dict[int, float] = field(default_factory=dict)
     events: EventLog = field(default_factory=EventLog)
@@ -542,6 +544,11 @@ class Publisher:
         interaction: discord.Interaction | None,
         signature: str,
     ) -> None:
+        seen = self.seen(result.table_id)
+        if seen.hand_queued.get(user_id, -1) > result.version:
+            return  # a newer hand is queued already: this older one must not replace it
+        seen.hand_queued[user_id] = result.version
+
         async def job() -> None:
             if self._newer_hand_shown(result, user_id):
                 return
@@ -758,8 +765,11 @@ class Publisher:
 
 def _signature(result: TableResult, mine: SeatPrivate) -> str:
     """What a hand DM shows that is worth an edit (a running total or whose turn it is
-    elsewhere is on the table message)."""
-    return repr((mine.view.get("hand"), mine.legal, result.status))
+    elsewhere is on the table message). While the player has moves, the version too: the
+    buttons carry it, and the same hand and moves can come back a turn later (ONO 99:
+    play a 1, draw a 1)."""
+    version = result.version if mine.legal else None
+    return repr((mine.view.get("hand"), mine.legal, result.status, version))
 
 
 def _reopened(conn: Conn, ref: refs.MessageRef) -> None:

@@ -179,9 +179,13 @@ async def test_closed_dms_fall_back_to_the_your_hand_button(
 async def move_once(fake: FakeDiscord, client: Any, person: Any) -> bool:
     """Make the first move offered in ``person``'s hand DM; False when none is offered
     (once the computers are done)."""
-    await quiet(fake, client)
-    hand = hand_dm(person.dm_messages())
-    buttons = [b for b in hand.buttons() if b["custom_id"].split(":")[3] == "act"]
+    for _ in range(10):  # the hand DM is edited after the answer: give it a moment
+        await quiet(fake, client)
+        hand = hand_dm(person.dm_messages())
+        buttons = [b for b in hand.buttons() if b["custom_id"].split(":")[3] == "act"]
+        if buttons or hand.selects() or "The game is over" in hand.content:
+            break
+        await asyncio.sleep(0.2)
     before = len(hand.history)
     if buttons:
         await person.click(hand, buttons[0]["label"])
