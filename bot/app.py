@@ -31,6 +31,7 @@ from discord.ext import commands
 
 from bot.card_emojis import CardEmojis, EmojiReport, FaceSet, ensure_card_emojis
 from bot.discord_io import RestCounter
+from bot.services.events.service import EventService
 from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableService
@@ -38,6 +39,7 @@ from bot.settings import Settings
 from bot.ui.answers import answer_error, say
 from bot.ui.controller import Controller
 from bot.ui.cooldown import SLOW_DOWN, Cooldown
+from bot.ui.events import EventDesk
 from bot.ui.items import ITEMS
 from bot.ui.publisher import Publisher
 from storage.connect import open_database
@@ -52,6 +54,7 @@ COGS = (
     "bot.cogs.league",
     "bot.cogs.stats",
     "bot.cogs.settings",
+    "bot.cogs.event",
 )
 
 
@@ -82,6 +85,7 @@ class DeckhandMixin(_BotBase):
     preferences: PreferenceService
     publisher: Publisher
     controller: Controller
+    events: EventDesk
     #: Where table seeds come from; ``None`` is the service's default (random). Tests
     #: pass a counter so every game is the same on every run.
     table_seeds: Callable[[], int] | None = None
@@ -109,7 +113,9 @@ class DeckhandMixin(_BotBase):
         )
         self.leagues = LeagueService(self.db)
         self.preferences = PreferenceService(self.db)
+        event_service = EventService(self.db)
         self.tables.add_match_recorder(self.leagues.record_match)
+        self.tables.add_match_recorder(event_service.record_match)
         self.tables.watch()
         report = await self.tables.load()
         # The loaded tables live as long as the process: keep them out of the collector's
@@ -131,6 +137,11 @@ class DeckhandMixin(_BotBase):
             self.db, self.tables, self.leagues, self.publisher, self.preferences,
             turn_timer=self.settings.turn_timer,
         )
+        self.events = EventDesk(
+            bot, event_service, self.tables, self.leagues, self.publisher,
+            turn_timer=self.settings.turn_timer, owns=self.settings.owns,
+        )
+        self.tables.on_finish(lambda guild_id, table_id: self.events.finished(guild_id))
         bot.add_dynamic_items(*ITEMS)
         bot.tree.on_error = _on_command_error  # type: ignore[method-assign]
         _on_channel_deleted(bot, self.publisher)
@@ -144,6 +155,7 @@ class DeckhandMixin(_BotBase):
             else:
                 await bot.tree.sync()
         self.tables.resume()
+        self.events.resume()
 
     def _start_emoji_upload(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         """Upload the missing card faces in the background (``bot.card_emojis``)."""
@@ -169,6 +181,8 @@ class DeckhandMixin(_BotBase):
         if self.emoji_upload is not None:
             self.emoji_upload.cancel()
             await asyncio.gather(self.emoji_upload, return_exceptions=True)
+        if hasattr(self, "events"):
+            await self.events.close()
         if hasattr(self, "tables"):
             await self.tables.close()
         if hasattr(self, "publisher"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 #: The command as it works right after the README's set-up (no venv activation needed):
 #: every message that tells someone what to run names it so.
 COMMAND = ".venv/bin/deckhand"
@@ -27,3 +29,12 @@ def cut(text: str, limit: int) -> str:
 def plural(count: int, word: str) -> str:
     """``1 card``, ``2 cards`` (``word`` is the singular; English regular plurals only)."""
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+_MARKDOWN = re.compile(r"([\\*_~|>#\-\[\]()<:])")
+
+
+def plain(name: str) -> str:
+    """A user-chosen name shown as plain text in Discord markdown: every markdown mark
+    escaped, backticks made quotes (so no code block breaks)."""
+    return _MARKDOWN.sub(r"\\\1", name.replace("`", "'"))

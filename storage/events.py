@@ -34,6 +34,7 @@ class EventRow:
     round: int
     created_by: int
     created_at: float
+    announced: int = 0
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,8 @@ class TableRow:
     scores: tuple[int, ...] | None
     points: float | None
     match_id: int | None
+    channel_id: int | None = None
+    table_id: int | None = None
 
     @property
     def played(self) -> bool:
@@ -74,7 +77,7 @@ def _event(r: Row) -> EventRow:
     return EventRow(
         r["id"], r["guild_id"], r["channel_id"], r["name"], r["game"], r["format"],
         r["rounds"], r["boards"], json.loads(r["options"]), r["seed"], r["league_id"],
-        r["status"], r["round"], r["created_by"], r["created_at"],
+        r["status"], r["round"], r["created_by"], r["created_at"], r["announced"],
     )
 
 
@@ -82,7 +85,8 @@ def _table(r: Row) -> TableRow:
     scores = None if r["scores"] is None else tuple(json.loads(r["scores"]))
     return TableRow(
         r["round"], r["table_no"], r["board"], r["seed"], r["side_a"], r["side_b"],
-        tuple(json.loads(r["seats"])), scores, r["points"], r["match_id"],
+        tuple(json.loads(r["seats"])), scores, r["points"], r["match_id"], r["channel_id"],
+        r["table_id"],
     )
 
 
@@ -124,6 +128,20 @@ def set_progress(conn: Conn, event_id: int, *, status: str, round_no: int) -> No
     conn.execute(
         "UPDATE events SET status = ?, round = ? WHERE id = ?", (status, round_no, event_id)
     )
+
+
+def unsettled_events(conn: Conn) -> list[EventRow]:
+    """Every running event, and every finished one whose end was not announced yet."""
+    rows = conn.all(
+        "SELECT * FROM events WHERE status = 'running'"
+        " OR (status = 'finished' AND announced <= rounds) ORDER BY id", (),
+    )
+    return [_event(r) for r in rows]
+
+
+def set_announced(conn: Conn, event_id: int, round_no: int) -> None:
+    """Note that round ``round_no`` (``rounds + 1``: the final standings) was announced."""
+    conn.execute("UPDATE events SET announced = ? WHERE id = ?", (round_no, event_id))
 
 
 def set_rounds(conn: Conn, event_id: int, rounds: int) -> None:
@@ -215,3 +233,26 @@ def record_table(
         " AND round = ? AND table_no = ? AND board = ? AND scores IS NULL AND side_b IS NOT NULL",
         (json.dumps(list(scores)), points, match_id, event_id, round_no, table_no, board),
     ) == 1
+
+
+def table_of_game(conn: Conn, table_id: int) -> tuple[int, TableRow] | None:
+    """The event (its id) and event table a table-service table is playing, or None."""
+    r = conn.one("SELECT * FROM event_tables WHERE table_id = ?", (table_id,))
+    return (int(r["event_id"]), _table(r)) if r else None
+
+
+def set_channel(conn: Conn, event_id: int, key: tuple[int, int, int], channel_id: int) -> None:
+    """The thread where table ``(round, table_no, board)`` is played."""
+    conn.execute(
+        "UPDATE event_tables SET channel_id = ? WHERE event_id = ? AND round = ?"
+        " AND table_no = ? AND board = ?", (channel_id, event_id, *key),
+    )
+
+
+def link_table(conn: Conn, event_id: int, key: tuple[int, int, int], table_id: int) -> None:
+    """The table-service table playing ``(round, table_no, board)`` (inside the transaction
+    that opens it)."""
+    conn.execute(
+        "UPDATE event_tables SET table_id = ? WHERE event_id = ? AND round = ?"
+        " AND table_no = ? AND board = ?", (table_id, event_id, *key),
+    )

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from bot.services.preferences import PreferenceService
     from bot.settings import Settings
     from bot.ui.controller import Controller
+    from bot.ui.events import EventDesk
     from storage.db import Database
 
 
@@ -25,6 +26,7 @@ OPTIONS_LENGTH = 200
 
 class _App(Protocol):
     controller: Controller
+    events: EventDesk
     leagues: LeagueService
     preferences: PreferenceService
     settings: Settings

@@ -14,6 +14,7 @@ from bot.cogs import NAME_LENGTH, app, game_choices
 from bot.services import publication
 from bot.services.exports import export_lines
 from bot.services.leagues import LeagueService, Standings
+from bot.text import plain
 from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, say
 from bot.web import paths
 from storage.leagues import League, PlayedMatch
@@ -25,11 +26,6 @@ EXPORT_LIMIT = 8 * 1024 * 1024
 
 def _is_admin(interaction: discord.Interaction) -> bool:
     return interaction.permissions.manage_guild
-
-
-def plain(name: str) -> str:
-    """A user-chosen name shown as plain text: no markdown, no code-block breaks."""
-    return discord.utils.escape_markdown(name.replace("`", "'"))
 
 
 def fit_lines(lines: list[str], what: str, limit: int = CONTENT_LIMIT - 40) -> str:

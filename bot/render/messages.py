@@ -25,7 +25,7 @@ from typing import Any
 
 import games
 from bot.render import renderer
-from bot.services.tables import SeatInfo, SeatPrivate, Step, TableResult
+from bot.services.tables import MANAGED, SeatInfo, SeatPrivate, Step, TableResult
 from bot.text import clip, cut, plural
 from bot.ui import custom_ids
 from bot.ui.custom_ids import CustomId
@@ -245,7 +245,8 @@ def table_message(
         fields.append(("Result", "\n".join(placements(result)) or "—"))
         if league_line:
             fields.append(("League", cut(league_line, 1024)))
-        rows = ((Button("Rematch", str(CustomId(t, v, "rematch")), "success"),),)
+        if result.host_id != MANAGED:  # an event's game has no rematch
+            rows = ((Button("Rematch", str(CustomId(t, v, "rematch")), "success"),),)
     else:
         colour = CLOSED_COLOUR
         body.append("*This table was closed.*")

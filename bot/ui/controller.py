@@ -49,8 +49,8 @@ log = logging.getLogger(__name__)
 _CONTROLS = frozenset({"join", "leave", "bot", "start", "cancel", "rematch"})
 _SEAT_KINDS = frozenset({"act", "sel", "multi", "page", "hand"})
 #: What the bot needs in a channel to run a table there.
-_NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
-_THREAD_NEEDED = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
+TABLE_NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+THREAD_NEEDED = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
 _NOT_HERE = "That button belongs to a table somewhere else; use the buttons of this channel."
 
 
@@ -58,7 +58,7 @@ class NoThread(ServiceError):
     """The table was to open in a thread the bot may not make."""
 
 
-def _missing(interaction: discord.Interaction, needed: discord.Permissions) -> str:
+def missing(interaction: discord.Interaction, needed: discord.Permissions) -> str:
     """The permissions of ``needed`` the bot lacks here, in words ("" when none)."""
     names = [
         name.replace("_", " ").title() for name, wanted in needed
@@ -69,7 +69,7 @@ def _missing(interaction: discord.Interaction, needed: discord.Permissions) -> s
     return f"the {', '.join(names)} permission{'s' if len(names) > 1 else ''}"
 
 
-def _pairs(options: str | None) -> dict[str, str]:
+def table_options(options: str | None) -> dict[str, str]:
     """``name=value`` options as a mapping (refused plainly when malformed)."""
     try:
         return option_pairs(options or "")
@@ -77,7 +77,7 @@ def _pairs(options: str | None) -> dict[str, str]:
         raise BadOptions(str(exc)) from None
 
 
-def _is_admin(interaction: discord.Interaction) -> bool:
+def is_admin(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
@@ -142,9 +142,9 @@ class Controller:
         if guild_id is None or channel_id is None:
             await say(interaction, "Open tables in a server channel, not in DMs.")
             return
-        missing = _missing(interaction, _NEEDED)
-        if missing:
-            await say(interaction, f"I can't run a table in this channel: I need {missing} here.")
+        lacking = missing(interaction, TABLE_NEEDED)
+        if lacking:
+            await say(interaction, f"I can't run a table in this channel: I need {lacking} here.")
             return
         user = interaction.user
         timer = self.turn_timer if timer_minutes is None else timer_minutes * 60
@@ -155,7 +155,7 @@ class Controller:
                 league_id = (await self.leagues.league_for_table(guild_id, league, game)).id
             return await self.tables.create(
                 where, guild_id, user.id, user.display_name, game,
-                _pairs(options), turn_timer=timer, league_id=league_id,
+                table_options(options), turn_timer=timer, league_id=league_id,
             )
 
         done: list[tuple[TableResult, MessageSpec, bool]] = []
@@ -200,13 +200,13 @@ class Controller:
             return None
         if thread is None and not (await self.preferences.server(guild_id))[1]:
             return None
-        missing = _missing(interaction, _THREAD_NEEDED)
-        if missing:
+        lacking = missing(interaction, THREAD_NEEDED)
+        if lacking:
             raise NoThread(
-                f"I can't open the table in a thread here: I need {missing} in this channel."
+                f"I can't open the table in a thread here: I need {lacking} in this channel."
                 " Open it without `thread`, or ask an admin to grant it."
             )
-        self.tables.check_new(guild_id, interaction.user.id, game, _pairs(options),
+        self.tables.check_new(guild_id, interaction.user.id, game, table_options(options),
                               turn_timer=timer)
         title = games.get(game).title
         name = f"{title} — {interaction.user.display_name}"[:100]
@@ -280,7 +280,7 @@ class Controller:
         await self._change(
             interaction,
             lambda: self.tables.add_bot(
-                channel_id, interaction.user.id, level, is_admin=_is_admin(interaction)
+                channel_id, interaction.user.id, level, is_admin=is_admin(interaction)
             ),
             done="A computer player sat down.",
         )
@@ -292,7 +292,7 @@ class Controller:
         await self._change(
             interaction,
             lambda: self.tables.kick(
-                channel_id, interaction.user.id, target.id, is_admin=_is_admin(interaction)
+                channel_id, interaction.user.id, target.id, is_admin=is_admin(interaction)
             ),
             done="Removed from the table.",
         )
@@ -302,7 +302,7 @@ class Controller:
         await self._change(
             interaction,
             lambda: self.tables.abort(
-                channel_id, interaction.user.id, is_admin=_is_admin(interaction)
+                channel_id, interaction.user.id, is_admin=is_admin(interaction)
             ),
             done="The table was closed.",
         )
@@ -312,7 +312,7 @@ class Controller:
         await self._change(
             interaction,
             lambda: self.tables.start(
-                channel_id, interaction.user.id, is_admin=_is_admin(interaction)
+                channel_id, interaction.user.id, is_admin=is_admin(interaction)
             ),
             done="Started.",
         )
@@ -321,7 +321,7 @@ class Controller:
         """A new game with the same seats: a new table message, new hands."""
         await defer(interaction, update=True)
         result = await self.tables.rematch(
-            channel_id, interaction.user.id, is_admin=_is_admin(interaction)
+            channel_id, interaction.user.id, is_admin=is_admin(interaction)
         )
         spec = self.publisher.table_spec(result)
         posted = await interaction.followup.send(wait=True, **send_kwargs(spec))

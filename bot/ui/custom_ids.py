@@ -10,8 +10,9 @@ drawn, so an old click is refused; ``kind`` says what the component does:
 * select menus — ``sel`` (each value is a whole move) and ``multi`` (the values are the
   cards of one move, the verb is ``arg``: "exchange" + the cards picked).
 
-Rules pages are ``dh:rules:<game>:<page>``. Buttons and selects have disjoint patterns
-because discord.py tries every registered pattern on every click.
+Rules pages are ``dh:rules:<game>:<page>``; an event's sign-up buttons are
+``dh:event:<event_id>:<kind>`` (``join``, ``leave``, ``start``). Buttons and selects have
+disjoint patterns because discord.py tries every registered pattern on every click.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ SELECT_TEMPLATE = (
     rf"(?P<kind>{'|'.join(SELECT_KINDS)})(?::(?P<arg>.+))?"
 )
 RULES_TEMPLATE = rf"{PREFIX}:rules:(?P<game>[a-z0-9_]{{1,30}}):(?P<page>[0-9]{{1,3}})"
+EVENT_KINDS = ("join", "leave", "start")
+EVENT_TEMPLATE = rf"{PREFIX}:event:(?P<event>[0-9]{{1,19}}):(?P<kind>{'|'.join(EVENT_KINDS)})"
 
 _ANY = re.compile(
     rf"{PREFIX}:(?P<table>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):(?P<kind>[a-z]+)"
@@ -117,3 +120,19 @@ def parse_rules(text: str) -> tuple[str, int]:
     if m is None:
         raise BadCustomId(f"not a rules page id: {str(text)[:40]!r}")
     return m["game"], int(m["page"])
+
+
+def event_id(event: int, kind: str) -> str:
+    """The id of an event's sign-up button."""
+    text = f"{PREFIX}:event:{event}:{kind}"
+    if not re.fullmatch(EVENT_TEMPLATE, text) or event > MAX_ROW_ID:
+        raise BadCustomId(f"bad event button id {text!r}")
+    return text
+
+
+def parse_event(text: str) -> tuple[int, str]:
+    """``(event_id, kind)`` of an event button id; ``BadCustomId`` if it is not one."""
+    m = re.fullmatch(EVENT_TEMPLATE, text) if isinstance(text, str) else None
+    if m is None or int(m["event"]) > MAX_ROW_ID:
+        raise BadCustomId(f"not an event button id: {str(text)[:40]!r}")
+    return int(m["event"]), m["kind"]

@@ -21,9 +21,11 @@ from bot.ui.custom_ids import CustomId
 
 if TYPE_CHECKING:
     from bot.ui.controller import Controller
+    from bot.ui.events import EventDesk
 
 class _HasController(Protocol):
     controller: Controller
+    events: EventDesk
     cooldown: Cooldown
 
 
@@ -158,4 +160,40 @@ class RulesButton(
         )
 
 
-ITEMS = (TableButton, TableSelect, RulesButton)
+class EventButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.EVENT_TEMPLATE
+):
+    """Sign up, Leave and Start on an event's message."""
+
+    def __init__(
+        self,
+        event: int,
+        kind: str,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, custom_id=custom_ids.event_id(event, kind), style=style, row=row
+            )
+        )
+        self.event, self.kind = event, kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> EventButton:
+        event, kind = custom_ids.parse_event(match.string)
+        return cls(event, kind)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = cast(_HasController, interaction.client)
+        if not client.cooldown.allow(interaction.user.id):
+            await guarded(interaction, say(interaction, SLOW_DOWN))
+        else:
+            await guarded(interaction, client.events.on_button(interaction, self.event, self.kind))
+
+
+ITEMS = (TableButton, TableSelect, RulesButton, EventButton)

@@ -13,6 +13,7 @@ checks them all for hidden cards at teardown (see ``LeakCheck`` for the rule).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import random
 import re
@@ -32,7 +33,7 @@ import games
 from bot.card_emojis import FaceSet
 from bot.render import renderer
 from bot.render.ono99 import pretty_cards
-from bot.services.tables import SeatPrivate, TableResult
+from bot.services.tables import SeatPrivate, TableResult, TableStatus
 from bot.settings import Settings
 from games.cards import pretty
 from games.ono99.cards import sort_hand as sort_ono
@@ -108,6 +109,12 @@ class Harness:
             str(i.data.get("custom_id", "")).split(":")[3:4] == [kind]
             for i in self.fake.interactions.values()
         )
+
+    def status_of(self, table_id: int) -> TableStatus:
+        """A table's status as stored."""
+        with sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True) as conn:
+            row = conn.execute("SELECT status FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return TableStatus(row[0])
 
     def table_message(self, channel: Channel) -> Message:
         """The live table message of ``channel`` (the newest with a table embed)."""
@@ -250,8 +257,8 @@ class Seat:
                 await self.harness.idle()
             after = await self.harness.result(self.channel)
             said = [m.text for m in answered.followups]
-            if after.version > result.version:
-                break
+            if after.version > result.version or after.table_id != result.table_id:
+                break  # moved (a finished event board may be followed at once by the next)
             assert attempt < 2 and any("earlier turn" in t for t in said), (
                 chosen, answered.text, said
             )
@@ -357,21 +364,24 @@ async def click_move(person: Person, message: Message, action: str) -> Interacti
 
 async def play_out(seats: Iterable[Seat], channel: Channel, limit: int = 1500) -> TableResult:
     """Let whichever seat is to move make its move until the game is over (or ``limit``
-    moves were made: then the game must still be on)."""
+    moves were made: then the game must still be on). Only the channel's current game is
+    played: when a newer one opens there (an event's next board), the result is the older
+    game as it last was, with its final status."""
     by_user = {s.person.id: s for s in seats}
     harness = next(iter(by_user.values())).harness
+    first: TableResult | None = None
     for _ in range(limit):
         result = await harness.result(channel)
+        first = first or result
+        if result.table_id != first.table_id:
+            return dataclasses.replace(first, status=harness.status_of(first.table_id))
+        first = result
         if result.status != "playing":
             return result
         movers = [p.user_id for p in result.private.values() if p.legal]
         if not movers:  # the computers are to move: they do on their own, paced
             await harness.idle()
-            result = await harness.result(channel)
-            if result.status != "playing":
-                return result
-            movers = [p.user_id for p in result.private.values() if p.legal]
-        assert movers, f"nobody can move at version {result.version}"
+            continue
         await by_user[movers[0]].move()
     result = await harness.result(channel)
     assert result.status == "playing", f"the game ended within {limit} moves"
@@ -456,6 +466,7 @@ class LeakCheck:
         self.epochs: list[dict[int, int]] = []  # table id -> version, per epoch
         self.seen: dict[int, int] = {}  # message id -> history entries already noted
         self.noted: list[tuple[Message, int, int]] = []  # (message, history index, epoch)
+        self.born: dict[int, int] = {}  # message id -> the epoch it was first noted in
 
     def _versions(self) -> dict[int, int]:
         if not self.db_path.exists():
@@ -469,6 +480,7 @@ class LeakCheck:
         self.epochs.append(self._versions())
         for message in list(self.fake.messages.values()):
             start = self.seen.get(message.id, 0)
+            self.born.setdefault(message.id, epoch)
             self.noted += [(message, i, epoch) for i in range(start, len(message.history))]
             self.seen[message.id] = len(message.history)
 
@@ -505,7 +517,7 @@ class LeakCheck:
                 elif f"<#{table.channel_id}>" not in text:
                     continue
                 window = self._window(table, epoch)
-                if not window:
+                if not window or table.id not in self.epochs[self.born[message.id]]:
                     continue
                 own = table.users.get(viewer.id) if viewer is not None else None
                 for shown, line in _shown_secrets(table, window, own, text):

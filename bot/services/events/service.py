@@ -27,6 +27,7 @@ Decisions:
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -43,6 +44,9 @@ from games.rng import rng_for
 from storage import events as repo
 from storage.db import Conn, Database
 from storage.events import EntrantRow, EventRow, TableRow
+from storage.matches import MatchRecord
+
+log = logging.getLogger(__name__)
 
 FORMATS = ("swiss", "round_robin", "duplicate")
 MAX_NAME = 50
@@ -89,7 +93,7 @@ class Recorded:
 
 
 # -- the pure parts: entrants, pairing a round, results ------------------------------------
-def _members(players: Sequence[EntrantRow]) -> dict[int, tuple[int, ...]]:
+def entrant_players(players: Sequence[EntrantRow]) -> dict[int, tuple[int, ...]]:
     """Each entrant's players, by seed."""
     out: dict[int, list[int]] = {}
     for p in sorted(players, key=lambda p: p.seed or 0):
@@ -100,7 +104,7 @@ def _members(players: Sequence[EntrantRow]) -> dict[int, tuple[int, ...]]:
 
 def _seed_order(players: Sequence[EntrantRow]) -> list[int]:
     """The entrants, first seed first."""
-    return list(_members(players))
+    return list(entrant_players(players))
 
 
 def _results(tables: Sequence[TableRow]) -> list[Result]:
@@ -134,7 +138,7 @@ def _round_tables(
     event: EventRow, players: Sequence[EntrantRow], done: Sequence[TableRow], round_no: int
 ) -> list[TableRow]:
     """The tables (then byes) of a new round."""
-    members = _members(players)
+    members = entrant_players(players)
     pairs = _pairings(event, players, done, round_no)
     matched = [(p.a, p.b) for p in pairs if p.b is not None]
     out = []
@@ -183,7 +187,7 @@ def _duplicate_rows(
     players: Sequence[EntrantRow], tables: Sequence[TableRow], event: EventRow
 ) -> list[EventStandingRow]:
     """Matchpoint standings: total, then seed."""
-    members = _members(players)
+    members = entrant_players(players)
     entrant_of = {u: e for e, users in members.items() for u in users}
     boards = {b.number: b for b in duplicate.make_boards(
         event.game, event.round * event.boards, event.seed, event.options)}
@@ -218,13 +222,50 @@ def _standing_rows(
 ) -> list[EventStandingRow]:
     if event.format == "duplicate":
         return _duplicate_rows(players, tables, event)
-    members = _members(players)
+    members = entrant_players(players)
     names = {p.user_id: p.name for p in players}
     return [
         EventStandingRow(s.rank, s.entrant, tuple(names[u] for u in members[s.entrant]),
                          s.points, s.buchholz, s.sonneborn_berger, s.seed, s.played, s.byes)
         for s in pairing.standings(list(members), _results(tables))
     ]
+
+
+def record_in(
+    conn: Conn, event_id: int, key: tuple[int, int, int], scores: Sequence[int],
+    match_id: int | None,
+) -> Recorded:
+    """Record table ``key``'s final seat scores inside ``conn``'s transaction; when it was
+    the round's last table, pair the next round (or finish the event)."""
+    event = repo.event_by_id(conn, event_id)
+    if event is None or event.status != "running":
+        raise EventError("That event is not running.")
+    tables = repo.tables(conn, event.id)
+    found = [t for t in tables if (t.round, t.table_no, t.board) == key]
+    if not found or found[0].side_b is None:
+        raise EventError("There is no such table in the event.")
+    table = found[0]
+    if len(scores) != len(table.seats):
+        raise EventError(f"A table of {event.game} has {len(table.seats)} scores.")
+    players = repo.entrants(conn, event.id)
+    points = (
+        None if event.format == "duplicate"
+        else side_a_points(event, table, entrant_players(players)[table.side_a], scores)
+    )
+    if not repo.record_table(conn, event.id, key, scores, points, match_id):
+        raise EventError("That table's result is already in.")
+    tables = repo.tables(conn, event.id)
+    done = next(t for t in tables if (t.round, t.table_no, t.board) == key)
+    if not all(t.played for t in tables if t.round == event.round):
+        return Recorded(done, (), False)
+    active = {p.entrant for p in players if not p.withdrawn}
+    if event.round >= event.rounds or len(active) < 2:
+        repo.set_progress(conn, event.id, status="finished", round_no=event.round)
+        return Recorded(done, (), True)
+    following = _round_tables(event, players, tables, event.round + 1)
+    repo.insert_tables(conn, event.id, following)
+    repo.set_progress(conn, event.id, status="running", round_no=event.round + 1)
+    return Recorded(done, tuple(following), False)
 
 
 def _whole(n: object, most: int) -> bool:
@@ -379,39 +420,56 @@ class EventService:
     ) -> Recorded:
         """Record the final seat scores of table ``(round, table_no, board)``; pairs the
         next round (or finishes the event) when it was the round's last table."""
+        return await self.db.write(record_in, event_id, key, scores, match_id)
 
-        def record(conn: Conn) -> Recorded:
+    def record_match(self, conn: Conn, match_id: int, match: MatchRecord) -> None:
+        """The match recorder: a finished game played at an event table is that table's
+        result, recorded in the transaction that records the match."""
+        if match.table_id is None:
+            return
+        found = repo.table_of_game(conn, match.table_id)
+        if found is None:
+            return
+        event_id, table = found
+        scores = [s.score for s in sorted(match.seats, key=lambda s: s.seat)]
+        try:
+            record_in(conn, event_id, (table.round, table.table_no, table.board), scores,
+                      match_id)
+        except EventError as exc:  # e.g. the event was cancelled meanwhile
+            log.warning("match %s of event %s not recorded: %s", match_id, event_id, exc)
+
+    async def unsettled(self) -> list[EventRow]:
+        """Events with something to do: running ones, and finished ones not announced."""
+        return await self.db.read(repo.unsettled_events)
+
+    async def round_tables(self, event_id: int) -> tuple[EventRow, list[EntrantRow],
+                                                          list[TableRow]]:
+        """An event as it is now: the event, its players and its tables."""
+
+        def read(conn: Conn) -> tuple[EventRow, list[EntrantRow], list[TableRow]]:
             event = repo.event_by_id(conn, event_id)
-            if event is None or event.status != "running":
-                raise EventError("That event is not running.")
-            tables = repo.tables(conn, event.id)
-            found = [t for t in tables if (t.round, t.table_no, t.board) == key]
-            if not found or found[0].side_b is None:
-                raise EventError("There is no such table in the event.")
-            table = found[0]
-            if len(scores) != len(table.seats):
-                raise EventError(f"A table of {event.game} has {len(table.seats)} scores.")
-            players = repo.entrants(conn, event.id)
-            points = (
-                None if event.format == "duplicate"
-                else side_a_points(event, table, _members(players)[table.side_a], scores)
-            )
-            if not repo.record_table(conn, event.id, key, scores, points, match_id):
-                raise EventError("That table's result is already in.")
-            tables = repo.tables(conn, event.id)
-            done = next(t for t in tables if (t.round, t.table_no, t.board) == key)
-            if not all(t.played for t in tables if t.round == event.round):
-                return Recorded(done, (), False)
-            active = {p.entrant for p in players if not p.withdrawn}
-            if event.round >= event.rounds or len(active) < 2:
-                repo.set_progress(conn, event.id, status="finished", round_no=event.round)
-                return Recorded(done, (), True)
-            following = _round_tables(event, players, tables, event.round + 1)
-            repo.insert_tables(conn, event.id, following)
-            repo.set_progress(conn, event.id, status="running", round_no=event.round + 1)
-            return Recorded(done, tuple(following), False)
+            if event is None:
+                raise EventError(f"There is no event #{event_id}.")
+            return event, repo.entrants(conn, event_id), repo.tables(conn, event_id)
 
-        return await self.db.write(record)
+        return await self.db.read(read)
+
+    def linker(self, event_id: int, key: tuple[int, int, int]) -> Callable[[Conn, int], None]:
+        """What ties a new table-service table to event table ``key``, inside the
+        transaction that opens it (``TableService.open_seated``'s ``link``)."""
+
+        def link(conn: Conn, table_id: int) -> None:
+            repo.link_table(conn, event_id, key, table_id)
+
+        return link
+
+    async def set_channel(self, event_id: int, key: tuple[int, int, int], channel_id: int) -> None:
+        """Keep the thread a table is played in (before its game opens there)."""
+        await self.db.write(repo.set_channel, event_id, key, channel_id)
+
+    async def announced(self, event_id: int, round_no: int) -> None:
+        """Round ``round_no`` (``rounds + 1``: the end) was announced."""
+        await self.db.write(repo.set_announced, event_id, round_no)
 
     async def standings(self, guild_id: int, event_id: int) -> EventStandings:
         """The event's standings now, with the order that decides them."""

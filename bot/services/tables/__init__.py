@@ -15,6 +15,7 @@ for what happens on its own. The modules, one job each:
 """
 
 from bot.services.tables.autoplay import Clock, SystemClock
+from bot.services.tables.lobby import MANAGED
 from bot.services.tables.records import QuarantinedTable, TableStatus
 from bot.services.tables.results import Reminder, SeatInfo, SeatPrivate, Step, TableResult
 from bot.services.tables.service import DEFAULT_TURN_TIMER, MatchRecorder, TableService
@@ -22,6 +23,7 @@ from bot.services.tables.store import LoadReport
 
 __all__ = [
     "DEFAULT_TURN_TIMER",
+    "MANAGED",
     "Clock",
     "LoadReport",
     "MatchRecorder",

@@ -13,6 +13,8 @@ Decisions:
 * At the start the seats are shuffled with the table's seed (standing in for cutting for
   deal) and the computer players are numbered 1, 2, … in seat order; a player who leaves a
   running game is replaced by a computer player named for them.
+* An event's table (``MANAGED``) has no host: only an admin may abort it, and it plays on
+  with computers when every human left (the event needs its result).
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ from storage.models import Computer, Human, Occupant
 STAND_IN_LEVEL = "normal"
 NAME_LENGTH = 100
 MAX_LOBBIES_PER_HOST = 3
+#: The host id of a table nobody hosts: an event's table (``TableService.open_seated``).
+MANAGED = 0
 
 
 @dataclass(frozen=True)
@@ -196,10 +200,10 @@ def take_over(table: Table, user_id: int) -> tuple[int, Seating]:
         raise NotSeated("You are not at this table.")
     gone = table.seats[seat]
     rest = [h for h in table.humans() if h.user_id != user_id]
-    if not rest:
+    if not rest and table.host_id != MANAGED:
         return seat, Seating(table.seats, table.host_id, closed=True)
     level = stand_in_level(table)
     seats = list(table.seats)
     seats[seat] = Computer(bot=level, name=f"Computer ({level}) for {gone.name}"[:NAME_LENGTH])
-    host = table.host_id if table.host_id != user_id else rest[0].user_id
+    host = table.host_id if table.host_id != user_id or not rest else rest[0].user_id
     return seat, Seating(seats, host)

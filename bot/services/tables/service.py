@@ -13,7 +13,7 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -65,6 +65,8 @@ DEFAULT_TURN_TIMER = 300
 MatchRecorder = Callable[[Conn, int, MatchRecord], None]
 #: Gets every result the runtime makes on its own (computer moves, time-outs) and reminders.
 Listener = Callable[[TableResult | Reminder], Awaitable[None]]
+#: Told ``(guild_id, table_id)`` after a game's finish is committed, whoever made the move.
+FinishListener = Callable[[int, int], None]
 
 
 class TableService:
@@ -95,11 +97,17 @@ class TableService:
         self._recorders: list[MatchRecorder] = []
         self._reloads: set[asyncio.Task[None]] = set()
         self._listeners: list[Listener] = []
+        self._finish_listeners: list[FinishListener] = []
 
     # -- wiring --------------------------------------------------------------------------
     def add_match_recorder(self, recorder: MatchRecorder) -> None:
         """Call ``recorder(conn, match_id, match)`` inside every finishing transaction."""
         self._recorders.append(recorder)
+
+    def on_finish(self, listener: FinishListener) -> None:
+        """Call ``listener(guild_id, table_id)`` after every committed game end (it must
+        not block: it runs while the table's lock is held)."""
+        self._finish_listeners.append(listener)
 
     def subscribe(self, listener: Listener) -> None:
         """Await ``listener(event)`` with every computer move, time-out and reminder."""
@@ -383,37 +391,74 @@ class TableService:
             if row is None or row.status != TableStatus.FINISHED:
                 raise NothingToRematch("There is no finished game here to play again.")
             old = table_of(row)
+            if old.host_id == lobby.MANAGED:
+                raise NothingToRematch("An event's game has no rematch; the event goes on.")
             if old.seat_of(user_id) is None and not is_admin:
                 raise NotSeated("Only the players of the last game can start a rematch.")
-            g, seats, now, seed = old.game, old.seats, self.clock.now(), self._new_seed()
-            state = g.new(len(seats), seed=seed, options=old.options)
-            deadline = turns.deadline(old.turn_timer, seats, state, now)
-            new = repo.NewTable(
-                channel_id=channel_id, guild_id=old.guild_id, league_id=old.league_id,
-                game=g.name, options=dump_options(old.options), host_id=old.host_id, seed=seed,
-                seats=dump_seats(seats), turn_timer=old.turn_timer, now=now,
+            t = await self._open_started(
+                channel_id, old.guild_id, old.game, old.options, old.seats,
+                host_id=old.host_id, seed=self._new_seed(), turn_timer=old.turn_timer,
+                league_id=old.league_id,
             )
-            snapshot = Snapshot.dump(g.name, 0, g.dumps(state))
-
-            def open_and_start(conn: Conn) -> int:
-                table_id = repo.insert(conn, new)
-                repo.start(conn, table_id, new.seats, snapshot, deadline, now)
-                return table_id
-
-            try:
-                table_id = await self.db.write(open_and_start)
-            except Conflict:
-                raise _already_open() from None
-            t = Table(
-                id=table_id, channel_id=channel_id, guild_id=old.guild_id,
-                league_id=old.league_id, game=g, options=old.options, host_id=old.host_id,
-                status=TableStatus.PLAYING, seed=seed, version=0, seats=seats, state=state,
-                deadline=deadline, reminded=False, turn_timer=old.turn_timer, created_at=now,
-                started_at=now,
-            )
-            self.store.keep(t)
         self.autoplay.poke(channel_id)
-        return project(t, f"Rematch! A new {g.title} game has started.")
+        return project(t, f"Rematch! A new {t.game.title} game has started.")
+
+    async def open_seated(
+        self, channel_id: int, guild_id: int, game: str, options: Mapping[str, object],
+        players: Sequence[tuple[int, str]], *, seed: int, turn_timer: int,
+        league_id: int | None = None, link: Callable[[Conn, int], None] | None = None,
+    ) -> TableResult:
+        """Open a game already dealt, with ``players`` (user id, name) in this seat order
+        and this seed — an event's table. Nobody hosts it (``lobby.MANAGED``): only an
+        admin can abort it, and it has no rematch. ``link(conn, table_id)`` runs in the
+        transaction that opens it."""
+        g, opts = self.check_new(guild_id, lobby.MANAGED, game, options, turn_timer=turn_timer)
+        seats: list[Occupant] = [lobby.human(user, name) for user, name in players]
+        async with self.store.locked(channel_id):
+            if await self.store.find(channel_id) is not None:
+                raise _already_open()
+            t = await self._open_started(
+                channel_id, guild_id, g, opts, seats, host_id=lobby.MANAGED, seed=seed,
+                turn_timer=turn_timer, league_id=league_id, link=link,
+            )
+        self.autoplay.poke(channel_id)
+        return project(t, f"The {g.title} game has started.")
+
+    async def _open_started(
+        self, channel_id: int, guild_id: int, g: Game[Any], options: dict[str, Any],
+        seats: list[Occupant], *, host_id: int, seed: int, turn_timer: int,
+        league_id: int | None, link: Callable[[Conn, int], None] | None = None,
+    ) -> Table:
+        """Insert a table and deal it in one transaction (the channel's lock is held)."""
+        now = self.clock.now()
+        state = g.new(len(seats), seed=seed, options=options)
+        deadline = turns.deadline(turn_timer, seats, state, now)
+        new = repo.NewTable(
+            channel_id=channel_id, guild_id=guild_id, league_id=league_id, game=g.name,
+            options=dump_options(options), host_id=host_id, seed=seed, seats=dump_seats(seats),
+            turn_timer=turn_timer, now=now,
+        )
+        snapshot = Snapshot.dump(g.name, 0, g.dumps(state))
+
+        def open_and_start(conn: Conn) -> int:
+            table_id = repo.insert(conn, new)
+            repo.start(conn, table_id, new.seats, snapshot, deadline, now)
+            if link is not None:
+                link(conn, table_id)
+            return table_id
+
+        try:
+            table_id = await self.db.write(open_and_start)
+        except Conflict:
+            raise _already_open() from None
+        t = Table(
+            id=table_id, channel_id=channel_id, guild_id=guild_id, league_id=league_id,
+            game=g, options=options, host_id=host_id, status=TableStatus.PLAYING, seed=seed,
+            version=0, seats=seats, state=state, deadline=deadline, reminded=False,
+            turn_timer=turn_timer, created_at=now, started_at=now,
+        )
+        self.store.keep(t)
+        return t
 
     async def status(self, channel_id: int) -> TableResult:
         """The channel's open table, or else its most recent (finished or aborted) one.
@@ -560,6 +605,8 @@ class TableService:
         if new.is_over:
             t.move_to(TableStatus.FINISHED)
             self.store.keep(t)
+            for listener in self._finish_listeners:
+                listener(t.guild_id, t.id)
         return Step(version, seat, t.seats[seat].name, by, tuple(new.events))
 
 

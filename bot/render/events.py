@@ -1,0 +1,147 @@
+"""Events as Discord messages: the sign-up message, a round's tables, the standings.
+
+Pure (no discord import): ``MessageSpec``s and text from the event service's rows. Names
+are escaped for markdown; a round announcement mentions its players (the caller allows
+those user mentions, nothing else).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import games
+from bot.render.messages import Button, EmbedSpec, MessageSpec
+from bot.services.events.service import EventStandings
+from bot.text import cut, plain, plural
+from bot.ui import custom_ids
+from storage.events import EntrantRow, EventRow, TableRow
+
+SIGNUP_COLOUR = 0x5865F2
+RUNNING_COLOUR = 0x2ECC71
+FINISHED_COLOUR = 0xF1C40F
+NAMES_SHOWN = 40
+ROWS_SHOWN = 20
+FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "duplicate": "duplicate"}
+
+
+def describe(event: EventRow) -> str:
+    """``Gin Rummy · Swiss · 3 rounds`` (and boards, for duplicate)."""
+    parts = [games.get(event.game).title, FORMAT_NAMES[event.format], plural(event.rounds, "round")]
+    if event.format == "duplicate":
+        parts.append(f"{plural(event.boards, 'board')} a round")
+    return " · ".join(parts)
+
+
+def signup_message(event: EventRow, players: Sequence[EntrantRow]) -> MessageSpec:
+    """The event's message: what it is, who signed up, and (before the start) the buttons."""
+    names = [plain(p.name) for p in players]
+    shown = ", ".join(names[:NAMES_SHOWN]) or "nobody yet"
+    if len(names) > NAMES_SHOWN:
+        shown += f" and {len(names) - NAMES_SHOWN} more"
+    fields = [(f"Signed up ({len(names)})", cut(shown, 1024))]
+    if event.status == "signup":
+        colour, state = SIGNUP_COLOUR, "Sign up below; the organiser starts the event."
+        rows: tuple[tuple[Button, ...], ...] = ((
+            Button("Sign up", custom_ids.event_id(event.id, "join"), "success"),
+            Button("Leave", custom_ids.event_id(event.id, "leave")),
+            Button("Start", custom_ids.event_id(event.id, "start"), "primary"),
+        ),)
+    else:
+        colour = FINISHED_COLOUR if event.status == "finished" else RUNNING_COLOUR
+        state = {
+            "running": f"Running: round {event.round} of {event.rounds}.",
+            "finished": "Finished.",
+            "cancelled": "Cancelled.",
+        }[event.status]
+        rows = ()
+    return MessageSpec(
+        embed=EmbedSpec(
+            title=cut(f"Event #{event.id}: {event.name}", 256),
+            description=f"{describe(event)}\n{state}",
+            colour=colour,
+            fields=tuple(fields),
+            footer=f"/event standings event:{event.id}",
+        ),
+        rows=rows,
+    )
+
+
+def _side(names: Mapping[int, str], seats: Sequence[int], mention: bool) -> str:
+    who = sorted(set(seats), key=list(seats).index)
+    return " & ".join(f"<@{u}>" if mention else plain(names[u]) for u in who)
+
+
+def sides(table: TableRow, members: Mapping[int, Sequence[int]]) -> tuple[list[int], list[int]]:
+    """The seats' players of each side, first-named side first."""
+    a = [u for u in table.seats if u in members[table.side_a]]
+    return a, [u for u in table.seats if u not in a]
+
+
+def round_text(
+    event: EventRow, tables: Sequence[TableRow], members: Mapping[int, Sequence[int]],
+    names: Mapping[int, str], *, mention: bool,
+) -> str:
+    """One round: each table (where it is played, or its result) and the byes."""
+    this = [t for t in tables if t.round == event.round]
+    lines = []
+    for no in sorted({t.table_no for t in this}):
+        boards = [t for t in this if t.table_no == no]
+        first = boards[0]
+        if first.side_b is None:
+            bye = _side(names, members[first.side_a], mention)
+            lines.append(f"Bye: {bye}")
+            continue
+        a, b = sides(first, members)
+        where = next((f" in <#{t.channel_id}>" for t in boards if t.channel_id), "")
+        line = f"Table {no}: {_side(names, a, mention)} vs {_side(names, b, mention)}{where}"
+        done = [t for t in boards if t.scores is not None]
+        if event.format != "duplicate" and first.points is not None:
+            line += f" — {_score(first.points)}–{_score(1 - first.points)}"
+        elif done:
+            line += f" — {len(done)}/{len(boards)} boards played"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _score(points: float) -> str:
+    return "½" if points == 0.5 else str(int(points))
+
+
+def round_announcement(
+    event: EventRow, tables: Sequence[TableRow], members: Mapping[int, Sequence[int]],
+    names: Mapping[int, str],
+) -> str:
+    """Posted in the event's channel when a round's tables are open (mentions players)."""
+    head = f"**{plain(event.name)}** — round {event.round} of {event.rounds} is on:"
+    return cut(head + "\n" + round_text(event, tables, members, names, mention=True), 2000)
+
+
+def standings_text(
+    st: EventStandings, tables: Sequence[TableRow], members: Mapping[int, Sequence[int]],
+    names: Mapping[int, str],
+) -> str:
+    """The standings as a monospace table, the order that decides them, and the current
+    round (or, at the end, the winner)."""
+    e = st.event
+    head = f"**{plain(e.name)}** · {describe(e)}"
+    if e.status == "signup":
+        return head + "\nSign-ups are open; standings start with round 1."
+    duplicate = e.format == "duplicate"
+    cols = f"{'#':>3} {'Player':<22} {'MP' if duplicate else 'Pts':>5}"
+    cols += "" if duplicate else f" {'Buch':>5} {'SB':>5}"
+    lines = [cols + f" {'G':>3} {'Bye':>3}"]
+    for r in st.rows[:ROWS_SHOWN]:
+        who = " & ".join(r.names).replace("`", "'")[:22]
+        line = f"{r.rank:>3} {who:<22} {r.points:>5g}"
+        line += "" if duplicate else f" {r.buchholz:>5g} {r.sonneborn_berger:>5g}"
+        lines.append(line + f" {r.played:>3} {r.byes:>3}")
+    more = f"\n…and {len(st.rows) - ROWS_SHOWN} more" if len(st.rows) > ROWS_SHOWN else ""
+    body = "```\n" + "\n".join(lines) + "\n```" + more
+    order = f"Order: {st.order}."
+    if e.status == "finished":
+        tail = f"Finished — winner: **{plain(' & '.join(st.rows[0].names))}**." if st.rows else ""
+    else:
+        tail = f"Round {e.round} of {e.rounds}:\n" + round_text(
+            e, tables, members, names, mention=False
+        )
+    return cut(f"{head}\n{order}\n{body}\n{tail}", 2000)

@@ -1,0 +1,336 @@
+"""Events in Discord: ``/event`` and the sign-up buttons, and running an event's tables.
+
+The rules (pairing, results, standings) are ``bot.services.events``'; this module only
+turns clicks into service calls and keeps the event's tables going:
+
+* Each table of a round is a table-service game (``TableService.open_seated``: the
+  event's seat order and board seed, nobody hosts it) in a public thread of the event's
+  channel; a duplicate table plays its boards one after another in the same thread. The
+  game's match records the table's result in the same transaction (``EventService
+  .record_match``), and pairs the next round when it was the round's last table.
+* ``sync`` brings an event's Discord side up to date with the database: it opens every
+  table that is due and not open (a new round, a table's next board, a table whose game
+  was aborted by an admin or whose thread was deleted — it is dealt again, same cards),
+  announces a round once in the event's channel (mentioning its players) and posts the
+  final standings once. It runs after every finished game, at start-up, and after
+  ``/event start``; one event syncs at a time, so nothing opens twice.
+* Absent players: an event table has the server's turn timer, so a computer plays for a
+  player whose time runs out; a player who withdraws (``/event leave``) hands their seat
+  to a computer at once and is paired no more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import discord
+
+from bot.render.events import round_announcement, signup_message, standings_text
+from bot.services.errors import ServiceError
+from bot.services.events.service import EventError, EventService, entrant_players
+from bot.services.leagues import LeagueService
+from bot.services.tables import TableService, TableStatus
+from bot.text import cut, plain
+from bot.ui.answers import defer, publicly, say
+from bot.ui.controller import TABLE_NEEDED, THREAD_NEEDED, is_admin, missing, table_options
+from bot.ui.publisher import Publisher
+from bot.ui.views import edit_kwargs, send_kwargs
+from storage.db import StorageUnavailable
+from storage.events import EventRow, TableRow
+
+log = logging.getLogger(__name__)
+
+#: What the bot needs in an event's channel: a table's permissions and public threads.
+EVENT_NEEDED = TABLE_NEEDED | THREAD_NEEDED
+NO_EVENT = "There is no event here; `/event new` makes one (Manage Server)."
+
+
+class NoEventChannel(ServiceError):
+    """The event's channel is gone or not a text channel."""
+
+
+def _key(t: TableRow) -> tuple[int, int, int]:
+    return t.round, t.table_no, t.board
+
+
+class EventDesk:
+    """``/event`` commands, sign-up buttons, and the event tables' life in threads."""
+
+    def __init__(
+        self, client: discord.Client, events: EventService, tables: TableService,
+        leagues: LeagueService, publisher: Publisher, *, turn_timer: int,
+        owns: Callable[[int], bool],
+    ) -> None:
+        self.client, self.events, self.tables = client, events, tables
+        self.leagues, self.publisher = leagues, publisher
+        self.turn_timer = turn_timer
+        self.owns = owns
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- commands and buttons ------------------------------------------------------------
+    async def create(
+        self, interaction: discord.Interaction, *, name: str, game: str, format: str,
+        rounds: int, boards: int, options: str | None, league: str | None,
+    ) -> None:
+        """``/event new``: a public sign-up message with its buttons."""
+        guild_id, channel_id = interaction.guild_id, interaction.channel_id
+        assert guild_id is not None and channel_id is not None
+        if not isinstance(interaction.channel, discord.TextChannel):
+            await say(interaction, "Run events in a text channel: their tables open in threads"
+                                   " of it.")
+            return
+        lacking = missing(interaction, EVENT_NEEDED)
+        if lacking:
+            await say(interaction, f"I can't run an event here: I need {lacking} in this"
+                                   " channel (its tables open in threads).")
+            return
+
+        async def work() -> dict[str, Any]:
+            league_id = None
+            if league:
+                league_id = (await self.leagues.league_for_table(guild_id, league, game)).id
+            event = await self.events.create(
+                guild_id, channel_id, interaction.user.id, is_admin=is_admin(interaction),
+                name=name, game=game, format=format, rounds=rounds, boards=boards,
+                options=table_options(options), league_id=league_id,
+            )
+            return edit_kwargs(signup_message(event, []))
+
+        await publicly(interaction, work)
+
+    async def on_button(self, interaction: discord.Interaction, event_id: int, kind: str) -> None:
+        """Sign up, Leave or Start on the sign-up message: the message shows the result."""
+        guild_id = interaction.guild_id
+        if guild_id is None or interaction.message is None:
+            await say(interaction, "That button belongs to an event message in a server.")
+            return
+        await defer(interaction, update=True)
+        await self._do(interaction, guild_id, event_id, kind)
+        event = await self.events.event(guild_id, event_id)
+        players = await self.events.entrants(event.id)
+        await interaction.edit_original_response(**edit_kwargs(signup_message(event, players)))
+
+    async def command(
+        self, interaction: discord.Interaction, kind: str, event_id: int | None
+    ) -> None:
+        """``/event join|leave|start``: the same as the buttons, answered privately."""
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        await defer(interaction)
+        event = await self._pick(guild_id, interaction.channel_id, event_id)
+        await say(interaction, await self._do(interaction, guild_id, event.id, kind))
+
+    async def _do(
+        self, interaction: discord.Interaction, guild_id: int, event_id: int, kind: str
+    ) -> str:
+        user = interaction.user
+        if kind == "join":
+            event = await self.events.join(guild_id, event_id, user.id, user.display_name)
+            return f"You are signed up for {event.name}."
+        if kind == "leave":
+            event = await self.events.leave(guild_id, event_id, user.id)
+            if event.status == "running":
+                await self._stand_in(event, user.id)
+                return f"You withdrew from {event.name}; a computer finishes your game."
+            return f"You are no longer signed up for {event.name}."
+        lacking = missing(interaction, EVENT_NEEDED)
+        if lacking:
+            raise NoEventChannel(f"I can't open the event's tables: I need {lacking} here.")
+        await self.events.start(guild_id, event_id, user.id, is_admin=is_admin(interaction))
+        await self.sync(event_id)
+        return "The event has started: round 1's tables are open."
+
+    async def standings(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        """``/event standings``: the table, its order, and the round being played."""
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+
+        async def work() -> dict[str, Any]:
+            event = await self._pick(guild_id, interaction.channel_id, event_id)
+            st = await self.events.standings(guild_id, event.id)
+            _, players, tables = await self.events.round_tables(event.id)
+            names = {p.user_id: p.name for p in players}
+            text = standings_text(st, tables, entrant_players(players), names)
+            return {"content": text}
+
+        await publicly(interaction, work)
+
+    async def listing(self, interaction: discord.Interaction) -> None:
+        """``/event list``: the server's events taking sign-ups or running."""
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        await defer(interaction)
+        found = await self.events.events(guild_id)
+        lines = [
+            f"#{e.id} **{plain(e.name)}** — {e.status}"
+            + (f", round {e.round} of {e.rounds}" if e.status == "running" else "")
+            + f" · <#{e.channel_id}>"
+            for e in found[:20]
+        ]
+        await say(interaction, "\n".join(lines) or NO_EVENT)
+
+    async def _pick(self, guild_id: int, channel_id: int | None, event_id: int | None) -> EventRow:
+        """The event asked for, or else the newest open one of this channel (or server)."""
+        if event_id is not None:
+            return await self.events.event(guild_id, event_id)
+        found = await self.events.events(guild_id)
+        here = [e for e in found if e.channel_id == channel_id] or found
+        if not here:
+            raise EventError(NO_EVENT)
+        return here[0]
+
+    async def _stand_in(self, event: EventRow, user_id: int) -> None:
+        """A withdrawn player's open event table goes on with a computer in their seat."""
+        _, _, tables = await self.events.round_tables(event.id)
+        for t in tables:
+            if t.round == event.round and user_id in t.seats and t.channel_id is not None:
+                try:
+                    result = await self.tables.leave(t.channel_id, user_id)
+                except ServiceError:
+                    continue  # not open there (any more), or not seated
+                self.publisher.update_table(result, self.publisher.table_spec(result))
+
+    # -- keeping the tables going ----------------------------------------------------------
+    def finished(self, guild_id: int) -> None:
+        """A game of the guild finished: sync its events (in the background)."""
+        self._spawn(self._sync_where(lambda g: g == guild_id))
+
+    def resume(self) -> None:
+        """Start-up: sync every unsettled event of this process's guilds (background)."""
+        self._spawn(self._sync_where(self.owns))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _sync_where(self, guilds: Callable[[int], bool]) -> None:
+        try:
+            unsettled = await self.events.unsettled()
+        except StorageUnavailable as exc:
+            log.warning("events: could not read them to sync: %s", exc)
+            return
+        for event in unsettled:
+            if guilds(event.guild_id):
+                await self.sync(event.id)
+
+    async def close(self) -> None:
+        """Stop syncs under way."""
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def sync(self, event_id: int) -> None:
+        """Open what is due, announce what is new (see the module docstring); a failure is
+        logged (the next finished game or start-up tries again)."""
+        async with self._locks[event_id]:
+            try:
+                await self._sync(event_id)
+            except (discord.HTTPException, ServiceError, StorageUnavailable) as exc:
+                log.warning("event %s: could not bring its tables up to date: %s", event_id, exc)
+
+    async def _sync(self, event_id: int) -> None:
+        event, players, tables = await self.events.round_tables(event_id)
+        if event.status == "running":
+            for group in _due(event, tables):
+                await self._open(event, group)
+            event, players, tables = await self.events.round_tables(event_id)
+            if event.announced < event.round:
+                await self._post(event, round_announcement(
+                    event, tables, entrant_players(players),
+                    {p.user_id: p.name for p in players},
+                ), mention=True)
+                await self.events.announced(event.id, event.round)
+        elif event.status == "finished" and event.announced <= event.rounds:
+            st = await self.events.standings(event.guild_id, event.id)
+            names = {p.user_id: p.name for p in players}
+            text = "The event is over.\n" + standings_text(
+                st, tables, entrant_players(players), names
+            )
+            await self._post(event, cut(text, 2000), mention=False)
+            await self.events.announced(event.id, event.rounds + 1)
+
+    async def _open(self, event: EventRow, group: list[TableRow]) -> None:
+        """Open the first unplayed board of one table of the round (its game in its thread)."""
+        board = next(t for t in group if t.scores is None)
+        if board.table_id is not None and await self._still_open(board):
+            return
+        thread = await self._thread(event, group)
+        players = await self.events.entrants(event.id)
+        names = {p.user_id: p.name for p in players}
+        result = await self.tables.open_seated(
+            thread.id, event.guild_id, event.game, event.options,
+            [(u, names[u]) for u in board.seats], seed=board.seed, turn_timer=self.turn_timer,
+            league_id=event.league_id, link=self.events.linker(event.id, _key(board)),
+        )
+        spec = self.publisher.table_spec(result)
+        posted = await thread.send(**send_kwargs(spec))
+        self.publisher.shown_in(result, spec, posted.id)
+        await self.publisher.publish(result, table_shown=True)
+
+    async def _still_open(self, board: TableRow) -> bool:
+        """Whether the board's game is still being played in its thread."""
+        assert board.channel_id is not None
+        try:
+            now = await self.tables.status(board.channel_id)
+        except ServiceError:
+            return False
+        return now.table_id == board.table_id and now.status in (
+            TableStatus.LOBBY, TableStatus.PLAYING
+        )
+
+    async def _thread(self, event: EventRow, group: list[TableRow]) -> discord.Thread:
+        """The table's thread: the one its earlier boards used, or a new public thread."""
+        for t in group:
+            if t.channel_id is None:
+                continue
+            try:
+                found = self.client.get_channel(t.channel_id) or await self.client.fetch_channel(
+                    t.channel_id
+                )
+            except (discord.NotFound, discord.Forbidden):
+                break
+            if isinstance(found, discord.Thread):
+                return found
+            break
+        parent = await self._channel(event)
+        first = group[0]
+        thread = await parent.create_thread(
+            name=f"{event.name} · round {first.round} · table {first.table_no}"[:100],
+            type=discord.ChannelType.public_thread, auto_archive_duration=1440,
+        )
+        for t in group:
+            await self.events.set_channel(event.id, _key(t), thread.id)
+        return thread
+
+    async def _channel(self, event: EventRow) -> discord.TextChannel:
+        try:
+            found = self.client.get_channel(event.channel_id) or await self.client.fetch_channel(
+                event.channel_id
+            )
+        except (discord.NotFound, discord.Forbidden):
+            found = None
+        if not isinstance(found, discord.TextChannel):
+            raise NoEventChannel(f"the channel of event {event.id} is gone")
+        return found
+
+    async def _post(self, event: EventRow, text: str, *, mention: bool) -> None:
+        channel = await self._channel(event)
+        await channel.send(
+            text, allowed_mentions=discord.AllowedMentions(users=mention, roles=False,
+                                                           everyone=False),
+        )
+
+
+def _due(event: EventRow, tables: list[TableRow]) -> list[list[TableRow]]:
+    """The current round's tables (each a list of its boards) with a board left to play."""
+    groups: defaultdict[int, list[TableRow]] = defaultdict(list)
+    for t in tables:
+        if t.round == event.round and t.side_b is not None:
+            groups[t.table_no].append(t)
+    return [g for _, g in sorted(groups.items()) if any(t.scores is None for t in g)]

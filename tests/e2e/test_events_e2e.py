@@ -1,0 +1,181 @@
+"""Events from Discord alone: a 6-player Swiss night of 3 rounds and a duplicate night,
+signed up by button, every game played by people through their hands in threads, the bot
+restarted in the middle — and the event's results counted toward the server's league."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from tests.e2e.driver import Person
+from tests.e2e.fake_state import Channel, Message
+from tests.e2e.play import Harness, Seat, harness_fixture, play_out, until  # noqa: F401
+
+
+def threads_of(harness: Harness, parent: Channel) -> list[Channel]:
+    return [c for c in harness.fake.channels.values() if c.parent is parent and not c.deleted]
+
+
+async def sign_up(people: list[Person], message: Message) -> None:
+    for person in people:
+        done = await person.click(message, "Sign up")
+        assert done.callback_type == 6, done.text  # the sign-up message itself is updated
+    assert f"Signed up ({len(people)})" in message.text, message.text
+
+
+async def open_table(harness: Harness, thread: Channel, after: int = 0) -> int:
+    """Wait until a game newer than table ``after`` is being played in the thread; its id."""
+    seen: list[int] = []
+
+    async def check() -> None:
+        result = await harness.result(thread)
+        seen[:] = [result.table_id] if result.status == "playing" else []
+
+    def playing() -> bool:
+        return bool(seen) and seen[0] > after
+
+    for _ in range(100):
+        await check()
+        if playing():
+            return seen[0]
+        await harness.idle()
+    raise AssertionError(f"no new game in {thread.name}")
+
+
+async def play_round(
+    harness: Harness, lobby: Channel, people: dict[int, Person], round_no: int, *,
+    skip: int = 0, stop_after: int | None = None,
+) -> list[Channel]:
+    """Play the round's tables (after the first ``skip``; ``stop_after`` tables at most);
+    the threads of the round."""
+    await until(
+        lambda: len([t for t in threads_of(harness, lobby) if f"round {round_no}" in t.name])
+        == 3, f"round {round_no}'s three tables", timeout=20,
+    )
+    threads = [t for t in threads_of(harness, lobby) if f"round {round_no} " in t.name + " "]
+    for thread in threads[skip:][:stop_after]:
+        await open_table(harness, thread)
+        result = await harness.result(thread)
+        seats = [Seat(people[s.user_id], harness, thread) for s in result.seats]
+        final = await play_out(seats, thread)
+        assert final.status == "finished"
+    return threads
+
+
+async def test_a_swiss_night_of_three_rounds_with_a_restart(harness: Harness) -> None:
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    ada = fake.member("ada", manage_guild=True)
+    names = ("bea", "cal", "dot", "eli", "fay", "gus")
+    players = [fake.user(n) for n in names]
+    people = {p.id: p for p in players}
+
+    refused = await players[0].slash(
+        "event new", name="Friday Swiss", game="gin_rummy", format="swiss", rounds=3
+    )
+    assert "Manage Server" in refused.text, refused.text
+    opened = await ada.slash(
+        "event new", name="Friday Swiss", game="gin_rummy", format="swiss", rounds=3,
+        options="target=10",
+    )
+    message = opened.response
+    assert message is not None and "Event #1: Friday Swiss" in message.text, opened.text
+    await sign_up(players, message)
+    again = await players[0].click(message, "Sign up")
+    assert any("already signed up" in m.text for m in again.followups), again.text
+    early = await players[1].click(message, "Start")
+    assert any("created the event" in m.text for m in early.followups), early.text
+    started = await ada.click(message, "Start")
+    assert started.callback_type == 6
+    assert "Running: round 1 of 3" in message.text, message.text
+
+    await until(lambda: any("round 1 of 3 is on" in m.text for m in lobby.messages()),
+                "round 1's announcement", timeout=20)
+    announcement = next(m for m in lobby.messages() if "round 1 of 3 is on" in m.text)
+    assert all(p.mention in announcement.text for p in players), announcement.text
+    await play_round(harness, lobby, people, 1)
+    await play_round(harness, lobby, people, 2, stop_after=2)
+
+    await harness.idle()
+    await harness.stop()  # a deploy in the middle of round 2
+    await harness.start()
+    await play_round(harness, lobby, people, 2, skip=2)
+    await play_round(harness, lobby, people, 3)
+
+    await until(lambda: any("The event is over" in m.text for m in lobby.messages()),
+                "the final standings", timeout=20)
+    final = next(m for m in lobby.messages() if "The event is over" in m.text)
+    assert "Order: points, then Buchholz, then Sonneborn-Berger, then seed." in final.text
+    assert "winner:" in final.text
+    standings = await bea_standings(players[0])
+    rows = re.findall(r"^\s+\d+ (\w+)\s+([\d.]+)", standings, re.M)
+    assert sorted(n.lower() for n, _ in rows) == sorted(names), standings
+    assert sum(float(p) for _, p in rows) == 9  # nine games, a point each (no byes)
+
+    # Nobody met the same opponent twice, and every game counted toward the league.
+    db = sqlite3.connect(harness.db_path)
+    seats = db.execute("SELECT seats FROM event_tables WHERE event_id = 1").fetchall()
+    pairs = [frozenset(map(int, re.findall(r"\d+", s))) for (s,) in seats]
+    assert len(pairs) == 9 and len(set(pairs)) == 9, pairs
+    counted = db.execute(
+        "SELECT COUNT(*) FROM league_matches lm JOIN event_tables et"
+        " ON et.match_id = lm.match_id WHERE et.event_id = 1"
+    ).fetchone()[0]
+    assert counted == 9
+    rematch = [m for t in threads_of(harness, lobby) for m in t.messages() if "Rematch" in m.text]
+    assert rematch == []  # an event's game has no rematch button
+
+
+async def bea_standings(person: Person) -> str:
+    shown = await person.slash("event standings", event=1)
+    return shown.text
+
+
+async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Harness) -> None:
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    ada = fake.member("ada", manage_guild=True)
+    players = [fake.user(n) for n in ("bea", "cal", "dot", "eli")]
+    people = {p.id: p for p in players}
+    opened = await ada.slash(
+        "event new", name="Duplicate", game="gin_rummy", format="duplicate", rounds=1,
+        boards=2, options="target=10",
+    )
+    assert opened.response is not None
+    await sign_up(players, opened.response)
+    await ada.slash("event start")
+    await until(lambda: len(threads_of(harness, lobby)) == 2, "two tables", timeout=20)
+    first, second = threads_of(harness, lobby)
+
+    async def board(thread: Channel, after: int = 0) -> int:
+        table_id = await open_table(harness, thread, after)
+        result = await harness.result(thread)
+        seats = [Seat(people[s.user_id], harness, thread) for s in result.seats]
+        await play_out(seats, thread)
+        return table_id
+
+    played = [await board(first)]
+    await harness.idle()
+    await harness.stop()
+    await harness.start()
+    played += [await board(first, played[0]), await board(second), await board(second)]
+    await until(lambda: any("The event is over" in m.text for m in lobby.messages()),
+                "the final standings", timeout=20)
+    final = next(m for m in lobby.messages() if "The event is over" in m.text)
+    assert "Order: matchpoints, then seed." in final.text, final.text
+
+    db = sqlite3.connect(harness.db_path)
+    rows = db.execute(
+        "SELECT et.board, t.seed, t.snapshot IS NOT NULL FROM event_tables et"
+        " JOIN tables t ON t.id = et.table_id WHERE et.event_id = 1 ORDER BY et.board"
+    ).fetchall()
+    assert len(rows) == 4
+    seeds = {b: {s for bb, s, _ in rows if bb == b} for b, _, _ in rows}
+    assert all(len(s) == 1 for s in seeds.values()), seeds  # one deal per board
+    assert seeds[1] != seeds[2]
+    # Matchpoints: 2 a board for the better result, 1 each for a tie — 4 to share a board.
+    total = db.execute("SELECT COUNT(*) FROM event_tables WHERE event_id = 1 AND scores"
+                       " IS NOT NULL").fetchone()[0]
+    assert total == 4
