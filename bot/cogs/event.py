@@ -1,4 +1,4 @@
-"""``/event new|join|leave|start|standings|list``: Swiss, round-robin and duplicate events."""
+"""``/event new|join|leave|start|cancel|standings|list``: Swiss, round robin, duplicate."""
 
 from __future__ import annotations
 
@@ -76,6 +76,11 @@ class EventCommands(commands.GroupCog, group_name="event", group_description="Ev
     @app_commands.describe(event="Event number (default: the newest here)")
     async def start(self, interaction: discord.Interaction, event: EVENT_ID | None = None) -> None:
         await self.desk.command(interaction, "start", event)
+
+    @app_commands.command(name="cancel", description="End an event without a result")
+    @app_commands.describe(event="Event number (default: the newest here)")
+    async def cancel(self, interaction: discord.Interaction, event: EVENT_ID | None = None) -> None:
+        await self.desk.cancel(interaction, event)
 
     @app_commands.command(name="standings", description="An event's standings and round")
     @app_commands.describe(event="Event number (default: the newest here)")

@@ -145,6 +145,24 @@ class EventDesk:
         await self.sync(event_id)
         return "The event has started: round 1's tables are open."
 
+    async def cancel(self, interaction: discord.Interaction, event_id: int | None) -> None:
+        """``/event cancel``: the event ends without a result; its open games are closed."""
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        await defer(interaction)
+        event = await self._pick(guild_id, interaction.channel_id, event_id)
+        async with self._locks[event.id]:
+            open_tables = await self.events.cancel(
+                guild_id, event.id, interaction.user.id, is_admin=is_admin(interaction)
+            )
+            for channel in {t.channel_id for t in open_tables if t.channel_id is not None}:
+                try:  # the event's own thread; whoever may cancel the event may close it
+                    result = await self.tables.abort(channel, interaction.user.id, is_admin=True)
+                except ServiceError:
+                    continue  # no game open there
+                await self.publisher.publish(result)
+        await say(interaction, f"{event.name} is cancelled; its open games were closed.")
+
     async def standings(self, interaction: discord.Interaction, event_id: int | None) -> None:
         """``/event standings``: the table, its order, and the round being played."""
         guild_id = interaction.guild_id
@@ -193,7 +211,7 @@ class EventDesk:
                     result = await self.tables.leave(t.channel_id, user_id)
                 except ServiceError:
                     continue  # not open there (any more), or not seated
-                self.publisher.update_table(result, self.publisher.table_spec(result))
+                await self.publisher.publish(result)
 
     # -- keeping the tables going ----------------------------------------------------------
     def finished(self, guild_id: int) -> None:

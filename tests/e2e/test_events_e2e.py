@@ -8,7 +8,7 @@ import re
 import sqlite3
 
 from tests.e2e.driver import Person
-from tests.e2e.fake_state import Channel, Message
+from tests.e2e.fake_state import CREATE_PUBLIC_THREADS, Channel, Message
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out, until  # noqa: F401
 
 
@@ -179,3 +179,54 @@ async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Ha
     total = db.execute("SELECT COUNT(*) FROM event_tables WHERE event_id = 1 AND scores"
                        " IS NOT NULL").fetchone()[0]
     assert total == 4
+
+
+async def test_a_withdrawn_player_is_replaced_and_then_gets_no_pairing(harness: Harness) -> None:
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    ada = fake.member("ada", manage_guild=True)
+    players = [fake.user(n) for n in ("bea", "cal", "dot", "eli")]
+    people = {p.id: p for p in players}
+
+    bare = fake.add_channel("no-threads")
+    fake.deny(bare, CREATE_PUBLIC_THREADS)
+    refused = await ada.slash("event new", channel=bare, name="Cup", game="gin_rummy",
+                              format="swiss", rounds=2)
+    assert refused.ephemeral and "Create Public Threads" in refused.text, refused.text
+
+    opened = await ada.slash("event new", name="Cup", game="gin_rummy", format="swiss",
+                             rounds=2, options="target=10")
+    assert opened.response is not None
+    await sign_up(players, opened.response)
+    await ada.slash("event start", event=1)
+    await until(lambda: len(threads_of(harness, lobby)) == 2, "round 1's tables", timeout=20)
+    first = threads_of(harness, lobby)[0]
+    await open_table(harness, first)
+    seated = (await harness.result(first)).seats
+    quitter, stayer = (people[s.user_id] for s in seated)
+    gone = await quitter.slash("event leave")
+    assert "withdrew" in gone.text, gone.text
+    after = await harness.result(first)
+    assert after.seats[[s.user_id for s in seated].index(quitter.id)].user_id is None
+    for thread in threads_of(harness, lobby):
+        await open_table(harness, thread)
+        result = await harness.result(thread)
+        seats = [Seat(people[s.user_id], harness, thread) for s in result.seats if s.user_id]
+        assert (await play_out(seats, thread)).status == "finished"
+
+    await until(lambda: any("round 2 of 2 is on" in m.text for m in lobby.messages()),
+                "round 2", timeout=20)
+    second = next(m for m in lobby.messages() if "round 2 of 2 is on" in m.text)
+    assert "Bye:" in second.text and quitter.mention not in second.text, second.text
+    assert stayer.mention in second.text or "Bye: " + stayer.mention in second.text
+
+    # The organiser calls it off in round 2: its open game is closed, nothing more opens.
+    nope = await stayer.slash("event cancel")
+    assert "created the event" in nope.text, nope.text
+    done = await ada.slash("event cancel")
+    assert "cancelled" in done.text, done.text
+    await harness.idle()
+    for thread in threads_of(harness, lobby):
+        assert (await harness.result(thread)).status != "playing"
+    assert not any("The event is over" in m.text for m in lobby.messages())

@@ -368,6 +368,23 @@ class EventService:
             raise EventError(f"You are not playing in {event.name}.")
         return event
 
+    async def cancel(
+        self, guild_id: int, event_id: int, user_id: int, *, is_admin: bool
+    ) -> list[TableRow]:
+        """End an event without a result (its creator or an admin); the tables of its
+        round still without a result (their games are the caller's to close)."""
+        event = await self.event(guild_id, event_id)
+        if not is_admin and user_id != event.created_by:
+            raise EventError("Only whoever created the event or a server admin can cancel it.")
+        if event.status not in ("signup", "running"):
+            raise EventError(f"{event.name} is already over.")
+
+        def cancel(conn: Conn) -> list[TableRow]:
+            repo.set_progress(conn, event.id, status="cancelled", round_no=event.round)
+            return [t for t in repo.tables(conn, event.id) if not t.played]
+
+        return await self.db.write(cancel)
+
     async def entrants(self, event_id: int) -> list[EntrantRow]:
         """The sign-ups, in sign-up order."""
         return await self.db.read(repo.entrants, event_id)
