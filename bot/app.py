@@ -50,6 +50,7 @@ COGS = (
     "bot.cogs.play",
     "bot.cogs.rules",
     "bot.cogs.league",
+    "bot.cogs.game",
     "bot.cogs.stats",
     "bot.cogs.settings",
 )

@@ -67,7 +67,9 @@ async def test_gin_rummy_against_the_computer(
     # the bot must answer every click in time while its edits wait for their bucket.
     fake_discord.limits.window_scale = 1.0
     names = sorted(c.data["name"] for c in fake_discord.commands_for(fake_discord.guild.id))
-    assert names == ["hand", "hint", "league", "play", "rules", "settings", "stats", "table"]
+    assert names == [
+        "game", "hand", "hint", "league", "play", "rules", "settings", "stats", "table"
+    ]
     alice = fake_discord.user("alice")
     lobby = fake_discord.channel("lobby")
 
