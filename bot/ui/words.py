@@ -31,5 +31,6 @@ def say_in_discord(exc: ServiceError) -> str:
 
 
 def plain(name: str) -> str:
-    """A user-chosen name shown as plain text: no markdown, no code-block breaks."""
-    return discord.utils.escape_markdown(name.replace("`", "'"))
+    """A user-chosen name shown as plain text: no markdown, no code-block breaks, no
+    mention (``<@id>``, ``@everyone``: shown, never rendered as one)."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(name.replace("`", "'")))

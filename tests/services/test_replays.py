@@ -25,6 +25,8 @@ from tests.web.world import play
 
 GUILD, OTHER = 7_100_001, 7_100_002
 ANN, BEN = 11, 12
+#: A name with markdown and a mention in it.
+ANN_NAME = "**Ann** <@398475029384756102>"
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,7 @@ async def _games(db: Database) -> Played:
     rng = random.Random(5)
     normal = games.get("gin_rummy").bots["normal"]
     try:
-        await service.create(100, GUILD, ANN, "**Ann** <@12>", "gin_rummy", {"target": 10},
+        await service.create(100, GUILD, ANN, ANN_NAME, "gin_rummy", {"target": 10},
                              turn_timer=0)
         await service.join(100, BEN, "Ben")
         await service.start(100, ANN)
@@ -84,7 +86,7 @@ async def test_a_finished_game_of_the_guild_steps_from_the_deal_to_the_end(
     deal = await guild_replay(db, GUILD, played.match_id, 0, hands=False)
     assert (deal.step, deal.last, deal.move, deal.hands) == (0, len(moves), None, None)
     assert deal.public == game.view(every[0], None) and "hand" not in deal.public
-    assert sorted(deal.names) == ["**Ann** <@12>", "Ben"]  # (seats are drawn at the start)
+    assert sorted(deal.names) == [ANN_NAME, "Ben"]  # (seats are drawn at the start)
 
     middle = await guild_replay(db, GUILD, played.match_id, 2, hands=True)
     assert middle.move == moves[1] and middle.public == game.view(every[2], None)
@@ -142,7 +144,8 @@ async def test_a_replay_message_escapes_names_and_shows_hands_only_when_asked(
     played = await _games(db)
     public = await replay_spec(db, GUILD, played.match_id, 1, False)
     text = public.text()
-    assert "\\*\\*Ann\\*\\* <@12>" in text and "**Ann** <@12>" not in text
+    assert "\\*\\*Ann\\*\\* <@\u200b398475029384756102>" in text
+    assert "**Ann**" not in text and "<@398475029384756102>" not in text
     assert public.embed is not None and public.embed.fields == ()
     shown = await replay_spec(db, GUILD, played.match_id, 1, True)
     assert shown.embed is not None and [n for n, _ in shown.embed.fields] == ["Hands"]
