@@ -60,10 +60,7 @@ def _source(
     if src is None or src.table_id is None or src.table_status != "finished":
         return None
     row = table_repo.get(conn, src.table_id)
-    if (
-        row is None or row.status != "finished" or row.seed != src.seed
-        or row.game != src.game or row.guild_id != src.guild_id
-    ):
+    if row is None or (row.seed, row.game, row.guild_id) != (src.seed, src.game, src.guild_id):
         return None
     return row, table_repo.actions(conn, src.table_id)
 
