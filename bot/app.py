@@ -52,6 +52,7 @@ COGS = (
     "bot.cogs.play",
     "bot.cogs.rules",
     "bot.cogs.league",
+    "bot.cogs.game",
     "bot.cogs.stats",
     "bot.cogs.settings",
     "bot.cogs.event",

@@ -36,5 +36,6 @@ _MARKDOWN = re.compile(r"([\\*_~|>#\-\[\]()<:])")
 
 def plain(name: str) -> str:
     """A user-chosen name shown as plain text in Discord markdown: every markdown mark
-    escaped, backticks made quotes (so no code block breaks)."""
-    return _MARKDOWN.sub(r"\\\1", name.replace("`", "'"))
+    escaped, backticks made quotes (so no code block breaks), and no mention (``<@id>``,
+    ``@everyone``: shown, never rendered as one)."""
+    return _MARKDOWN.sub(r"\\\1", name.replace("`", "'")).replace("@", "@\u200b")

@@ -79,3 +79,45 @@ def seats_of(conn: Conn, match_ids: Sequence[int]) -> dict[int, tuple[SeatResult
                            s["score"], s["rank"])
             )
     return {i: tuple(seats) for i, seats in found.items()}
+
+
+@dataclass(frozen=True)
+class MatchSource:
+    """What a replay is made from: the match (guild, game, seed) and its table's id,
+    status and seed (all None when the table row is gone)."""
+
+    match_id: int
+    guild_id: int
+    game: str
+    seed: int
+    table_id: int | None
+    table_status: str | None
+    table_seed: int | None
+
+
+def match_source(
+    conn: Conn, match_id: int, *, league_id: int | None = None, guild_id: int | None = None
+) -> MatchSource | None:
+    """The match, with its table's row, if it counted toward ``league_id`` or was played
+    in ``guild_id`` (give exactly one); else None."""
+    if league_id is not None and guild_id is None:
+        where, scope = (
+            "EXISTS (SELECT 1 FROM league_matches lm WHERE lm.match_id = m.id"
+            " AND lm.league_id = ?)", league_id
+        )
+    elif guild_id is not None and league_id is None:
+        where, scope = "m.guild_id = ?", guild_id
+    else:
+        raise ValueError("a match is looked up in a league or in a guild")
+    row = conn.one(
+        "SELECT m.id, m.guild_id, m.game, m.seed, m.table_id, t.status,"
+        " t.seed AS table_seed FROM matches m LEFT JOIN tables t ON t.id = m.table_id"
+        f" WHERE m.id = ? AND {where}",
+        (match_id, scope),
+    )
+    if row is None:
+        return None
+    return MatchSource(
+        row["id"], row["guild_id"], row["game"], row["seed"], row["table_id"], row["status"],
+        row["table_seed"],
+    )

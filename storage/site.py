@@ -1,5 +1,5 @@
 """What the standings web page (``deckhand web``) needs beyond leagues: the key of its
-opaque links, and where a replay of a league's match comes from.
+opaque links (a replay's source is ``storage.matches.match_source``).
 
 Plain functions of a ``Conn`` (see ``storage.db``). Readers take a league id and answer
 only about that league, so the site cannot reach a match an unpublished league holds; the
@@ -9,25 +9,9 @@ published is a flag of ``leagues`` (``storage.leagues.set_published``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from storage.db import Conn
 
 SLUG_KEY = "slugs"
-
-
-@dataclass(frozen=True)
-class MatchSource:
-    """What a replay is made from: the match (game, options, seed) and its table's id,
-    status and seed (all None when the table row is gone)."""
-
-    match_id: int
-    game: str
-    options: str
-    seed: int
-    table_id: int | None
-    table_status: str | None
-    table_seed: int | None
 
 
 def slug_key(conn: Conn) -> str | None:
@@ -45,20 +29,3 @@ def ensure_slug_key(conn: Conn, fresh: str) -> str:
     key = slug_key(conn)
     assert key is not None
     return key
-
-
-def match_source(conn: Conn, league_id: int, match_id: int) -> MatchSource | None:
-    """The match if it counted toward the league (else None), with its table's row."""
-    row = conn.one(
-        "SELECT m.id, m.game, m.options, m.seed, m.table_id, t.status, t.seed AS table_seed"
-        " FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
-        " LEFT JOIN tables t ON t.id = m.table_id"
-        " WHERE lm.league_id = ? AND lm.match_id = ?",
-        (league_id, match_id),
-    )
-    if row is None:
-        return None
-    return MatchSource(
-        row["id"], row["game"], row["options"], row["seed"], row["table_id"], row["status"],
-        row["table_seed"],
-    )

@@ -70,16 +70,21 @@ def standings_text(st: Standings) -> str:
     return head + "\n```\n" + "\n".join(lines) + "\n```" + more
 
 
+REPLAY_HINT = "\nReplay a game with `/game replay id:`."
+
+
 def history_text(matches: list[PlayedMatch]) -> str:
-    """The last matches, newest first, one line each."""
+    """The last matches, newest first, one line each with the match's number (to replay)."""
     if not matches:
         return "No games yet."
     out = []
     for m in matches:
         seats = sorted(m.seats, key=lambda s: (s.rank, s.seat))
         result = " · ".join(f"{s.rank}. {plain(s.name)} {s.score}" for s in seats)
-        out.append(f"<t:{int(m.finished_at)}:d> **{games.get(m.game).title}** — {result}")
-    return fit_lines(out, "older games")
+        out.append(
+            f"<t:{int(m.finished_at)}:d> #{m.match_id} **{games.get(m.game).title}** — {result}"
+        )
+    return fit_lines(out, "older games", CONTENT_LIMIT - 80) + REPLAY_HINT
 
 
 @app_commands.guild_only()

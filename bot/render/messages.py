@@ -242,7 +242,8 @@ def table_message(
         rows = ((Button("Your hand", str(CustomId(t, v, "hand")), "primary"),),)
     elif result.status == "finished":
         colour = FINISHED_COLOUR
-        fields.append(("Result", "\n".join(placements(result)) or "—"))
+        replay = f"\nReplay: `/game replay id:{result.match_id}`" if result.match_id else ""
+        fields.append(("Result", cut("\n".join(placements(result)) or "—", 900) + replay))
         if league_line:
             fields.append(("League", cut(league_line, 1024)))
         if result.host_id != MANAGED:  # an event's game has no rematch

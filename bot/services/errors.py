@@ -23,6 +23,10 @@ class NoTable(ServiceError):
     """No open table in the channel (or no table at all)."""
 
 
+class NoReplay(ServiceError):
+    """No finished game by that id to replay here."""
+
+
 class TableAlreadyOpen(ServiceError):
     """The channel already has an open table."""
 

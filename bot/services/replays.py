@@ -1,13 +1,16 @@
-"""Step-through replays of a league's finished games, for the standings web page.
+"""Step-through replays of finished games: a league's for the standings web page, a
+guild's for ``/game replay`` in Discord — one path for both.
 
 Decisions:
 * A replay is rebuilt from what the table service stored: the table's seed, options and
   seat count, then its action log applied move by move (``tables.replay.states``). Step 0
   is the deal; step n is the state after the n-th logged move.
-* Only a match that counted toward the league is replayed, and only when its table row is
-  ``finished``, has the match's seed, and its log replays to a finished game; anything
-  else has no replay (None), so a game still running can never be shown; nor has a log
-  that no longer replays (logged as a warning; ``deckhand db check`` says more).
+* Only a match of the scope is replayed — one that counted toward the league (the web
+  page), or one played in the guild (Discord: never another server's) — and only when its
+  table row is ``finished``, has the match's seed, game and guild, and its log replays to
+  a finished game; anything else has no replay (None, or ``NoReplay`` from
+  ``guild_replay``), so a game still running can never be shown; nor has a log that no
+  longer replays (logged as a warning; ``deckhand db check`` says more).
 * Each step shows the spectator view (``game.view(state, None)``), which holds no hidden
   card by the engine contract. The hands of every seat are revealed only on request and
   only because the game is over (checked on the replayed final state, not trusted from
@@ -16,17 +19,20 @@ Decisions:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import Any
 
 import games
+from bot.services.errors import NoReplay
 from bot.services.tables.records import LOAD_ERRORS, reason
 from bot.services.tables.replay import states
 from games.base import IllegalAction
-from storage import site as site_repo
 from storage import tables as table_repo
 from storage.db import Conn, Database
+from storage.matches import match_source
+from storage.models import load_seats
 from storage.tables import ActionRow, TableRow
 
 log = logging.getLogger(__name__)
@@ -34,10 +40,12 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class ReplayStep:
-    """One step of a replay: the move that led to it (None at the deal), the spectator
-    view, and each seat's hand when revealed (else None)."""
+    """One step of a replay: the seats' names, the move that led to it (None at the deal),
+    the spectator view, and each seat's hand when revealed (else None)."""
 
+    match_id: int
     game: str
+    names: tuple[str, ...]
     step: int
     last: int
     move: ActionRow | None
@@ -45,29 +53,47 @@ class ReplayStep:
     hands: tuple[tuple[str, ...], ...] | None
 
 
-def _source(conn: Conn, league_id: int, match_id: int) -> tuple[TableRow, list[ActionRow]] | None:
-    src = site_repo.match_source(conn, league_id, match_id)
+def _source(
+    conn: Conn, match_id: int, league_id: int | None, guild_id: int | None
+) -> tuple[TableRow, list[ActionRow]] | None:
+    src = match_source(conn, match_id, league_id=league_id, guild_id=guild_id)
     if src is None or src.table_id is None or src.table_status != "finished":
         return None
     row = table_repo.get(conn, src.table_id)
-    if row is None or row.seed != src.seed or row.game != src.game:
+    if row is None or (row.seed, row.game, row.guild_id) != (src.seed, src.game, src.guild_id):
         return None
     return row, table_repo.actions(conn, src.table_id)
 
 
 async def replay_step(
-    db: Database, league_id: int, match_id: int, step: int, *, hands: bool
+    db: Database,
+    match_id: int,
+    step: int,
+    *,
+    hands: bool,
+    league_id: int | None = None,
+    guild_id: int | None = None,
 ) -> ReplayStep | None:
-    """The replay of a league's match at ``step`` (clamped to the game's steps), or None
-    when the match has no replay (see the module docstring)."""
-    found = await db.read(_source, league_id, match_id)
+    """The replay of a match of the league or of the guild (give exactly one) at ``step``
+    (clamped to the game's steps), or None when it has no replay (see the module
+    docstring)."""
+    found = await db.read(_source, match_id, league_id, guild_id)
     if found is None:
         return None
     row, moves = found
+    return await asyncio.to_thread(_replayed, match_id, row, moves, step, hands)
+
+
+def _replayed(
+    match_id: int, row: TableRow, moves: list[ActionRow], step: int, hands: bool
+) -> ReplayStep | None:
+    """The replay at ``step`` of a finished table's log (a 1,000-move game takes ~20 ms:
+    run in a worker thread, off the event loop)."""
     game = games.get(row.game)
     wanted = max(0, min(step, len(moves)))
     shown = final = None
     try:
+        names = tuple(o.name for o in load_seats(row.seats))
         for n, state in enumerate(states(row, moves)):
             if n == wanted:
                 shown = state
@@ -82,6 +108,16 @@ async def replay_step(
         if hands else None
     )
     return ReplayStep(
-        row.game, wanted, len(moves), moves[wanted - 1] if wanted else None,
+        match_id, row.game, names, wanted, len(moves), moves[wanted - 1] if wanted else None,
         game.view(shown, None), revealed,
     )
+
+
+async def guild_replay(
+    db: Database, guild_id: int, match_id: int, step: int, *, hands: bool
+) -> ReplayStep:
+    """A finished game of the guild at ``step``; ``NoReplay`` when there is none to show."""
+    rep = await replay_step(db, match_id, step, hands=hands, guild_id=guild_id)
+    if rep is None:
+        raise NoReplay(f"There is no finished game #{match_id} here.")
+    return rep

@@ -36,7 +36,7 @@ from bot.services.errors import BadOptions, NotSeated, ServiceError
 from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableResult, TableService, TableStatus
-from bot.ui import custom_ids
+from bot.ui import custom_ids, replays
 from bot.ui.answers import defer, publicly, say
 from bot.ui.custom_ids import CustomId
 from bot.ui.publisher import Publisher
@@ -482,6 +482,12 @@ class Controller:
         await self.publisher.publish(
             result, actor=interaction.user.id, updated_message=clicked, interaction=interaction
         )
+
+    async def on_replay(
+        self, interaction: discord.Interaction, match_id: int, step: int, hands: bool
+    ) -> None:
+        """A replay button: the step it names, checked again (``bot.ui.replays``)."""
+        await replays.show(interaction, self.db, match_id, step, hands)
 
     async def on_rules_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
         """◀/▶ on a rules message."""

@@ -11,8 +11,11 @@ drawn, so an old click is refused; ``kind`` says what the component does:
   cards of one move, the verb is ``arg``: "exchange" + the cards picked).
 
 Rules pages are ``dh:rules:<game>:<page>``; an event's sign-up buttons are
-``dh:event:<event_id>:<kind>`` (``join``, ``leave``, ``start``). Buttons and selects have
-disjoint patterns because discord.py tries every registered pattern on every click.
+``dh:event:<event_id>:<kind>`` (``join``, ``leave``, ``start``); a replay's buttons are
+``dh:replay:<match>:<step>:<h|p>:<button>`` (``h``: the hands are shown, ``p``: only the
+public table; ``button`` keeps the ids of one message apart, as Discord wants). Buttons
+and selects have disjoint patterns because discord.py tries every registered pattern on
+every click.
 """
 
 from __future__ import annotations
@@ -39,6 +42,14 @@ SELECT_TEMPLATE = (
 RULES_TEMPLATE = rf"{PREFIX}:rules:(?P<game>[a-z0-9_]{{1,30}}):(?P<page>[0-9]{{1,3}})"
 EVENT_KINDS = ("join", "leave", "start")
 EVENT_TEMPLATE = rf"{PREFIX}:event:(?P<event>[0-9]{{1,19}}):(?P<kind>{'|'.join(EVENT_KINDS)})"
+#: The largest integer a slash command's option takes (Discord's, 2**53 - 1): the largest
+#: match id that can be asked for, and so the largest on a replay's buttons.
+MAX_OPTION_INT = 2**53 - 1
+REPLAY_BUTTONS = ("first", "back", "next", "last", "hands")
+REPLAY_TEMPLATE = (
+    rf"{PREFIX}:replay:(?P<match>[0-9]{{1,16}}):(?P<step>[0-9]{{1,6}}):(?P<mode>[hp]):"
+    rf"(?P<button>{'|'.join(REPLAY_BUTTONS)})"
+)
 
 _ANY = re.compile(
     rf"{PREFIX}:(?P<table>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):(?P<kind>[a-z]+)"
@@ -136,3 +147,19 @@ def parse_event(text: str) -> tuple[int, str]:
     if m is None or int(m["event"]) > MAX_ROW_ID:
         raise BadCustomId(f"not an event button id: {str(text)[:40]!r}")
     return int(m["event"]), m["kind"]
+
+
+def replay_id(match_id: int, step: int, hands: bool, button: str) -> str:
+    """The id of a replay button: show ``step`` of the match, with every hand or not."""
+    text = f"{PREFIX}:replay:{match_id}:{step}:{'h' if hands else 'p'}:{button}"
+    if not re.fullmatch(REPLAY_TEMPLATE, text):
+        raise BadCustomId(f"bad replay id {text!r}")
+    return text
+
+
+def parse_replay(text: str) -> tuple[int, int, bool]:
+    """``(match_id, step, hands)`` of a replay button's id; ``BadCustomId`` if it is not one."""
+    m = re.fullmatch(REPLAY_TEMPLATE, text) if isinstance(text, str) else None
+    if m is None:
+        raise BadCustomId(f"not a replay id: {str(text)[:40]!r}")
+    return int(m["match"]), int(m["step"]), m["mode"] == "h"

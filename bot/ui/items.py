@@ -196,4 +196,39 @@ class EventButton(
             await guarded(interaction, client.events.on_button(interaction, self.event, self.kind))
 
 
-ITEMS = (TableButton, TableSelect, RulesButton, EventButton)
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=custom_ids.REPLAY_TEMPLATE
+):
+    """◀◀ ◀ ▶ ▶▶ and Hands on a ``/game replay`` message (the id names the step to show;
+    the controller checks the match again)."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, custom_id=custom_id, style=style, disabled=disabled, row=row
+            )
+        )
+        self.match_id, self.step, self.hands = custom_ids.parse_replay(custom_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReplayButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(
+            interaction,
+            _controller(interaction).on_replay(interaction, self.match_id, self.step, self.hands),
+        )
+
+
+ITEMS = (TableButton, TableSelect, RulesButton, EventButton, ReplayButton)

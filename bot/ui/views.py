@@ -10,7 +10,7 @@ import discord
 from bot.render.messages import Button, EmbedSpec, MessageSpec, Select
 from bot.text import cut
 from bot.ui import custom_ids
-from bot.ui.items import EventButton, RulesButton, TableButton, TableSelect
+from bot.ui.items import EventButton, ReplayButton, RulesButton, TableButton, TableSelect
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -40,6 +40,8 @@ def _button(b: Button, row: int | None) -> discord.ui.Item[Any]:
     if b.custom_id.startswith(f"{custom_ids.PREFIX}:event:"):
         event, kind = custom_ids.parse_event(b.custom_id)
         return EventButton(event, kind, label=b.label, style=style, row=row)
+    if b.custom_id.startswith(f"{custom_ids.PREFIX}:replay:"):
+        return ReplayButton(b.custom_id, label=b.label, style=style, disabled=b.disabled, row=row)
     return TableButton(
         custom_ids.parse(b.custom_id), label=b.label, style=style, disabled=b.disabled, row=row,
         emoji=discord.PartialEmoji.from_str(b.emoji) if b.emoji else None,

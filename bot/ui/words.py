@@ -2,7 +2,8 @@
 
 The services say what went wrong in words any front end can show; where Discord has its
 own way to go on (a slash command, a button), the Discord wording is here, chosen by the
-error's class. Everything else is shown as the service said it.
+error's class. Everything else is shown as the service said it. User-chosen names are
+shown ``plain``.
 """
 
 from __future__ import annotations
@@ -25,3 +26,4 @@ def say_in_discord(exc: ServiceError) -> str:
         if isinstance(exc, kind):
             return text
     return str(exc)
+

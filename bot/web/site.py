@@ -127,7 +127,9 @@ class Site:
         if match_id is None:
             return None
         played = await self.db.read(repo.league_match, league.id, match_id)
-        rep = await replays.replay_step(self.db, league.id, match_id, step, hands=hands)
+        rep = await replays.replay_step(
+            self.db, match_id, step, hands=hands, league_id=league.id
+        )
         if played is None or rep is None:
             return None
         return pages.replay_page(s, league, played, rep, hands)

@@ -86,3 +86,30 @@ def test_rules_ids() -> None:
         custom_ids.parse_rules("dh:rules:Gin Rummy:2")
     with pytest.raises(BadCustomId):
         custom_ids.rules_id("../etc", 1)
+
+
+@given(
+    st.integers(min_value=1, max_value=custom_ids.MAX_OPTION_INT),
+    st.integers(min_value=0, max_value=999_999),
+    st.booleans(),
+    st.sampled_from(custom_ids.REPLAY_BUTTONS),
+)
+def test_replay_ids_round_trip_within_the_limit(
+    match: int, step: int, hands: bool, button: str
+) -> None:
+    text = custom_ids.replay_id(match, step, hands, button)
+    assert len(text) <= custom_ids.MAX_LENGTH
+    assert custom_ids.parse_replay(text) == (match, step, hands)
+    for other in (custom_ids.BUTTON_TEMPLATE, custom_ids.SELECT_TEMPLATE,
+                  custom_ids.RULES_TEMPLATE):
+        assert not re.fullmatch(other, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["dh:replay:1:2:x:next", "dh:replay:1:2:h:jump", "dh:replay:-1:2:h:next",
+     "dh:replay:1:1234567:h:next", "dh:replay:12345678901234567:0:p:first", "dh:1:2:join"],
+)
+def test_what_is_not_a_replay_id_is_refused(text: str) -> None:
+    with pytest.raises(BadCustomId):
+        custom_ids.parse_replay(text)

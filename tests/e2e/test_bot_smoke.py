@@ -68,7 +68,8 @@ async def test_gin_rummy_against_the_computer(
     fake_discord.limits.window_scale = 1.0
     names = sorted(c.data["name"] for c in fake_discord.commands_for(fake_discord.guild.id))
     assert names == [
-        "event", "hand", "hint", "league", "play", "rules", "settings", "stats", "table"
+        "event", "game", "hand", "hint", "league", "play", "rules", "settings", "stats",
+        "table",
     ]
     alice = fake_discord.user("alice")
     lobby = fake_discord.channel("lobby")

@@ -131,8 +131,8 @@ async def test_a_replay_needs_a_finished_table_with_the_match_seed_and_a_sound_l
     world = await fill(tmp_path / "deckhand.db")
     db = await open_database(world.path)
     try:
-        assert await replays.replay_step(db, world.club, 1, 3, hands=True) is not None
-        assert await replays.replay_step(db, world.secret, 1, 3, hands=True) is None
+        assert await replays.replay_step(db, 1, 3, hands=True, league_id=world.club) is not None
+        assert await replays.replay_step(db, 1, 3, hands=True, league_id=world.secret) is None
     finally:
         await db.close()
     raw = sqlite3.connect(world.path)
@@ -144,10 +144,10 @@ async def test_a_replay_needs_a_finished_table_with_the_match_seed_and_a_sound_l
     raw.close()
     db = await open_database(world.path)
     try:
-        assert await replays.replay_step(db, world.club, 1, 3, hands=True) is None
-        assert await replays.replay_step(db, world.club, 2, 3, hands=False) is None
-        assert await replays.replay_step(db, world.club, 4, 3, hands=False) is None
-        assert await replays.replay_step(db, world.club, 3, 3, hands=False) is not None
+        assert await replays.replay_step(db, 1, 3, hands=True, league_id=world.club) is None
+        assert await replays.replay_step(db, 2, 3, hands=False, league_id=world.club) is None
+        assert await replays.replay_step(db, 4, 3, hands=False, league_id=world.club) is None
+        assert await replays.replay_step(db, 3, 3, hands=False, league_id=world.club) is not None
     finally:
         await db.close()
 

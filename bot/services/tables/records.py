@@ -61,6 +61,9 @@ class Table:
     turn_timer: int
     created_at: float
     started_at: float | None
+    #: The match this table's game was recorded as, once this process finished it (a
+    #: finished table loaded from its row does not know it).
+    match_id: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of ``user_id``, if they sit here."""

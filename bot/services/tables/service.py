@@ -578,7 +578,7 @@ class TableService:
         self, t: Table, seat: int, action: str, new: State, by_user: int | None, by: By
     ) -> Step:
         """Persist one move (and the match, with every recorder, if it ends the game) in
-        one transaction; then update the cached table.
+        one transaction; then update the cached table (with the match's id).
 
         Everything (snapshot JSON included) is computed before the write is queued, so the
         work on the writer's thread is just the statements.
@@ -589,20 +589,24 @@ class TableService:
         match = turns.match_record(t, new, now) if new.is_over else None
         recorders = tuple(self._recorders)
 
-        def persist(conn: Conn) -> None:
+        def persist(conn: Conn) -> int | None:
+            """The move's row; the match's id when it ended the game."""
             repo.record_action(
                 conn, table_id, version=version, seat=seat, action=action, by_user=by_user,
                 timed_out=by == "timeout", snapshot=snapshot, deadline=deadline,
                 finished=match is not None, now=now,
             )
-            if match is not None:
-                match_id = insert_match(conn, match)
-                for recorder in recorders:
-                    recorder(conn, match_id, match)
+            if match is None:
+                return None
+            match_id = insert_match(conn, match)
+            for recorder in recorders:
+                recorder(conn, match_id, match)
+            return match_id
 
-        await self.store.commit(t, persist)
+        match_id = await self.store.commit(t, persist)
         t.state, t.version, t.deadline, t.reminded = new, version, deadline, False
         if new.is_over:
+            t.match_id = match_id if isinstance(match_id, int) else None
             t.move_to(TableStatus.FINISHED)
             self.store.keep(t)
             for listener in self._finish_listeners:
