@@ -62,6 +62,12 @@ def link(href: str, *children: Child) -> Safe:
     return h("a", *children, href=href)
 
 
+def grid(head: Iterable[Child], rows: Iterable[Child], **attributes: object) -> Safe:
+    """A table: one header row of ``head`` cells, then ``rows`` (``tr`` elements)."""
+    return h("table", h("thead", h("tr", [h("th", t) for t in head])), h("tbody", rows),
+             **attributes)
+
+
 def document(title: str, crumbs: Iterable[tuple[str, str | None]], *body: Child) -> Safe:
     """A whole page: ``title``, a trail of ``(text, href)`` crumbs (the last one unlinked)
     and the body. No script anywhere; the style sheet is a file (see the CSP)."""
