@@ -67,7 +67,7 @@ def listing(slugs: Slugs, league: League, events: Sequence[EventRow]) -> Child:
         for e in events
     ]
     return h("section", h("h2", "Events"),
-             grid(("Event", "Game", "Format", "Status", "Rounds played"), rows))
+             grid(("Event", "Game", "Format", "Status", "Rounds played"), rows, (4,)))
 
 
 def _progress(event: EventRow) -> str:
@@ -103,7 +103,11 @@ def _standings(data: EventData) -> Safe:
     ]
     return join([
         h("p", f"Ranked by {st.order}.", class_="note"),
-        grid(("#", side, *columns, "Played", "Byes"), rows, class_="standings"),
+        h("p", "On each board a side is compared with the sides that held the same cards at"
+          " the other tables: 2 matchpoints for each it beat, 1 for each tie.", class_="note")
+        if dup else None,
+        grid(("#", side, *columns, "Played", "Byes"), rows,
+             (0, *range(2, len(columns) + 4)), class_="standings"),
     ])
 
 
@@ -176,7 +180,7 @@ class _Round:
                 h("td", self.replay(t)),
             ))
         return grid(("Board", "Table", "First side", "Second side", "Score", "Matchpoints", ""),
-                    rows)
+                    rows, (0, 1, 4, 5), class_="boards")
 
     def section(self, number: int, tables: Sequence[TableRow]) -> Safe:
         """Round ``number``: its tables, then its byes."""
@@ -185,14 +189,12 @@ class _Round:
         under_way = not all(t.played for t in tables)
         if self.event.format == "duplicate":
             top = 2 * (len({t.table_no for t in matched}) - 1)
-            body = join([self.boards(matched), h(
-                "p", "Each side is compared with the sides that held the same cards at the"
-                " other tables: 2 matchpoints for each it beat, 1 for each tie"
-                f" (a top is {top}).", class_="note")])
+            body = join([self.boards(matched),
+                         h("p", f"A top is {top} matchpoints a board.", class_="note")])
             bye_worth = "half a top on each board"
         else:
             body = grid(("Table", "First side", "Second side", "Points", "Score", ""),
-                        [self.table(t) for t in matched])
+                        [self.table(t) for t in matched], (0, 3, 4), class_="pairings")
             bye_worth = "a win"
         return h(
             "section",

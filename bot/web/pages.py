@@ -97,7 +97,7 @@ def league_page(
         league.name, [("Leagues", paths.guild(slugs, league.guild_id)), (league.name, None)],
         h("p", game_title(league.game) if league.game else "Every game counts",
           f" · scoring: {league.scoring}"),
-        grid(("Season", "From", "To", "Games"), rows),
+        h("section", h("h2", "Seasons"), grid(("Season", "From", "To", "Games"), rows)),
         events,
     )
 
@@ -115,7 +115,7 @@ def _standings_table(slugs: Slugs, st: Standings) -> Safe:
           h("td", r.streak))
         for r in st.rows
     ]
-    table = grid(head, rows, class_="standings")
+    table = grid(head, rows, (0, 2, 3, 4, 5, 6), class_="standings")
     if not any(r.provisional for r in st.rows):
         return table
     return join([table, h("p", f"–: {st.provisional_heading.rstrip(':')}", class_="note")])
@@ -175,7 +175,7 @@ def _record_table(rows: Sequence[Record], partner: bool) -> Safe:
           h("td", r.drawn, class_="num"), h("td", r.lost, class_="num"))
         for r in rows
     ]
-    return grid(head, body)
+    return grid(head, body, range(len(head) - 4, len(head)))
 
 
 def player_page(
@@ -193,7 +193,7 @@ def player_page(
     return document(
         name, [*league_crumbs(slugs, league), (name, None)],
         h("section", h("h2", "Ratings"),
-          grid(("Season", "Game", "Rating", "Points", "Games"), rating_rows)),
+          grid(("Season", "Game", "Rating", "Points", "Games"), rating_rows, (2, 3, 4))),
         h("section", h("h2", "Record per game"), _record_table(per_game, False)),
         h("section", h("h2", "Record with partners"),
           _record_table(per_partner, True) if per_partner else h("p", "No human partners.")),

@@ -194,8 +194,8 @@ async def test_an_event_page_shows_the_services_standings_rounds_and_replays(
             st = await service.standings(GUILD, world.events[name])
             assert _cells(body) == standing_cells(st), name
             assert f"Ranked by {st.order}." in body
-            assert ("<th>Matchpoints</th>" in body) == (format == "duplicate")
-            assert ("<th>Buchholz</th>" in body) == (format != "duplicate")
+            assert (">Matchpoints</th>" in body) == (format == "duplicate")
+            assert (">Buchholz</th>" in body) == (format != "duplicate")
     finally:
         await db.close()
     s = world.slugs
@@ -207,7 +207,7 @@ async def test_an_event_page_shows_the_services_standings_rounds_and_replays(
     assert paths.match(s, world.club, SECRET_MATCH) not in swiss  # not of this league
     assert swiss.count(">Replay<") == 1
     dup = await _event(client, world, "Duplicate Night")
-    boards = [r for part in dup.split("<h2>Round ")[1:] for r in _cells(part, None)]
+    boards = [r for part in dup.split("<h2>Round ")[1:] for r in _cells(part, "boards")]
     assert len(boards) == 8 and {r[0] for r in boards} == {"1", "2", "3", "4"}
     assert all(r[5] in {"2 – 0", "0 – 2", "1 – 1"} for r in boards)  # two tables: top is 2
     assert "half a top on each board" in dup
