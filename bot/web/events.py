@@ -8,7 +8,8 @@ Decisions:
 * A side is its players' names (a Back Alley partnership: "Ann & Cy"); its score at a
   table is the score of its first seat (partners share their team's score).
 * Rounds are shown in order, each as its tables (for duplicate: every board of every
-  table, with both sides' matchpoints on it), then its byes.
+  table, with both sides' matchpoints on it), then its byes. In a round under way the
+  matchpoints compare the tables played so far, as the standings do.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ _STATUS = {
 }
 #: The second side's points at a table, from the first side's.
 _OTHER = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
+#: What a table still being played shows instead of its result.
+_PLAYING = h("span", "playing", class_="playing")
 
 
 @dataclass(frozen=True)
@@ -136,19 +139,16 @@ class _Round:
             return None
         return link(paths.match(self.slugs, self.league.id, t.match_id), "Replay")
 
-    def playing(self) -> Safe:
-        return h("span", "playing", class_="playing")
-
     def table(self, t: TableRow) -> Safe:
         """A Swiss or round-robin table: its sides, points and scores."""
         assert t.side_b is not None
-        played = t.points is not None and t.scores is not None
+        if t.points is None:
+            result: tuple[Child, Child] = (_PLAYING, None)
+        else:
+            result = (f"{_number(t.points)} – {_number(_OTHER[t.points])}", self.scores(t))
         return h(
             "tr", h("td", t.table_no, class_="num"), h("td", self.sides[t.side_a]),
-            h("td", self.sides[t.side_b]),
-            h("td", f"{_number(t.points)} – {_number(_OTHER[t.points])}"
-              if t.points is not None else self.playing(), class_="num"),
-            h("td", self.scores(t) if played else None, class_="num"),
+            h("td", self.sides[t.side_b]), [h("td", x, class_="num") for x in result],
             h("td", self.replay(t)),
         )
 
@@ -175,7 +175,7 @@ class _Round:
             rows.append(h(
                 "tr", h("td", t.board, class_="num"), h("td", t.table_no, class_="num"),
                 h("td", self.sides[t.side_a]), h("td", self.sides[t.side_b]),
-                h("td", self.scores(t) if done else self.playing(), class_="num"),
+                h("td", self.scores(t) if done else _PLAYING, class_="num"),
                 h("td", matchpoints(t) if done else None, class_="num"),
                 h("td", self.replay(t)),
             ))
