@@ -123,6 +123,12 @@ def guild_events(conn: Conn, guild_id: int, statuses: Sequence[str]) -> list[Eve
     return [_event(r) for r in rows]
 
 
+def league_events(conn: Conn, league_id: int) -> list[EventRow]:
+    """The events whose games count toward a league, newest first."""
+    rows = conn.all("SELECT * FROM events WHERE league_id = ? ORDER BY id DESC", (league_id,))
+    return [_event(r) for r in rows]
+
+
 def set_progress(conn: Conn, event_id: int, *, status: str, round_no: int) -> None:
     """Move an event on: its status and the round being played."""
     conn.execute(

@@ -4,10 +4,10 @@ Decisions:
 * A league appears on the page only after an admin (Manage Server) published it
   (``/league publish on``); ``off`` takes it off again at once. Nothing else of the guild
   is reachable: pages of players and games exist only inside a published league.
-* No Discord id ever appears in a link. Guilds, leagues, players and matches are named by
-  **slugs**: 16 hex digits from a keyed 64-bit permutation (an 8-round Feistel network
-  whose round function is HMAC-SHA256 under the database's own key, tweaked by what is
-  named and in which league). A slug is stable (same key, same id, same slug), reveals
+* No Discord id ever appears in a link. Guilds, leagues, players, matches and events are
+  named by **slugs**: 16 hex digits from a keyed 64-bit permutation (an 8-round Feistel
+  network whose round function is HMAC-SHA256 under the database's own key, tweaked by
+  what is named and in which league). A slug is stable (same key, same id, same slug), reveals
   nothing of the id without the key, and turns back into the id without a lookup table;
   a player's slug differs from league to league, so two leagues' pages cannot be joined
   on it. The key is made on the first publication and kept in the database, so the bot
@@ -36,7 +36,7 @@ SLUG_LENGTH = 16
 
 class Slugs:
     """Opaque names of ids (see the module docstring). ``kind`` says what is named
-    (``guild``, ``league``, ``player``, ``match``) and ``scope`` in which league (0 for
+    (``guild``, ``league``, ``player``, ``match``, ``event``) and ``scope`` in which league (0 for
     guilds and leagues), so equal ids of different things get different slugs."""
 
     def __init__(self, key: bytes) -> None:

@@ -116,6 +116,12 @@ async def player(request: web.Request) -> web.Response:
     return _page(await _site(request).player(info["league"], info["player"]))
 
 
+async def event(request: web.Request) -> web.Response:
+    """An event's standings and rounds."""
+    info = request.match_info
+    return _page(await _site(request).event(info["league"], info["event"]))
+
+
 async def match(request: web.Request) -> web.Response:
     """A replay step (``?step=n``, ``&hands=1``)."""
     info, query = request.match_info, request.query
@@ -143,6 +149,7 @@ def make_app(db: Database) -> web.Application:
     app.router.add_get(paths.SEASON, season)
     app.router.add_get(paths.PLAYER, player)
     app.router.add_get(paths.MATCH, match)
+    app.router.add_get(paths.EVENT, event)
     for path in _STATIC:
         app.router.add_get(path, static)
     return app

@@ -8,7 +8,7 @@ already ``Safe`` is escaped, and so is every attribute value, so text from playe
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from html import escape
 
 from bot.web import paths
@@ -60,6 +60,16 @@ def join(items: Iterable[Child], sep: str = "") -> Safe:
 def link(href: str, *children: Child) -> Safe:
     """A link."""
     return h("a", *children, href=href)
+
+
+def grid(
+    head: Iterable[Child], rows: Iterable[Child], numeric: Container[int] = (),
+    **attributes: object,
+) -> Safe:
+    """A table: one header row of ``head`` cells, then ``rows`` (``tr`` elements); the
+    headers of the ``numeric`` columns (by index) are aligned as their numbers."""
+    cells = [h("th", t, class_="num" if i in numeric else None) for i, t in enumerate(head)]
+    return h("table", h("thead", h("tr", cells)), h("tbody", rows), **attributes)
 
 
 def document(title: str, crumbs: Iterable[tuple[str, str | None]], *body: Child) -> Safe:

@@ -21,7 +21,7 @@ from bot.services.ratings import display
 from bot.services.replays import ReplayStep
 from bot.web import paths
 from bot.web.chart import Series, rating_chart
-from bot.web.html import Child, Safe, document, h, join, link
+from bot.web.html import Child, Safe, document, grid, h, join, link
 from games.cards import BIG_JOKER, LITTLE_JOKER, RED_SUITS, STANDARD_DECK, pretty
 from storage.leagues import League, PlayedMatch, Season, SeasonTotals
 from storage.matches import SeatResult
@@ -43,15 +43,15 @@ class GameSection:
     games: int
 
 
-def _date(ts: float) -> str:
+def day(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d")
 
 
-def _title(game: str) -> str:
+def game_title(game: str) -> str:
     return games.get(game).title
 
 
-def _league_crumbs(slugs: Slugs, league: League) -> list[tuple[str, str | None]]:
+def league_crumbs(slugs: Slugs, league: League) -> list[tuple[str, str | None]]:
     return [
         ("Leagues", paths.guild(slugs, league.guild_id)),
         (league.name, paths.league(slugs, league.id)),
@@ -73,30 +73,32 @@ def guild_page(slugs: Slugs, leagues: Sequence[League]) -> Safe:
     """A guild's published leagues."""
     items = [
         h("li", link(paths.league(slugs, lg.id), lg.name), " — ",
-          _title(lg.game) if lg.game else "every game", f", {lg.scoring}, season {lg.season}")
+          game_title(lg.game) if lg.game else "every game", f", {lg.scoring}, season {lg.season}")
         for lg in leagues
     ]
     return document("Leagues", [("Leagues", None)], h("ul", items, class_="plain"))
 
 
 def league_page(
-    slugs: Slugs, league: League, seasons: Sequence[Season], played: dict[int, list[str]]
+    slugs: Slugs, league: League, seasons: Sequence[Season], played: dict[int, list[str]],
+    events: Child = None,
 ) -> Safe:
-    """A league's seasons, newest first, with the games played in each."""
+    """A league's seasons, newest first, with the games played in each; then ``events``
+    (its events' section, ``bot.web.events``)."""
     rows = [
         h("tr",
           h("td", link(paths.season(slugs, league.id, s.season), f"Season {s.season}")),
-          h("td", _date(s.started_at)),
-          h("td", _date(s.ended_at) if s.ended_at else "now"),
-          h("td", ", ".join(_title(g) for g in played.get(s.season, [])) or "—"))
+          h("td", day(s.started_at)),
+          h("td", day(s.ended_at) if s.ended_at else "now"),
+          h("td", ", ".join(game_title(g) for g in played.get(s.season, [])) or "—"))
         for s in reversed(seasons)
     ]
     return document(
         league.name, [("Leagues", paths.guild(slugs, league.guild_id)), (league.name, None)],
-        h("p", _title(league.game) if league.game else "Every game counts",
+        h("p", game_title(league.game) if league.game else "Every game counts",
           f" · scoring: {league.scoring}"),
-        h("table", h("thead", h("tr", [h("th", t) for t in ("Season", "From", "To", "Games")])),
-          h("tbody", rows)),
+        h("section", h("h2", "Seasons"), grid(("Season", "From", "To", "Games"), rows)),
+        events,
     )
 
 
@@ -113,8 +115,7 @@ def _standings_table(slugs: Slugs, st: Standings) -> Safe:
           h("td", r.streak))
         for r in st.rows
     ]
-    table = h("table", h("thead", h("tr", [h("th", t) for t in head])), h("tbody", rows),
-              class_="standings")
+    table = grid(head, rows, (0, 2, 3, 4, 5, 6), class_="standings")
     if not any(r.provisional for r in st.rows):
         return table
     return join([table, h("p", f"–: {st.provisional_heading.rstrip(':')}", class_="note")])
@@ -130,14 +131,13 @@ def _matches_table(slugs: Slugs, league: League, matches: Sequence[PlayedMatch])
     rows = []
     for m in matches:
         rows.append(h(
-            "tr", h("td", _date(m.finished_at)), h("td", _title(m.game)),
+            "tr", h("td", day(m.finished_at)), h("td", game_title(m.game)),
             h("td", _result(m.seats)),
             h("td", link(paths.match(slugs, league.id, m.match_id), "Replay")),
         ))
     if not rows:
         return h("p", "No games yet.")
-    return h("table", h("thead", h("tr", [h("th", t) for t in ("Date", "Game", "Result", "")])),
-             h("tbody", rows))
+    return grid(("Date", "Game", "Result", ""), rows)
 
 
 def season_page(
@@ -145,16 +145,16 @@ def season_page(
     recent: Sequence[PlayedMatch],
 ) -> Safe:
     """A season's standings per game, each with its rating chart, and its latest games."""
-    crumbs = [*_league_crumbs(slugs, league), (f"Season {season.season}", None)]
-    status = "current season" if season.ended_at is None else f"ended {_date(season.ended_at)}"
-    parts: list[Child] = [h("p", f"Season {season.season} · started {_date(season.started_at)}"
+    crumbs = [*league_crumbs(slugs, league), (f"Season {season.season}", None)]
+    status = "current season" if season.ended_at is None else f"ended {day(season.ended_at)}"
+    parts: list[Child] = [h("p", f"Season {season.season} · started {day(season.started_at)}"
                             f" · {status} · {league.scoring}")]
     if not sections:
         parts.append(h("p", "No games have counted toward this season yet."))
     for sec in sections:
         st = sec.standings
         assert st.game is not None
-        title = _title(st.game)
+        title = game_title(st.game)
         parts.append(h(
             "section",
             h("h2", title),
@@ -170,12 +170,12 @@ def season_page(
 def _record_table(rows: Sequence[Record], partner: bool) -> Safe:
     head = ["Game", *(["Partner"] if partner else []), "Played", "Won", "Drawn", "Lost"]
     body = [
-        h("tr", h("td", _title(r.game)), h("td", r.partner) if partner else None,
+        h("tr", h("td", game_title(r.game)), h("td", r.partner) if partner else None,
           h("td", r.played, class_="num"), h("td", r.won, class_="num"),
           h("td", r.drawn, class_="num"), h("td", r.lost, class_="num"))
         for r in rows
     ]
-    return h("table", h("thead", h("tr", [h("th", t) for t in head])), h("tbody", body))
+    return grid(head, body, range(len(head) - 4, len(head)))
 
 
 def player_page(
@@ -186,16 +186,14 @@ def player_page(
     """A player's ratings per season and game, record per game and partner, last games."""
     rating_rows = [
         h("tr", h("td", link(paths.season(slugs, league.id, s.season), f"Season {s.season}")),
-          h("td", _title(s.game)), h("td", display(s.totals.ordinal), class_="num"),
+          h("td", game_title(s.game)), h("td", display(s.totals.ordinal), class_="num"),
           h("td", s.totals.points, class_="num"), h("td", s.totals.games, class_="num"))
         for s in seasons
     ]
     return document(
-        name, [*_league_crumbs(slugs, league), (name, None)],
+        name, [*league_crumbs(slugs, league), (name, None)],
         h("section", h("h2", "Ratings"),
-          h("table", h("thead", h("tr", [h("th", t) for t in
-                                         ("Season", "Game", "Rating", "Points", "Games")])),
-            h("tbody", rating_rows))),
+          grid(("Season", "Game", "Rating", "Points", "Games"), rating_rows, (2, 3, 4))),
         h("section", h("h2", "Record per game"), _record_table(per_game, False)),
         h("section", h("h2", "Record with partners"),
           _record_table(per_partner, True) if per_partner else h("p", "No human partners.")),
@@ -296,8 +294,8 @@ def replay_page(
     ]
     toggle = paths.match(slugs, league.id, match.match_id, rep.step, not hands)
     return document(
-        f"{game.title} · {_date(match.finished_at)}",
-        [*_league_crumbs(slugs, league), ("Replay", None)],
+        f"{game.title} · {day(match.finished_at)}",
+        [*league_crumbs(slugs, league), ("Replay", None)],
         h("p", "Result: ", _result(match.seats)),
         h("nav",
           at(0, "« First"), at(rep.step - 1, "◀ Previous", "prev"),
@@ -305,8 +303,7 @@ def replay_page(
           at(rep.step + 1, "Next ▶", "next"), at(rep.last, "Last »"),
           class_="steps", aria_label="Replay steps"),
         moved,
-        h("table", h("thead", h("tr", [h("th", t) for t in seat_head])), h("tbody", seat_rows),
-          class_="seats"),
+        grid(seat_head, seat_rows, class_="seats"),
         h("dl", [[h("dt", _label(k)), h("dd", _fact(k, view[k], deck, names))] for k in facts],
           class_="facts"),
         h("p", link(toggle, "Hide the hands" if hands else "Show every hand"),

@@ -2,8 +2,9 @@
 
 Every id in an address is a slug (``bot.services.publication.Slugs``): ``/g/<guild>``
 lists a guild's published leagues, ``/l/<league>`` a league's seasons,
-``/l/<league>/s/<n>`` a season's standings, ``/l/<league>/p/<player>`` a player's record
-and ``/l/<league>/m/<match>?step=<n>`` a finished game's replay.
+``/l/<league>/s/<n>`` a season's standings, ``/l/<league>/p/<player>`` a player's record,
+``/l/<league>/e/<event>`` an event's standings and rounds and ``/l/<league>/m/<match>?step=<n>``
+a finished game's replay.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ LEAGUE = "/l/{league}"
 SEASON = "/l/{league}/s/{season:[0-9]{1,6}}"
 PLAYER = "/l/{league}/p/{player}"
 MATCH = "/l/{league}/m/{match}"
+EVENT = "/l/{league}/e/{event}"
 STYLE = "/static/site.css"
 ICON = "/static/icon.svg"
 
@@ -39,6 +41,11 @@ def season(slugs: Slugs, league_id: int, number: int) -> str:
 def player(slugs: Slugs, league_id: int, user_id: int) -> str:
     """A player's page inside a league."""
     return f"{league(slugs, league_id)}/p/{slugs.encode('player', league_id, user_id)}"
+
+
+def event(slugs: Slugs, league_id: int, event_id: int) -> str:
+    """An event's standings and rounds."""
+    return f"{league(slugs, league_id)}/e/{slugs.encode('event', league_id, event_id)}"
 
 
 def match(slugs: Slugs, league_id: int, match_id: int, step: int | None = None,

@@ -9,15 +9,18 @@ the publishing command.
 from __future__ import annotations
 
 from bot.services import publication, replays
+from bot.services.events.service import EventService
 from bot.services.leagues import MAX_ROWS, LeagueService, season_rating_history
 from bot.services.player_record import records
 from bot.services.publication import Slugs
 from bot.services.ratings import DEFAULT, display
+from bot.web import events as event_pages
 from bot.web import pages
 from bot.web.chart import Series
 from bot.web.html import Safe
+from storage import events as events_repo
 from storage import leagues as repo
-from storage.db import Database
+from storage.db import Conn, Database
 from storage.leagues import League
 
 #: Standings rows shown per game, and players drawn in its chart.
@@ -32,6 +35,7 @@ class Site:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.leagues = LeagueService(db)
+        self.events = EventService(db)
         self._slugs: Slugs | None = None
 
     async def slugs(self) -> Slugs | None:
@@ -58,7 +62,7 @@ class Site:
         return pages.guild_page(s, leagues) if leagues else None
 
     async def league(self, slug: str) -> Safe | None:
-        """A published league's seasons."""
+        """A published league's seasons and events."""
         found = await self._league(slug)
         if found is None:
             return None
@@ -67,7 +71,10 @@ class Site:
         played = {
             n.season: await self.db.read(repo.season_games, league.id, n.season) for n in seasons
         }
-        return pages.league_page(s, league, seasons, played)
+        events = await self.db.read(events_repo.league_events, league.id)
+        return pages.league_page(
+            s, league, seasons, played, event_pages.listing(s, league, events)
+        )
 
     async def season(self, slug: str, number: int) -> Safe | None:
         """A season's standings per game with rating charts, and its latest games."""
@@ -116,6 +123,32 @@ class Site:
         return pages.player_page(
             s, league, name, seasons, per_game, per_partner, matches[:RECENT]
         )
+
+    async def event(self, slug: str, event: str) -> Safe | None:
+        """An event of a published league: its standings and rounds."""
+        found = await self._league(slug)
+        if found is None:
+            return None
+        s, league = found
+        event_id = s.decode("event", league.id, event)
+        if event_id is None:
+            return None
+        row = await self.db.read(events_repo.event_by_id, event_id)
+        if row is None or row.league_id != league.id:
+            return None
+        standings = await self.events.standings(row.guild_id, row.id)
+
+        def read(conn: Conn) -> event_pages.EventData:
+            tables = events_repo.tables(conn, row.id)
+            replayable = frozenset(
+                t.match_id for t in tables if t.match_id is not None
+                and repo.league_match(conn, league.id, t.match_id) is not None
+            )
+            return event_pages.EventData(
+                standings, tuple(events_repo.entrants(conn, row.id)), tuple(tables), replayable
+            )
+
+        return event_pages.event_page(s, league, await self.db.read(read))
 
     async def match(self, slug: str, match: str, step: int, hands: bool) -> Safe | None:
         """One step of a league's finished game."""

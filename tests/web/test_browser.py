@@ -1,8 +1,10 @@
 """The site in a real browser: Debian's headless Chromium driven by Playwright.
 
 Pages load with no console error (which includes anything the CSP blocks), a replay steps
-forward and back with its Previous/Next links, and screenshots of a season's standings
-and of a replay are written to ``DECKHAND_SCREENSHOTS`` (default: the test's temporary
+forward and back with its Previous/Next links, an event's standings as the browser shows
+them are the event service's and its table's replay link leads to the replay, and
+screenshots of a season's standings, of an event and of a replay are written to
+``DECKHAND_SCREENSHOTS`` (default: the test's temporary
 folder; ``docs/images`` holds copies made with
 ``DECKHAND_SCREENSHOTS=docs/images .venv/bin/python -m pytest tests/web/test_browser.py``).
 Chromium is installed by the run when missing (as root with apt-get, as in CI and
@@ -21,10 +23,11 @@ import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, ConsoleMessage, Page, async_playwright
 
+from bot.services.events.service import EventService
 from bot.web import paths
 from bot.web.app import make_app
 from storage.connect import open_database
-from tests.web.world import World
+from tests.web.world import GUILD, World, standing_cells
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -103,6 +106,20 @@ async def test_pages_load_cleanly_and_a_replay_steps_both_ways(
     await page.goto(base + paths.season(s, world.club, 1))
     assert await page.locator("svg.chart polyline").count() >= 5
     await page.screenshot(path=str(shots / "web-standings.png"), full_page=True)
+
+    await page.goto(base + paths.event(s, world.club, world.events["Autumn Swiss"]))
+    rows = page.locator("table.standings tbody tr")
+    shown = [[c.strip() for c in await rows.nth(i).locator("td").all_inner_texts()]
+             for i in range(await rows.count())]
+    db = await open_database(world.path)
+    try:
+        expected = await EventService(db).standings(GUILD, world.events["Autumn Swiss"])
+    finally:
+        await db.close()
+    assert shown == standing_cells(expected)
+    await page.screenshot(path=str(shots / "web-event.png"), full_page=True)
+    await page.get_by_role("link", name="Replay").click()
+    assert (await page.locator("#step").inner_text()).startswith("Step 0 of ")
 
     await page.goto(base + paths.match(s, world.club, 6))  # the Back Alley game
     step = page.locator("#step")

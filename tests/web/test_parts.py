@@ -33,7 +33,10 @@ KEY = Slugs(bytes(range(32)))
 IDS = st.integers(min_value=0, max_value=2**63 - 1)
 
 
-@given(IDS, st.sampled_from(["guild", "league", "player", "match"]), st.integers(0, 10**6))
+KINDS = st.sampled_from(["guild", "league", "player", "match", "event"])
+
+
+@given(IDS, KINDS, st.integers(0, 10**6))
 def test_a_slug_turns_back_into_its_id_and_hides_it(value: int, kind: str, scope: int) -> None:
     slug = KEY.encode(kind, scope, value)
     assert re.fullmatch(r"[0-9a-f]{16}", slug)
@@ -45,9 +48,10 @@ def test_a_slug_turns_back_into_its_id_and_hides_it(value: int, kind: str, scope
 def test_slugs_differ_by_kind_scope_and_key(value: int) -> None:
     slugs = {
         KEY.encode("player", 1, value), KEY.encode("player", 2, value),
-        KEY.encode("match", 1, value), Slugs(b"other key").encode("player", 1, value),
+        KEY.encode("match", 1, value), KEY.encode("event", 1, value),
+        Slugs(b"other key").encode("player", 1, value),
     }
-    assert len(slugs) == 4
+    assert len(slugs) == 5
 
 
 @pytest.mark.parametrize("text", ["", "abc", "0123456789ABCDEF", "0123456789abcdeg",

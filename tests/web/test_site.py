@@ -1,9 +1,11 @@
 """The standings site over a database of real games: every page answers with the security
-headers, only published leagues exist, only GET/HEAD, plain errors, and — crawled over
-every page and every replay step — a running game's hands and users' ids never appear."""
+headers, only published leagues (and their events) exist, only GET/HEAD, plain errors,
+and — crawled over every page, event and replay step — a running game's hands and users'
+ids never appear; an event page's standings are the event service's."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections import deque
 
@@ -11,10 +13,22 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
 
+from bot.services.events.service import EventService
 from bot.web import paths
 from bot.web.app import SECURITY_HEADERS
 from bot.web.site import Site
-from tests.web.world import ANN, BEN, CY, DEE, FINISHED, GUILD, World, start_links
+from storage.connect import open_database
+from tests.web.world import (
+    ANN,
+    EVENTS,
+    FINISHED,
+    GUILD,
+    SECRET_MATCH,
+    USERS,
+    World,
+    standing_cells,
+    start_links,
+)
 
 Client = TestClient[web.Request, web.Application]
 _HREF = re.compile(r'href="(/[^"]*)"')
@@ -52,17 +66,20 @@ async def test_every_page_answers_and_no_hidden_card_or_id_appears(
     pages = await crawl(client, world)
     replays = [p for p in pages if "/m/" in p]
     assert len([p for p in pages if "/p/" in p]) == 4  # Ann, Ben, Cy, Dee
+    club_events = [name for name, spec in EVENTS.items() if spec[4] == "club"]
+    assert len([p for p in pages if "/e/" in p]) == len(club_events)
     assert len({p.split("?")[0] for p in replays}) == len(FINISHED)
     assert any("hands=1" in p for p in replays) and len(replays) > 300  # every step, twice
     running = world.running_markup()
     assert len(running) == 2
     for path, body in pages.items():
-        for user in (ANN, BEN, CY, DEE, GUILD):
+        for user in (*USERS, GUILD):
             assert str(user) not in body and str(user) not in path, path
         for hand in running:
             assert hand not in body, f"{path} shows a running game's hand"
         assert "<b>" not in body, path  # Dee's name is escaped, never markup
         assert "Secret" not in body, path
+        assert "Hidden Cup" not in body and "Loose Event" not in body, path
         if "/m/" in path and "hands=1" not in path:
             assert "<th>Hand</th>" not in body, path
     assert any("Dee &lt;b&gt;&amp;" in b for b in pages.values())
@@ -95,6 +112,12 @@ async def test_unknown_unpublished_and_foreign_things_are_404(
         f"{club}/s/0", paths.player(s, world.club, 12345),
         paths.player(s, world.secret, ANN), f"{club}/p/{s.encode('player', world.secret, ANN)}",
         paths.match(s, world.club, 10_000), paths.match(s, world.club, len(FINISHED) + 1),
+        paths.event(s, world.club, world.events["Hidden Cup"]),  # another league's event
+        paths.event(s, world.secret, world.events["Hidden Cup"]),  # an unpublished league's
+        paths.event(s, world.club, world.events["Loose Event"]),  # of no league
+        paths.event(s, world.default, world.events["Loose Event"]),
+        paths.event(s, world.club, 10_000), f"{club}/e/not-a-slug",
+        f"{club}/e/{s.encode('event', world.secret, world.events['Autumn Swiss'])}",
         "/static/nothing.css",
     ]
     for path in missing:
@@ -124,3 +147,71 @@ async def test_a_failing_page_is_a_plain_500(
     body = await r.text()
     assert r.status == 500 and "secret detail" not in body and "Traceback" not in body
     _headers_ok(r)
+
+
+def _cells(body: str, kind: str | None = "standings") -> list[list[str]]:
+    """The text of each body row's cells in the first table of class ``kind`` (None: of
+    no class) in ``body``."""
+    tag = f'<table class="{kind}">' if kind else "<table>"
+    found = re.search(rf"{tag}.*?<tbody>(.*?)</tbody>", body, re.S)
+    assert found is not None
+    return [
+        [html.unescape(re.sub(r"<[^>]+>", "", c)) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", found.group(1))
+    ]
+
+
+async def _event(client: Client, world: World, name: str) -> str:
+    """The page of the published league's event ``name``."""
+    r = await client.get(paths.event(world.slugs, world.club, world.events[name]))
+    assert r.status == 200, name
+    return await r.text()
+
+
+async def test_a_league_lists_its_events_only(client: Client, world: World) -> None:
+    body = await (await client.get(paths.league(world.slugs, world.club))).text()
+    for name, (_, _, _, _, league, _, _) in EVENTS.items():
+        href = paths.event(world.slugs, world.club, world.events[name])
+        assert (href in body and name in body) == (league == "club"), name
+    rows = {r[0]: r[1:] for r in _cells(body.split("<h2>Events</h2>")[1], None)}
+    assert rows["Autumn Swiss"] == ["Gin Rummy", "Swiss", "running", "2 of 3"]
+    assert rows["Spades Round Robin"][2:] == ["finished", "3 of 3"]
+    assert rows["Duplicate Night"][1:] == ["Duplicate", "finished", "2 of 2"]
+    assert rows["Winter Swiss"][2:] == ["taking sign-ups", "0 of 3"]
+    assert list(rows) == sorted(rows, key=lambda n: -world.events[n])  # newest first
+
+
+async def test_an_event_page_shows_the_services_standings_rounds_and_replays(
+    client: Client, world: World
+) -> None:
+    db = await open_database(world.path)
+    try:
+        service = EventService(db)
+        for name, (_, format, _, _, league, recorded, _) in EVENTS.items():
+            if league != "club" or recorded is None:
+                continue
+            body = await _event(client, world, name)
+            st = await service.standings(GUILD, world.events[name])
+            assert _cells(body) == standing_cells(st), name
+            assert f"Ranked by {st.order}." in body
+            assert (">Matchpoints</th>" in body) == (format == "duplicate")
+            assert (">Buchholz</th>" in body) == (format != "duplicate")
+    finally:
+        await db.close()
+    s = world.slugs
+    swiss = await _event(client, world, "Autumn Swiss")
+    assert "Ranked by points, then Buchholz, then Sonneborn-Berger, then seed." in swiss
+    assert [h.count("<tr>") for h in swiss.split("<h2>Round ")[1:]] == [3, 3, 3]
+    assert "Round 3<span" in swiss and ">playing<" in swiss and "Bye (a win): Eve." in swiss
+    assert f'href="{paths.match(s, world.club, 1)}"' in swiss  # recorded with its replay
+    assert paths.match(s, world.club, SECRET_MATCH) not in swiss  # not of this league
+    assert swiss.count(">Replay<") == 1
+    dup = await _event(client, world, "Duplicate Night")
+    boards = [r for part in dup.split("<h2>Round ")[1:] for r in _cells(part, "boards")]
+    assert len(boards) == 8 and {r[0] for r in boards} == {"1", "2", "3", "4"}
+    assert all(r[5] in {"2 – 0", "0 – 2", "1 – 1"} for r in boards)  # two tables: top is 2
+    assert "half a top on each board" in dup
+    pairs = await _event(client, world, "Back Alley Pairs")
+    assert "<th>Team</th>" in pairs and "Ann &amp; Dee &lt;b&gt;&amp;" in pairs
+    signup = await _event(client, world, "Winter Swiss")
+    assert "Signed up so far: Ben, Cy." in signup and "<h2>Round" not in signup

@@ -1,6 +1,8 @@
 """A real SQLite database filled by real games through the table and league services, for
 the site's tests: a published league with finished games of every kind, an unpublished
-league, and a game still running whose hands the site must never show."""
+league, a game still running whose hands the site must never show, and events (Swiss,
+round robin, duplicate; running, finished, taking sign-ups) of the published league, of
+the unpublished one and of no league."""
 
 from __future__ import annotations
 
@@ -12,17 +14,22 @@ from pathlib import Path
 
 import games
 from bot.services import publication
+from bot.services.events.duplicate import DUPLICATE_GAMES
+from bot.services.events.service import EventService, EventStandings
 from bot.services.leagues import LeagueService
 from bot.services.publication import Slugs
 from bot.services.tables import TableService
 from bot.web import paths
 from bot.web.pages import cards
 from storage.connect import open_database
+from storage.db import Database
 
 GUILD = 5_550_001
 #: Discord-like ids (none of them may ever appear on a page).
 ANN, BEN, CY, DEE = 398475029384756101, 398475029384756102, 398475029384756103, 398475029384756104
-NAMES = {ANN: "Ann", BEN: "Ben", CY: "Cy", DEE: 'Dee <b>&"'}
+EVE = 398475029384756105  # plays in events only
+USERS = (ANN, BEN, CY, DEE, EVE)
+NAMES = {ANN: "Ann", BEN: "Ben", CY: "Cy", DEE: 'Dee <b>&"', EVE: "Eve"}
 #: (game, options, players) of the published league's finished games.
 FINISHED = [
     ("gin_rummy", {"target": 10}, [ANN, BEN]),
@@ -34,6 +41,21 @@ FINISHED = [
     ("ono99", {}, [BEN, "normal"]),
     ("craits", {"short": True}, [DEE, ANN]),
 ]
+#: The secret league's finished game (a match id, but not of the published league).
+SECRET_MATCH = len(FINISHED) + 1
+#: name -> (game, format, rounds, players, league ("club", "secret" or None), tables
+#: recorded (None: not started), match ids given to the first recorded tables).
+EVENTS: dict[str, tuple[str, str, int, list[int], str | None, int | None, list[int]]] = {
+    "Autumn Swiss": ("gin_rummy", "swiss", 3, [ANN, BEN, CY, DEE, EVE], "club", 5,
+                     [1, SECRET_MATCH]),
+    "Spades Round Robin": ("spades", "round_robin", 3, [ANN, BEN, CY, DEE], "club", 6, [5]),
+    "Duplicate Night": ("gin_rummy", "duplicate", 2, [ANN, BEN, CY, DEE, EVE], "club", 8,
+                        [2]),
+    "Back Alley Pairs": ("back_alley", "swiss", 2, [ANN, BEN, CY, DEE], "club", 1, [6]),
+    "Winter Swiss": ("gin_rummy", "swiss", 3, [BEN, CY], "club", None, []),
+    "Hidden Cup": ("gin_rummy", "swiss", 1, [ANN, DEE], "secret", 1, [SECRET_MATCH]),
+    "Loose Event": ("spades", "swiss", 1, [BEN, CY], None, 1, []),
+}
 
 
 @dataclass(frozen=True)
@@ -47,6 +69,7 @@ class World:
     default: int
     running_hands: tuple[tuple[str, ...], ...]
     running_names: tuple[str, ...]
+    events: dict[str, int]
 
     def running_markup(self) -> list[str]:
         """How the site would draw the running game's hands, if it ever did."""
@@ -83,6 +106,33 @@ async def open_table(
     await service.start(channel, host)
 
 
+async def hold_events(db: Database, leagues: dict[str, int]) -> dict[str, int]:
+    """``EVENTS`` through the real event service, with made-up table scores; their ids."""
+    service = EventService(db, clock=lambda: 1_700_000_000.0, new_seed=lambda: 77)
+    rng = random.Random(5)
+    ids = {}
+    for name, (game, format, rounds, players, league, recorded, matches) in EVENTS.items():
+        event = await service.create(
+            GUILD, 900, ANN, is_admin=True, name=name, game=game, format=format,
+            rounds=rounds, league_id=leagues[league] if league else None,
+        )
+        ids[name] = event.id
+        for user in players:
+            await service.join(GUILD, event.id, user, NAMES[user])
+        if recorded is None:
+            continue
+        await service.start(GUILD, event.id, ANN, is_admin=True)
+        teams = games.get(game).teams(DUPLICATE_GAMES[game])  # partners share a score
+        for n in range(recorded):
+            t = next(t for t in await service.tables(event.id) if not t.played)
+            team_scores = [rng.randrange(0, 40) for _ in range(2)]
+            await service.record(
+                event.id, (t.round, t.table_no, t.board), [team_scores[x] for x in teams],
+                match_id=matches[n] if n < len(matches) else None,
+            )
+    return ids
+
+
 async def fill(path: Path) -> World:
     """Fill a new database at ``path`` with real games (within a running event loop)."""
     db = await open_database(path)
@@ -116,8 +166,9 @@ async def fill(path: Path) -> World:
         await publication.set_published(db, secret, False, is_admin=True)
         slugs = await publication.slugs(db)
         assert slugs is not None
+        events = await hold_events(db, {"club": club.id, "secret": secret.id})
         return World(path, slugs, club.id, secret.id, default.id, hands,
-                     tuple(s.name for s in r.seats))
+                     tuple(s.name for s in r.seats), events)
     finally:
         await service.close()
         await db.close()
@@ -126,6 +177,17 @@ async def fill(path: Path) -> World:
 def build(path: Path) -> World:
     """Fill a new database at ``path`` (a few seconds of real games)."""
     return asyncio.run(fill(path))
+
+
+def standing_cells(st: EventStandings) -> list[list[str]]:
+    """The cells an event page's standings table should hold, row by row."""
+    dup = st.event.format == "duplicate"
+    return [
+        [str(r.rank), " & ".join(r.names),
+         *(f"{x:g}" for x in ((r.points,) if dup else (r.points, r.buchholz, r.sonneborn_berger))),
+         str(r.played), str(r.byes)]
+        for r in st.rows
+    ]
 
 
 def start_links(w: World) -> list[str]:

@@ -1,0 +1,222 @@
+"""Event pages: a league's events, and an event's standings and rounds (no database here).
+
+Decisions:
+* Names and results only: a table still being played says "playing" and nothing of its
+  game; a played table links its replay when its game counted toward the league.
+* The standings are ``EventService.standings`` as they are, preceded by the order that
+  decides them in words.
+* A side is its players' names (a Back Alley partnership: "Ann & Cy"); its score at a
+  table is the score of its first seat (partners share their team's score).
+* Rounds are shown in order, each as its tables (for duplicate: every board of every
+  table, with both sides' matchpoints on it), then its byes. In a round under way the
+  matchpoints compare the tables played so far, as the standings do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import groupby
+
+from bot.services.events import duplicate
+from bot.services.events.pairing import DRAW, LOSS, WIN
+from bot.services.events.service import EventStandings
+from bot.services.publication import Slugs
+from bot.web import paths
+from bot.web.html import Child, Safe, document, grid, h, join, link
+from bot.web.pages import game_title, league_crumbs
+from storage.events import EntrantRow, EventRow, TableRow
+from storage.leagues import League
+
+FORMATS = {"swiss": "Swiss", "round_robin": "Round robin", "duplicate": "Duplicate"}
+_STATUS = {
+    "signup": "taking sign-ups", "running": "running", "finished": "finished",
+    "cancelled": "cancelled",
+}
+#: The second side's points at a table, from the first side's.
+_OTHER = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
+#: What a table still being played shows instead of its result.
+_PLAYING = h("span", "playing", class_="playing")
+
+
+@dataclass(frozen=True)
+class EventData:
+    """What an event's page shows: its standings, sign-ups, every table so far, and the
+    match ids among them that have a replay in the league."""
+
+    standings: EventStandings
+    entrants: tuple[EntrantRow, ...]
+    tables: tuple[TableRow, ...]
+    replays: frozenset[int]
+
+
+def rounds_played(event: EventRow) -> int:
+    """How many rounds are complete."""
+    return event.round if event.status == "finished" else max(event.round - 1, 0)
+
+
+def _number(x: float) -> str:
+    return f"{x:g}"
+
+
+def listing(slugs: Slugs, league: League, events: Sequence[EventRow]) -> Child:
+    """A league's events, newest first (None when it has none)."""
+    if not events:
+        return None
+    rows = [
+        h("tr", h("td", link(paths.event(slugs, league.id, e.id), e.name)),
+          h("td", game_title(e.game)), h("td", FORMATS[e.format]), h("td", _STATUS[e.status]),
+          h("td", f"{rounds_played(e)} of {e.rounds}", class_="num"))
+        for e in events
+    ]
+    return h("section", h("h2", "Events"),
+             grid(("Event", "Game", "Format", "Status", "Rounds played"), rows, (4,)))
+
+
+def _progress(event: EventRow) -> str:
+    if event.status == "running":
+        return f"round {event.round} of {event.rounds} under way"
+    if event.status == "finished":
+        return f"finished after {event.round} of {event.rounds} rounds"
+    return f"{_STATUS[event.status]} · {event.rounds} rounds"
+
+
+def _standings(data: EventData) -> Safe:
+    st = data.standings
+    if not st.rows:
+        names = [p.name for p in data.entrants]
+        return h("p", f"Signed up so far: {', '.join(names)}." if names
+                 else "Nobody has signed up yet.")
+    dup = st.event.format == "duplicate"
+    gone = {p.entrant for p in data.entrants if p.withdrawn}
+    side = "Team" if any(len(r.names) > 1 for r in st.rows) else "Player"
+    columns: tuple[Child, ...] = (
+        ("Matchpoints",) if dup
+        else ("Points", "Buchholz", h("abbr", "SB", title="Sonneborn-Berger"))
+    )
+    rows = [
+        h("tr",
+          h("td", r.rank, class_="num"),
+          h("td", " & ".join(r.names),
+            h("span", "withdrawn", class_="tag") if r.entrant in gone else None),
+          [h("td", _number(x), class_="num")
+           for x in ((r.points,) if dup else (r.points, r.buchholz, r.sonneborn_berger))],
+          h("td", r.played, class_="num"), h("td", r.byes, class_="num"))
+        for r in st.rows
+    ]
+    return join([
+        h("p", f"Ranked by {st.order}.", class_="note"),
+        h("p", "On each board a side is compared with the sides that held the same cards at"
+          " the other tables: 2 matchpoints for each it beat, 1 for each tie.", class_="note")
+        if dup else None,
+        grid(("#", side, *columns, "Played", "Byes"), rows,
+             (0, *range(2, len(columns) + 4)), class_="standings"),
+    ])
+
+
+@dataclass(frozen=True)
+class _Round:
+    """What drawing one round needs: sides' names, whose side each player is on, links."""
+
+    slugs: Slugs
+    league: League
+    event: EventRow
+    sides: Mapping[int, str]
+    entrant_of: Mapping[int, int | None]
+    replays: frozenset[int]
+
+    def score(self, t: TableRow, side: int) -> int:
+        assert t.scores is not None
+        return next(s for u, s in zip(t.seats, t.scores, strict=True)
+                    if self.entrant_of[u] == side)
+
+    def scores(self, t: TableRow) -> str:
+        assert t.side_b is not None
+        return f"{self.score(t, t.side_a)} – {self.score(t, t.side_b)}"
+
+    def replay(self, t: TableRow) -> Child:
+        if t.match_id is None or t.match_id not in self.replays:
+            return None
+        return link(paths.match(self.slugs, self.league.id, t.match_id), "Replay")
+
+    def table(self, t: TableRow) -> Safe:
+        """A Swiss or round-robin table: its sides, points and scores."""
+        assert t.side_b is not None
+        if t.points is None:
+            result: tuple[Child, Child] = (_PLAYING, None)
+        else:
+            result = (f"{_number(t.points)} – {_number(_OTHER[t.points])}", self.scores(t))
+        return h(
+            "tr", h("td", t.table_no, class_="num"), h("td", self.sides[t.side_a]),
+            h("td", self.sides[t.side_b]), [h("td", x, class_="num") for x in result],
+            h("td", self.replay(t)),
+        )
+
+    def boards(self, tables: Sequence[TableRow]) -> Safe:
+        """A duplicate round: every board of every table, scores and matchpoints."""
+        results = [
+            duplicate.TableResult(
+                duplicate.Board(t.board, self.event.game, t.seed, self.event.options),
+                t.table_no, t.seats, t.scores)
+            for t in tables if t.scores is not None
+        ]
+        mp = {
+            (s.board, s.table, self.entrant_of[s.players[0]]): s.matchpoints
+            for s in duplicate.score_boards(results)
+        }
+
+        def matchpoints(t: TableRow) -> str:
+            return f"{mp[t.board, t.table_no, t.side_a]} – {mp[t.board, t.table_no, t.side_b]}"
+
+        rows = []
+        for t in sorted(tables, key=lambda t: (t.board, t.table_no)):
+            assert t.side_b is not None
+            done = t.scores is not None
+            rows.append(h(
+                "tr", h("td", t.board, class_="num"), h("td", t.table_no, class_="num"),
+                h("td", self.sides[t.side_a]), h("td", self.sides[t.side_b]),
+                h("td", self.scores(t) if done else _PLAYING, class_="num"),
+                h("td", matchpoints(t) if done else None, class_="num"),
+                h("td", self.replay(t)),
+            ))
+        return grid(("Board", "Table", "First side", "Second side", "Score", "Matchpoints", ""),
+                    rows, (0, 1, 4, 5), class_="boards")
+
+    def section(self, number: int, tables: Sequence[TableRow]) -> Safe:
+        """Round ``number``: its tables, then its byes."""
+        matched = [t for t in tables if t.side_b is not None]
+        byes = [self.sides[t.side_a] for t in tables if t.side_b is None]
+        under_way = not all(t.played for t in tables)
+        if self.event.format == "duplicate":
+            top = 2 * (len({t.table_no for t in matched}) - 1)
+            body = join([self.boards(matched),
+                         h("p", f"A top is {top} matchpoints a board.", class_="note")])
+            bye_worth = "half a top on each board"
+        else:
+            body = grid(("Table", "First side", "Second side", "Points", "Score", ""),
+                        [self.table(t) for t in matched], (0, 3, 4), class_="pairings")
+            bye_worth = "a win"
+        return h(
+            "section",
+            h("h2", f"Round {number}", h("span", " · under way", class_="playing")
+              if under_way else None),
+            body,
+            h("p", f"Bye ({bye_worth}): {', '.join(byes)}.", class_="note") if byes else None,
+        )
+
+
+def event_page(slugs: Slugs, league: League, data: EventData) -> Safe:
+    """An event's standings, then each round's tables and byes."""
+    event = data.standings.event
+    drawer = _Round(
+        slugs, league, event, {r.entrant: " & ".join(r.names) for r in data.standings.rows},
+        {p.user_id: p.entrant for p in data.entrants}, data.replays,
+    )
+    boards = f" · {event.boards} boards a round" if event.format == "duplicate" else ""
+    return document(
+        event.name, [*league_crumbs(slugs, league), (event.name, None)],
+        h("p", f"{game_title(event.game)} · {FORMATS[event.format]}{boards}"
+          f" · {_progress(event)}"),
+        h("section", h("h2", "Standings"), _standings(data)),
+        [drawer.section(n, list(ts)) for n, ts in groupby(data.tables, key=lambda t: t.round)],
+    )
