@@ -4,8 +4,11 @@ The rules (pairing, results, standings) are ``bot.services.events``'; this modul
 turns clicks into service calls and keeps the event's tables going:
 
 * Each table of a round is a table-service game (``TableService.open_seated``: the
-  event's seat order and board seed, nobody hosts it) in a public thread of the event's
-  channel; a duplicate table plays its boards one after another in the same thread. The
+  event's seat order and board seed, nobody hosts it) in a thread of the event's channel:
+  public for Swiss and round robin (anyone may watch), **private** for duplicate, with
+  the table's players added — every table plays the same cards, so nobody may watch a
+  board at one table while it is still to be played at another. A duplicate table plays
+  its boards one after another in the same thread. The
   game's match records the table's result in the same transaction (``EventService
   .record_match``), and pairs the next round when it was the round's last table.
 * ``sync`` brings an event's Discord side up to date with the database: it opens every
@@ -44,8 +47,12 @@ from storage.events import EventRow, TableRow
 
 log = logging.getLogger(__name__)
 
-#: What the bot needs in an event's channel: a table's permissions and public threads.
+#: What the bot needs in an event's channel: a table's permissions and public threads
+#: (duplicate events: private threads).
 EVENT_NEEDED = TABLE_NEEDED | THREAD_NEEDED
+DUPLICATE_NEEDED = TABLE_NEEDED | discord.Permissions(
+    create_private_threads=True, send_messages_in_threads=True
+)
 NO_EVENT = "There is no event here; `/event new` makes one (Manage Server)."
 
 
@@ -84,7 +91,7 @@ class EventDesk:
             await say(interaction, "Run events in a text channel: their tables open in threads"
                                    " of it.")
             return
-        lacking = missing(interaction, EVENT_NEEDED)
+        lacking = missing(interaction, _needed(format))
         if lacking:
             await say(interaction, f"I can't run an event here: I need {lacking} in this"
                                    " channel (its tables open in threads).")
@@ -138,7 +145,8 @@ class EventDesk:
                 await self._stand_in(event, user.id)
                 return f"You withdrew from {event.name}; a computer finishes your game."
             return f"You are no longer signed up for {event.name}."
-        lacking = missing(interaction, EVENT_NEEDED)
+        event = await self.events.event(guild_id, event_id)
+        lacking = missing(interaction, _needed(event.format))
         if lacking:
             raise NoEventChannel(f"I can't open the event's tables: I need {lacking} here.")
         await self.events.start(guild_id, event_id, user.id, is_admin=is_admin(interaction))
@@ -318,10 +326,18 @@ class EventDesk:
             break
         parent = await self._channel(event)
         first = group[0]
-        thread = await parent.create_thread(
-            name=f"{event.name} · round {first.round} · table {first.table_no}"[:100],
-            type=discord.ChannelType.public_thread, auto_archive_duration=1440,
-        )
+        name = f"{event.name} · round {first.round} · table {first.table_no}"[:100]
+        if event.format == "duplicate":
+            thread = await parent.create_thread(
+                name=name, type=discord.ChannelType.private_thread, invitable=False,
+                auto_archive_duration=1440,
+            )
+            for user in dict.fromkeys(first.seats):
+                await thread.add_user(discord.Object(user))
+        else:
+            thread = await parent.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440,
+            )
         for t in group:
             await self.events.set_channel(event.id, _key(t), thread.id)
         return thread
@@ -343,6 +359,10 @@ class EventDesk:
             text, allowed_mentions=discord.AllowedMentions(users=mention, roles=False,
                                                            everyone=False),
         )
+
+
+def _needed(format: str) -> discord.Permissions:
+    return DUPLICATE_NEEDED if format == "duplicate" else EVENT_NEEDED
 
 
 def _due(event: EventRow, tables: list[TableRow]) -> list[list[TableRow]]:

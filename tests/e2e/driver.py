@@ -166,6 +166,7 @@ class Person:
             assert channel.recipient is self.user, f"{self.name} cannot see {channel.label}"
         else:
             assert channel.guild is not None and self.id in channel.guild.members
+            assert channel.can_see(self.id), f"{self.name} is not in the private {channel.label}"
 
     def _command_data(
         self, command: str, channel: Channel, options: dict[str, Any], *, focused: str | None

@@ -191,10 +191,12 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         return channel
 
-    async def add_thread(self, parent: Channel, name: str) -> Channel:
-        """A public thread in ``parent`` (THREAD_CREATE goes to the bot)."""
+    async def add_thread(self, parent: Channel, name: str, *, private: bool = False) -> Channel:
+        """A public (or private: only the bot is in it) thread in ``parent`` (THREAD_CREATE
+        goes to the bot)."""
         assert parent.guild is not None and not parent.is_thread
-        thread = Channel(self.ids.next(), name, guild=parent.guild, parent=parent)
+        thread = Channel(self.ids.next(), name, guild=parent.guild, parent=parent,
+                         private=private, members={self.bot_user.id})
         parent.guild.channels.append(thread)
         self.channels[thread.id] = thread
         await self.gateway.dispatch(

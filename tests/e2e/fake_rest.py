@@ -29,9 +29,11 @@ from tests.e2e.fake_limits import (
     validate_message,
 )
 from tests.e2e.fake_state import (
+    CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     EPHEMERAL,
     LOADING,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     ApiError,
     Channel,
@@ -442,22 +444,45 @@ class Rest:
 
     @route("POST", "/channels/{channel_id}/threads")
     async def start_thread(self, req: Req) -> Any:
-        """Start Thread without Message. Only public threads (type 11) are modelled: a
-        request without ``type`` would make a *private* thread on Discord (API v10's
-        default, 12), which players could not see — refused here so the bot says 11."""
+        """Start Thread without Message: a public (11) or private (12) thread, each with its
+        own permission. Without ``type`` Discord makes a private thread (API v10's
+        default), which players would not see unless added — refused here, so the bot
+        always says which it means."""
         parent = self._channel(req)
         data = req.json or {}
         if parent.guild is None or parent.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
-        if data.get("type") != 11:
+        kind = data.get("type")
+        if kind not in (11, 12):
             raise invalid(
-                "type: the fake models public threads (11) only; without it Discord makes a"
-                " private thread (12)"
+                "type: the fake wants a thread's type said (11 public, 12 private); without"
+                " it Discord makes a private thread (12)"
             )
-        if not parent.bot_permissions(self.fake.bot_user) & CREATE_PUBLIC_THREADS:
+        needed = CREATE_PRIVATE_THREADS if kind == 12 else CREATE_PUBLIC_THREADS
+        if not parent.bot_permissions(self.fake.bot_user) & needed:
             raise ApiError(403, 50013, "Missing Permissions")
-        thread = await self.fake.add_thread(parent, str(data["name"]))
+        thread = await self.fake.add_thread(parent, str(data["name"]), private=kind == 12)
         return thread.payload()
+
+    @route("PUT", "/channels/{channel_id}/thread-members/{user_id}")
+    async def add_thread_member(self, req: Req) -> Any:
+        """Add Thread Member: needs the right to send messages in the thread, an
+        unarchived thread and a member of its guild; 204 also when already a member."""
+        thread = self._channel(req)
+        if not thread.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if thread.private and self.fake.bot_user.id not in thread.members:
+            raise ApiError(403, 50001, "Missing Access")
+        if not thread.bot_permissions(self.fake.bot_user) & SEND_MESSAGES_IN_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if thread.archived:
+            raise ARCHIVED
+        user_id = int(req.params["user_id"])
+        assert thread.guild is not None
+        if user_id not in thread.guild.members:
+            raise ApiError(404, 10007, "Unknown Member")
+        thread.members.add(user_id)
+        return None
 
     @route("POST", "/channels/{channel_id}/typing")
     async def typing(self, req: Req) -> Any:

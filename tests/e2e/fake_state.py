@@ -23,6 +23,7 @@ MANAGE_GUILD = 1 << 5
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 EVERYONE_PERMISSIONS = (
     (1 << 6)  # add reactions
@@ -33,6 +34,7 @@ EVERYONE_PERMISSIONS = (
     | (1 << 16)  # read message history
     | (1 << 31)  # use application commands
     | CREATE_PUBLIC_THREADS
+    | CREATE_PRIVATE_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
 ALL_PERMISSIONS = (1 << 51) - 1
@@ -181,8 +183,9 @@ class Member:
 
 @dataclass(eq=False)
 class Channel:
-    """A guild text channel (type 0), a public thread in one (type 11, with ``parent``) or
-    a DM channel (type 1); holds its messages."""
+    """A guild text channel (type 0), a public or private thread in one (type 11 or 12,
+    with ``parent``) or a DM channel (type 1); holds its messages. A private thread is seen
+    only by its ``members`` (user ids; its creator and whoever was added)."""
 
     id: int
     name: str
@@ -197,6 +200,12 @@ class Channel:
     #: also locked (then only Manage Threads may unarchive it).
     archived: bool = False
     locked: bool = False
+    private: bool = False
+    members: set[int] = field(default_factory=set)
+
+    def can_see(self, user_id: int) -> bool:
+        """Whether a member of the guild sees this channel (private threads: members)."""
+        return not self.private or user_id in self.members
 
     @property
     def is_dm(self) -> bool:
@@ -253,7 +262,7 @@ class Channel:
         if self.parent is not None:
             return {
                 "id": str(self.id),
-                "type": 11,
+                "type": 12 if self.private else 11,
                 "guild_id": str(self.guild.id),
                 "parent_id": str(self.parent.id),
                 "owner_id": str(self.guild.owner.id),

@@ -440,7 +440,6 @@ class _Table:
     id: int
     channel_id: int
     game: str
-    users: dict[int, int]  # user id -> seat
     versions: list[_Version]
 
 
@@ -467,22 +466,40 @@ class LeakCheck:
         self.seen: dict[int, int] = {}  # message id -> history entries already noted
         self.noted: list[tuple[Message, int, int]] = []  # (message, history index, epoch)
         self.born: dict[int, int] = {}  # message id -> the epoch it was first noted in
+        self.seatings: list[dict[int, dict[int, int]]] = []  # table -> user -> seat, per epoch
 
-    def _versions(self) -> dict[int, int]:
+    def _versions(self) -> tuple[dict[int, int], dict[int, dict[int, int]]]:
+        """Each table's version, and who sits where (user id → seat), now."""
         if not self.db_path.exists():
-            return {}
+            return {}, {}
         with sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True) as conn:
-            return dict(conn.execute("SELECT id, version FROM tables").fetchall())
+            rows = conn.execute("SELECT id, version, seats FROM tables").fetchall()
+        seatings = {
+            table_id: {o.user_id: n for n, o in enumerate(load_seats(seats))
+                       if isinstance(o, Human)}
+            for table_id, _, seats in rows
+        }
+        return {table_id: version for table_id, version, _ in rows}, seatings
 
     def mark(self) -> None:
         """End an epoch: note the new message versions and the table versions now."""
         epoch = len(self.epochs)
-        self.epochs.append(self._versions())
+        versions, seatings = self._versions()
+        self.epochs.append(versions)
+        self.seatings.append(seatings)
         for message in list(self.fake.messages.values()):
             start = self.seen.get(message.id, 0)
             self.born.setdefault(message.id, epoch)
             self.noted += [(message, i, epoch) for i in range(start, len(message.history))]
             self.seen[message.id] = len(message.history)
+
+    def _seat_of(self, table: _Table, user_id: int, epoch: int) -> int | None:
+        """The user's seat at the table during ``epoch`` (seated at its start or its end:
+        a player who left in it may still be shown their own hand)."""
+        for k in (epoch, epoch - 1):
+            if k >= 0 and (seat := self.seatings[k].get(table.id, {}).get(user_id)) is not None:
+                return seat
+        return None
 
     def _load(self) -> list[_Table]:
         with sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True) as conn:
@@ -496,9 +513,8 @@ class LeakCheck:
                     (table_id,),
                 ).fetchall()
                 seats = load_seats(seats_json)
-                users = {o.user_id: n for n, o in enumerate(seats) if isinstance(o, Human)}
                 versions = _replay(name, len(seats), seed, load_options(options), actions)
-                tables.append(_Table(table_id, channel_id, name, users, versions))
+                tables.append(_Table(table_id, channel_id, name, versions))
         return tables
 
     def check(self) -> None:
@@ -519,7 +535,7 @@ class LeakCheck:
                 window = self._window(table, epoch)
                 if not window or table.id not in self.epochs[self.born[message.id]]:
                     continue
-                own = table.users.get(viewer.id) if viewer is not None else None
+                own = self._seat_of(table, viewer.id, epoch) if viewer is not None else None
                 for shown, line in _shown_secrets(table, window, own, text):
                     where = message.channel.label + (" (ephemeral)" if message.ephemeral else "")
                     leaks.append(f"table {table.id} epoch {epoch}: {shown} in {where}: {line!r}")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import sqlite3
 
+import pytest
+
 from tests.e2e.driver import Person
 from tests.e2e.fake_state import CREATE_PUBLIC_THREADS, Channel, Message
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out, until  # noqa: F401
@@ -148,6 +150,14 @@ async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Ha
     await ada.slash("event start")
     await until(lambda: len(threads_of(harness, lobby)) == 2, "two tables", timeout=20)
     first, second = threads_of(harness, lobby)
+    # Every table plays the same cards: a table's thread is private to its players.
+    assert first.private and second.private
+    await open_table(harness, first)
+    at_first = {s.user_id for s in (await harness.result(first)).seats}
+    assert first.members == at_first | {fake.bot_user.id}
+    outsider = next(p for p in players if p.id not in at_first)
+    with pytest.raises(AssertionError, match="not in the private"):
+        await outsider.click(harness.table_message(first), "Your hand")
 
     async def board(thread: Channel, after: int = 0) -> int:
         table_id = await open_table(harness, thread, after)
