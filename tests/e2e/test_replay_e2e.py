@@ -11,7 +11,7 @@ import sqlite3
 import games
 from bot.render import renderer
 from bot.services.tables.replay import states
-from bot.ui.words import plain
+from bot.text import plain
 from storage.models import load_seats
 from storage.tables import ActionRow, TableRow
 from tests.e2e.fake_state import Message
