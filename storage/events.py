@@ -262,3 +262,17 @@ def link_table(conn: Conn, event_id: int, key: tuple[int, int, int], table_id: i
         "UPDATE event_tables SET table_id = ? WHERE event_id = ? AND round = ?"
         " AND table_no = ? AND board = ?", (table_id, event_id, *key),
     )
+
+
+def board_still_in_play(conn: Conn, table_id: int) -> bool:
+    """Whether the table played a duplicate board that some other table of its round has
+    not finished yet (its cards must not be shown anywhere before)."""
+    row = conn.one(
+        "SELECT COUNT(*) AS open FROM event_tables mine"
+        " JOIN events e ON e.id = mine.event_id AND e.format = 'duplicate'"
+        " JOIN event_tables other ON other.event_id = mine.event_id"
+        " AND other.round = mine.round AND other.board = mine.board"
+        " AND other.side_b IS NOT NULL AND other.scores IS NULL"
+        " WHERE mine.table_id = ?", (table_id,),
+    )
+    return bool(row and row["open"])

@@ -9,7 +9,9 @@ Decisions:
   table is the score of its first seat (partners share their team's score).
 * Rounds are shown in order, each as its tables (for duplicate: every board of every
   table, with both sides' matchpoints on it), then its byes. In a round under way the
-  matchpoints compare the tables played so far, as the standings do.
+  matchpoints compare the tables played so far, as the standings do. A duplicate board
+  shows its scores, matchpoints and replays only once every table of the round played
+  it (until then a finished table says "played"): its cards are still in play elsewhere.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ _STATUS = {
 _OTHER = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
 #: What a table still being played shows instead of its result.
 _PLAYING = h("span", "playing", class_="playing")
+_PLAYED = h("span", "played", class_="playing")
 
 
 @dataclass(frozen=True)
@@ -168,16 +171,21 @@ class _Round:
         def matchpoints(t: TableRow) -> str:
             return f"{mp[t.board, t.table_no, t.side_a]} – {mp[t.board, t.table_no, t.side_b]}"
 
+        complete = {
+            b: all(t.scores is not None for t in tables if t.board == b)
+            for b in {t.board for t in tables}
+        }
         rows = []
         for t in sorted(tables, key=lambda t: (t.board, t.table_no)):
             assert t.side_b is not None
-            done = t.scores is not None
+            done = t.scores is not None and complete[t.board]
+            state = _PLAYED if t.scores is not None else _PLAYING
             rows.append(h(
                 "tr", h("td", t.board, class_="num"), h("td", t.table_no, class_="num"),
                 h("td", self.sides[t.side_a]), h("td", self.sides[t.side_b]),
-                h("td", self.scores(t) if done else _PLAYING, class_="num"),
+                h("td", self.scores(t) if done else state, class_="num"),
                 h("td", matchpoints(t) if done else None, class_="num"),
-                h("td", self.replay(t)),
+                h("td", self.replay(t) if done else None),
             ))
         return grid(("Board", "Table", "First side", "Second side", "Score", "Matchpoints", ""),
                     rows, (0, 1, 4, 5), class_="boards")

@@ -167,6 +167,13 @@ async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Ha
         return table_id
 
     played = [await board(first)]
+    # Board 1 is still to be played at the other table: its game is not replayed yet.
+    db = sqlite3.connect(harness.db_path)
+    (match_id,) = db.execute(
+        "SELECT match_id FROM event_tables WHERE event_id = 1 AND table_no = 1 AND board = 1"
+    ).fetchone()
+    early = await outsider.slash("game replay", id=match_id)
+    assert f"no finished game #{match_id}" in early.text, early.text
     await harness.idle()
     await harness.stop()
     await harness.start()
@@ -176,7 +183,8 @@ async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Ha
     final = next(m for m in lobby.messages() if "The event is over" in m.text)
     assert "Order: matchpoints, then seed." in final.text, final.text
 
-    db = sqlite3.connect(harness.db_path)
+    shown = await outsider.slash("game replay", id=match_id)
+    assert shown.response is not None and "the deal" in shown.response.text, shown.text
     rows = db.execute(
         "SELECT et.board, t.seed, t.snapshot IS NOT NULL FROM event_tables et"
         " JOIN tables t ON t.id = et.table_id WHERE et.event_id = 1 ORDER BY et.board"

@@ -211,6 +211,10 @@ async def test_an_event_page_shows_the_services_standings_rounds_and_replays(
     assert len(boards) == 8 and {r[0] for r in boards} == {"1", "2", "3", "4"}
     assert all(r[5] in {"2 – 0", "0 – 2", "1 – 1"} for r in boards)  # two tables: top is 2
     assert "half a top on each board" in dup
+    half = await _event(client, world, "Duplicate Half")  # board 1 played at one table of 2
+    boards = [r for part in half.split("<h2>Round ")[1:] for r in _cells(part, "boards")]
+    assert boards[0][:2] == ["1", "1"] and boards[0][4:] == ["played", "", ""], boards[0]
+    assert ">Replay<" not in half and paths.match(s, world.club, 3) not in half
     pairs = await _event(client, world, "Back Alley Pairs")
     assert "<th>Team</th>" in pairs and "Ann &amp; Dee &lt;b&gt;&amp;" in pairs
     signup = await _event(client, world, "Winter Swiss")

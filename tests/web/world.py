@@ -51,6 +51,7 @@ EVENTS: dict[str, tuple[str, str, int, list[int], str | None, int | None, list[i
     "Spades Round Robin": ("spades", "round_robin", 3, [ANN, BEN, CY, DEE], "club", 6, [5]),
     "Duplicate Night": ("gin_rummy", "duplicate", 2, [ANN, BEN, CY, DEE, EVE], "club", 8,
                         [2]),
+    "Duplicate Half": ("gin_rummy", "duplicate", 1, [ANN, BEN, CY, DEE], "club", 1, [3]),
     "Back Alley Pairs": ("back_alley", "swiss", 2, [ANN, BEN, CY, DEE], "club", 1, [6]),
     "Winter Swiss": ("gin_rummy", "swiss", 3, [BEN, CY], "club", None, []),
     "Hidden Cup": ("gin_rummy", "swiss", 1, [ANN, DEE], "secret", 1, [SECRET_MATCH]),
