@@ -91,7 +91,9 @@ def _back_alley(s: Any, action: str) -> bool:
 
 
 def _craits(s: Any, action: str) -> bool:
-    return _swap(s.draw_pile, -1, -2)
+    # The draw pile's bottom two cards, while no move can draw them: one move draws at most
+    # 12 (a crank of four aces and four twos), so the pile needs more than 14.
+    return len(s.draw_pile) > 14 and _swap(s.draw_pile, -1, -2)
 
 
 def _ono99(s: Any, action: str, seat: int) -> bool:
