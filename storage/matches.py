@@ -64,6 +64,12 @@ def insert_match(conn: Conn, match: MatchRecord) -> int:
     return match_id
 
 
+def match_of_table(conn: Conn, table_id: int) -> int | None:
+    """The id of the match a finished table recorded, or None."""
+    row = conn.one("SELECT id FROM matches WHERE table_id = ?", (table_id,))
+    return int(row["id"]) if row else None
+
+
 def seats_of(conn: Conn, match_ids: Sequence[int]) -> dict[int, tuple[SeatResult, ...]]:
     """The seats of each given match, by seat number (every id is a key)."""
     found: dict[int, list[SeatResult]] = {i: [] for i in match_ids}

@@ -54,6 +54,12 @@ async def test_a_finished_game_replays_step_by_step(harness: Harness) -> None:
     match_id = int(said[1])
     history = await bob.slash("league history")
     assert f"#{match_id} **Gin Rummy**" in history.text, history.text
+    # After a restart the finished table, posted again, still names its game.
+    await harness.stop()
+    await harness.start()
+    again = await bob.slash("table status")
+    assert again.response is not None
+    assert f"Replay: `/game replay id:{match_id}`" in again.response.text, again.text
 
     row, log = _logged(harness, final.table_id)
     game, r = games.get("gin_rummy"), renderer("gin_rummy")

@@ -54,7 +54,7 @@ from games.rng import rng_for
 from games.search import Advice
 from storage import tables as repo
 from storage.db import Conflict, Conn, Database
-from storage.matches import MatchRecord, insert_match
+from storage.matches import MatchRecord, insert_match, match_of_table
 from storage.models import Computer, Occupant, Snapshot, TableSettings, dump_options, dump_seats
 
 log = logging.getLogger(__name__)
@@ -473,9 +473,12 @@ class TableService:
         if row is None:
             raise no_table()
         try:
-            return project(table_of(row))
+            t = table_of(row)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             return project_row(row, "This table's saved game could not be read.")
+        if t.status is TableStatus.FINISHED:
+            t.match_id = await self.db.read(match_of_table, t.id)
+        return project(t)
 
     # -- what runs on its own ------------------------------------------------------------
     def _plan(self, channel_id: int) -> Due | None:
