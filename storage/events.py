@@ -35,6 +35,7 @@ class EventRow:
     created_by: int
     created_at: float
     announced: int = 0
+    computer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ def _event(r: Row) -> EventRow:
         r["id"], r["guild_id"], r["channel_id"], r["name"], r["game"], r["format"],
         r["rounds"], r["boards"], json.loads(r["options"]), r["seed"], r["league_id"],
         r["status"], r["round"], r["created_by"], r["created_at"], r["announced"],
+        r["computer"],
     )
 
 
@@ -93,15 +95,15 @@ def _table(r: Row) -> TableRow:
 def insert_event(
     conn: Conn, *, guild_id: int, channel_id: int, name: str, game: str, format: str,
     rounds: int, boards: int, options: dict[str, Any], seed: int, league_id: int | None,
-    created_by: int, now: float,
+    created_by: int, now: float, computer: str | None = None,
 ) -> int:
     """A new event taking sign-ups; its id."""
     row = conn.one(
         "INSERT INTO events (guild_id, channel_id, name, game, format, rounds, boards, options,"
-        " seed, league_id, status, created_by, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?) RETURNING id",
+        " seed, league_id, status, created_by, created_at, computer)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?) RETURNING id",
         (guild_id, channel_id, name, game, format, rounds, boards,
-         json.dumps(options, sort_keys=True), seed, league_id, created_by, now),
+         json.dumps(options, sort_keys=True), seed, league_id, created_by, now, computer),
     )
     assert row is not None
     return int(row["id"])

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.cogs import NAME_LENGTH, OPTIONS_LENGTH, app
+from bot.cogs import NAME_LENGTH, OPTIONS_LENGTH, app, level_choices
 from bot.services.events.duplicate import DUPLICATE_GAMES
 from bot.services.events.service import MAX_BOARDS, MAX_NAME, MAX_ROUNDS
 from bot.ui.events import EventDesk
@@ -44,8 +44,9 @@ class EventCommands(commands.GroupCog, group_name="event", group_description="Ev
         boards="Duplicate: boards (deals) each table plays a round",
         options="Game options such as target=100",
         league="The league the games count toward (default: the server's)",
+        computer="A computer of this level evens out an odd field (default: a bye instead)",
     )
-    @app_commands.choices(game=_games())
+    @app_commands.choices(game=_games(), computer=level_choices())
     async def new(
         self,
         interaction: discord.Interaction,
@@ -56,10 +57,11 @@ class EventCommands(commands.GroupCog, group_name="event", group_description="Ev
         boards: app_commands.Range[int, 1, MAX_BOARDS] = 2,
         options: app_commands.Range[str, 1, OPTIONS_LENGTH] | None = None,
         league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
+        computer: str | None = None,
     ) -> None:
         await self.desk.create(
             interaction, name=name, game=game, format=format, rounds=rounds, boards=boards,
-            options=options, league=league,
+            options=options, league=league, computer=computer,
         )
 
     @app_commands.command(name="join", description="Sign up for an event")

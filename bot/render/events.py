@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 import games
 from bot.render.messages import Button, EmbedSpec, MessageSpec
-from bot.services.events.service import EventStandings
+from bot.services.events.service import COMPUTER, EventStandings
 from bot.text import cut, plain, plural
 from bot.ui import custom_ids
 from storage.events import EntrantRow, EventRow, TableRow
@@ -29,6 +29,8 @@ def describe(event: EventRow) -> str:
     parts = [games.get(event.game).title, FORMAT_NAMES[event.format], plural(event.rounds, "round")]
     if event.format == "duplicate":
         parts.append(f"{plural(event.boards, 'board')} a round")
+    if event.computer is not None:
+        parts.append(f"a {event.computer} computer evens out an odd field")
     return " · ".join(parts)
 
 
@@ -68,7 +70,9 @@ def signup_message(event: EventRow, players: Sequence[EntrantRow]) -> MessageSpe
 
 def _side(names: Mapping[int, str], seats: Sequence[int], mention: bool) -> str:
     who = sorted(set(seats), key=list(seats).index)
-    return " & ".join(f"<@{u}>" if mention else plain(names[u]) for u in who)
+    return " & ".join(
+        f"<@{u}>" if mention and u != COMPUTER else plain(names[u]) for u in who
+    )
 
 
 def sides(table: TableRow, members: Mapping[int, Sequence[int]]) -> tuple[list[int], list[int]]:

@@ -34,7 +34,7 @@ import discord
 
 from bot.render.events import round_announcement, signup_message, standings_text
 from bot.services.errors import ServiceError
-from bot.services.events.service import EventError, EventService, entrant_players
+from bot.services.events.service import COMPUTER, EventError, EventService, entrant_players
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableService, TableStatus
 from bot.text import cut, plain
@@ -83,6 +83,7 @@ class EventDesk:
     async def create(
         self, interaction: discord.Interaction, *, name: str, game: str, format: str,
         rounds: int, boards: int, options: str | None, league: str | None,
+        computer: str | None,
     ) -> None:
         """``/event new``: a public sign-up message with its buttons."""
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
@@ -104,7 +105,7 @@ class EventDesk:
             event = await self.events.create(
                 guild_id, channel_id, interaction.user.id, is_admin=is_admin(interaction),
                 name=name, game=game, format=format, rounds=rounds, boards=boards,
-                options=table_options(options), league_id=league_id,
+                options=table_options(options), league_id=league_id, computer=computer,
             )
             return edit_kwargs(signup_message(event, []))
 
@@ -291,7 +292,8 @@ class EventDesk:
         names = {p.user_id: p.name for p in players}
         result = await self.tables.open_seated(
             thread.id, event.guild_id, event.game, event.options,
-            [(u, names[u]) for u in board.seats], seed=board.seed, turn_timer=self.turn_timer,
+            [(None if u == COMPUTER else u, names[u]) for u in board.seats], seed=board.seed,
+            turn_timer=self.turn_timer, computer=event.computer or "normal",
             league_id=event.league_id, link=self.events.linker(event.id, _key(board)),
         )
         spec = self.publisher.table_spec(result)
@@ -333,7 +335,8 @@ class EventDesk:
                 auto_archive_duration=1440,
             )
             for user in dict.fromkeys(first.seats):
-                await thread.add_user(discord.Object(user))
+                if user != COMPUTER:
+                    await thread.add_user(discord.Object(user))
         else:
             thread = await parent.create_thread(
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440,

@@ -248,3 +248,31 @@ async def test_a_withdrawn_player_is_replaced_and_then_gets_no_pairing(harness: 
     for thread in threads_of(harness, lobby):
         assert (await harness.result(thread)).status != "playing"
     assert not any("The event is over" in m.text for m in lobby.messages())
+
+
+async def test_a_computer_evens_out_an_odd_field_when_allowed(harness: Harness) -> None:
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    ada = fake.member("ada", manage_guild=True)
+    players = [fake.user(n) for n in ("bea", "cal", "dot")]
+    people = {p.id: p for p in players}
+    opened = await ada.slash("event new", name="Odd", game="gin_rummy", format="swiss",
+                             rounds=1, options="target=10", computer="normal")
+    assert opened.response is not None and "computer evens out" in opened.response.text
+    await sign_up(players, opened.response)
+    await ada.slash("event start")
+    await until(lambda: any("round 1 of 1 is on" in m.text for m in lobby.messages()),
+                "round 1", timeout=20)
+    announced = next(m for m in lobby.messages() if "round 1 of 1 is on" in m.text)
+    assert "Bye" not in announced.text and r"vs Computer \(normal\)" in announced.text
+    for thread in threads_of(harness, lobby):
+        await open_table(harness, thread)
+        result = await harness.result(thread)
+        seats = [Seat(people[s.user_id], harness, thread) for s in result.seats if s.user_id]
+        assert (await play_out(seats, thread)).status == "finished"
+    await until(lambda: any("The event is over" in m.text for m in lobby.messages()),
+                "the final standings", timeout=20)
+    final = next(m for m in lobby.messages() if "The event is over" in m.text)
+    rows = re.findall(r"^\s+\d .*?(\d+)$", final.text, re.M)  # each row's byes, last
+    assert "Computer (normal)" in final.text and rows == ["0"] * 4, final.text

@@ -19,6 +19,10 @@ Decisions:
   more rounds), and every table of a round plays the round's ``boards`` boards.
 * A bye is worth a win (Swiss, round robin) or half a top on every board of the round
   (duplicate: ``tables − 1`` matchpoints a board).
+* Computers (``computer``: a level, when the creator allows them) even out an odd field
+  at the start: one computer entrant (user id ``COMPUTER``) joins, so nobody sits out a
+  bye — and a Back Alley field of an odd number of players can play. Without them the
+  odd one out gets a bye (Back Alley refuses an odd field).
 * A player who leaves a running event is withdrawn (with their partner, in Back Alley):
   tables already paired are still played out (the table's turn timer lets a computer play
   for an absent player), and from the next round on they are not paired; a round-robin
@@ -52,6 +56,8 @@ FORMATS = ("swiss", "round_robin", "duplicate")
 MAX_NAME = 50
 MAX_ROUNDS = 20
 MAX_BOARDS = 8
+#: The user id of the computer entrant that evens out a field (no Discord user has it).
+COMPUTER = -1
 
 
 class EventError(ServiceError):
@@ -290,8 +296,10 @@ class EventService:
         self, guild_id: int, channel_id: int, user_id: int, *, is_admin: bool, name: str,
         game: str, format: str, rounds: int, boards: int = 2,
         options: dict[str, Any] | None = None, league_id: int | None = None,
+        computer: str | None = None,
     ) -> EventRow:
-        """A new event taking sign-ups (Manage Server)."""
+        """A new event taking sign-ups (Manage Server); ``computer`` is the level of the
+        computer that may even out the field (None: none)."""
         if not is_admin:
             raise EventError("Only a server admin (Manage Server) can create events.")
         clean = " ".join(name.split()) if isinstance(name, str) else ""
@@ -313,13 +321,16 @@ class EventService:
             checked = games.get(game).check_options(options or {})
         except ValueError as exc:
             raise EventError(str(exc)) from None
+        levels = games.get(game).levels
+        if computer is not None and computer not in levels:
+            raise EventError(f"Computer players are {', '.join(levels)}, not {computer!r}.")
         now, seed = self.clock(), self.new_seed()
 
         def create(conn: Conn) -> EventRow:
             event_id = repo.insert_event(
                 conn, guild_id=guild_id, channel_id=channel_id, name=clean, game=game,
                 format=format, rounds=rounds, boards=boards, options=checked, seed=seed,
-                league_id=league_id, created_by=user_id, now=now,
+                league_id=league_id, created_by=user_id, now=now, computer=computer,
             )
             found = repo.event_by_id(conn, event_id)
             assert found is not None
@@ -403,6 +414,9 @@ class EventService:
             if fresh.status != "signup":
                 raise EventError(f"{fresh.name} has already started.")
             signed = repo.entrants(conn, fresh.id)
+            if fresh.computer is not None and len(signed) % 2 and len(signed) > 1:
+                repo.add_entrant(conn, fresh.id, COMPUTER, f"Computer ({fresh.computer})")
+                signed = repo.entrants(conn, fresh.id)
             users = [p.user_id for p in signed]
             if DUPLICATE_GAMES[fresh.game] == 4:
                 if len(users) < 4 or len(users) % 2:

@@ -405,15 +405,19 @@ class TableService:
 
     async def open_seated(
         self, channel_id: int, guild_id: int, game: str, options: Mapping[str, object],
-        players: Sequence[tuple[int, str]], *, seed: int, turn_timer: int,
-        league_id: int | None = None, link: Callable[[Conn, int], None] | None = None,
+        players: Sequence[tuple[int | None, str]], *, seed: int, turn_timer: int,
+        computer: str = lobby.STAND_IN_LEVEL, league_id: int | None = None,
+        link: Callable[[Conn, int], None] | None = None,
     ) -> TableResult:
-        """Open a game already dealt, with ``players`` (user id, name) in this seat order
-        and this seed — an event's table. Nobody hosts it (``lobby.MANAGED``): only an
-        admin can abort it, and it has no rematch. ``link(conn, table_id)`` runs in the
-        transaction that opens it."""
+        """Open a game already dealt, with ``players`` (user id, name; no id: a computer
+        player of level ``computer``) in this seat order and this seed — an event's table.
+        Nobody hosts it (``lobby.MANAGED``): only an admin can abort it, and it has no
+        rematch. ``link(conn, table_id)`` runs in the transaction that opens it."""
         g, opts = self.check_new(guild_id, lobby.MANAGED, game, options, turn_timer=turn_timer)
-        seats: list[Occupant] = [lobby.human(user, name) for user, name in players]
+        seats: list[Occupant] = [
+            lobby.human(user, name) if user is not None else Computer(bot=computer, name=name)
+            for user, name in players
+        ]
         async with self.store.locked(channel_id):
             if await self.store.find(channel_id) is not None:
                 raise _already_open()
