@@ -142,7 +142,7 @@ class DeckhandMixin(_BotBase):
             bot, event_service, self.tables, self.leagues, self.publisher,
             turn_timer=self.settings.turn_timer, owns=self.settings.owns,
         )
-        self.tables.on_finish(lambda guild_id, table_id: self.events.finished(guild_id))
+        self.tables.on_finish(self.events.finished)
         bot.add_dynamic_items(*ITEMS)
         bot.tree.on_error = _on_command_error  # type: ignore[method-assign]
         _on_channel_deleted(bot, self.publisher)

@@ -36,7 +36,7 @@ from bot.render.events import round_announcement, signup_message, standings_text
 from bot.services.errors import ServiceError
 from bot.services.events.service import COMPUTER, EventError, EventService, entrant_players
 from bot.services.leagues import LeagueService
-from bot.services.tables import TableService, TableStatus
+from bot.services.tables import TableResult, TableService, TableStatus
 from bot.text import cut, plain
 from bot.ui.answers import defer, publicly, say
 from bot.ui.controller import TABLE_NEEDED, THREAD_NEEDED, is_admin, missing, table_options
@@ -53,6 +53,8 @@ EVENT_NEEDED = TABLE_NEEDED | THREAD_NEEDED
 DUPLICATE_NEEDED = TABLE_NEEDED | discord.Permissions(
     create_private_threads=True, send_messages_in_threads=True
 )
+#: How long a closing bot lets event syncs under way finish (seconds).
+CLOSE_WAIT = 10.0
 NO_EVENT = "There is no event here; `/event new` makes one (Manage Server)."
 
 
@@ -78,6 +80,7 @@ class EventDesk:
         self.owns = owns
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._posted: set[int] = set()  # tables whose message this process posted
 
     # -- commands and buttons ------------------------------------------------------------
     async def create(
@@ -223,31 +226,42 @@ class EventDesk:
                 await self.publisher.publish(result)
 
     # -- keeping the tables going ----------------------------------------------------------
-    def finished(self, guild_id: int) -> None:
-        """A game of the guild finished: sync its events (in the background)."""
-        self._spawn(self._sync_where(lambda g: g == guild_id))
+    def finished(self, table_id: int) -> None:
+        """A game finished: sync its event, if it is an event's (in the background)."""
+        self._spawn(self._sync_table(table_id))
+
+    async def _sync_table(self, table_id: int) -> None:
+        try:
+            event_id = await self.events.event_of_table(table_id)
+        except StorageUnavailable as exc:
+            log.warning("events: could not look table %s up: %s", table_id, exc)
+            return
+        if event_id is not None:
+            await self.sync(event_id)
 
     def resume(self) -> None:
         """Start-up: sync every unsettled event of this process's guilds (background)."""
-        self._spawn(self._sync_where(self.owns))
+        self._spawn(self._resume())
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _sync_where(self, guilds: Callable[[int], bool]) -> None:
+    async def _resume(self) -> None:
         try:
             unsettled = await self.events.unsettled()
         except StorageUnavailable as exc:
             log.warning("events: could not read them to sync: %s", exc)
             return
         for event in unsettled:
-            if guilds(event.guild_id):
+            if self.owns(event.guild_id):
                 await self.sync(event.id)
 
     async def close(self) -> None:
-        """Stop syncs under way."""
+        """Let syncs under way finish (a few seconds at most), then stop what is left."""
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=CLOSE_WAIT)
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -283,34 +297,44 @@ class EventDesk:
             await self.events.announced(event.id, event.rounds + 1)
 
     async def _open(self, event: EventRow, group: list[TableRow]) -> None:
-        """Open the first unplayed board of one table of the round (its game in its thread)."""
+        """Open the first unplayed board of one table of the round (its game in its thread),
+        or post the table message of one already open that was never shown (the process
+        stopped in between)."""
         board = next(t for t in group if t.scores is None)
-        if board.table_id is not None and await self._still_open(board):
+        result = await self._open_game(board)
+        if result is not None and (
+            result.table_id in self._posted
+            or await self.publisher.table_message_id(result.table_id) is not None
+        ):
             return
         thread = await self._thread(event, group)
-        players = await self.events.entrants(event.id)
-        names = {p.user_id: p.name for p in players}
-        result = await self.tables.open_seated(
-            thread.id, event.guild_id, event.game, event.options,
-            [(None if u == COMPUTER else u, names[u]) for u in board.seats], seed=board.seed,
-            turn_timer=self.turn_timer, computer=event.computer or "normal",
-            league_id=event.league_id, link=self.events.linker(event.id, _key(board)),
-        )
+        if result is None:
+            players = await self.events.entrants(event.id)
+            names = {p.user_id: p.name for p in players}
+            result = await self.tables.open_seated(
+                thread.id, event.guild_id, event.game, event.options,
+                [(None if u == COMPUTER else u, names[u]) for u in board.seats],
+                seed=board.seed, turn_timer=self.turn_timer,
+                computer=event.computer or "normal", league_id=event.league_id,
+                link=self.events.linker(event.id, _key(board)),
+            )
         spec = self.publisher.table_spec(result)
         posted = await thread.send(**send_kwargs(spec))
+        self._posted.add(result.table_id)  # its stored reference is written in a moment
         self.publisher.shown_in(result, spec, posted.id)
         await self.publisher.publish(result, table_shown=True)
 
-    async def _still_open(self, board: TableRow) -> bool:
-        """Whether the board's game is still being played in its thread."""
-        assert board.channel_id is not None
+    async def _open_game(self, board: TableRow) -> TableResult | None:
+        """The board's game if it is still being played in its thread (else None: it
+        was never opened, or an admin aborted it, or its thread is gone)."""
+        if board.table_id is None or board.channel_id is None:
+            return None
         try:
             now = await self.tables.status(board.channel_id)
         except ServiceError:
-            return False
-        return now.table_id == board.table_id and now.status in (
-            TableStatus.LOBBY, TableStatus.PLAYING
-        )
+            return None
+        live = now.status in (TableStatus.LOBBY, TableStatus.PLAYING)
+        return now if live and now.table_id == board.table_id else None
 
     async def _thread(self, event: EventRow, group: list[TableRow]) -> discord.Thread:
         """The table's thread: the one its earlier boards used, or a new public thread."""

@@ -219,7 +219,20 @@ async def test_a_withdrawn_player_is_replaced_and_then_gets_no_pairing(harness: 
     await sign_up(players, opened.response)
     await ada.slash("event start", event=1)
     await until(lambda: len(threads_of(harness, lobby)) == 2, "round 1's tables", timeout=20)
-    first = threads_of(harness, lobby)[0]
+    first, other = threads_of(harness, lobby)
+
+    # A stop between opening a game and posting its table message (as if killed then):
+    # the next start posts it.
+    await harness.idle()
+    await harness.stop()
+    posted = [m for m in other.messages() if " — table " in m.text]
+    db = sqlite3.connect(harness.db_path)
+    with db:
+        db.execute("DELETE FROM discord_messages WHERE kind = 'table' AND channel_id = ?",
+                   (other.id,))
+    await harness.start()
+    await until(lambda: len([m for m in other.messages() if " — table " in m.text])
+                == len(posted) + 1, "the table message posted again", timeout=20)
     await open_table(harness, first)
     seated = (await harness.result(first)).seats
     quitter, stayer = (people[s.user_id] for s in seated)

@@ -469,6 +469,11 @@ class EventService:
         except EventError as exc:  # e.g. the event was cancelled meanwhile
             log.warning("match %s of event %s not recorded: %s", match_id, event_id, exc)
 
+    async def event_of_table(self, table_id: int) -> int | None:
+        """The event whose table a table-service table plays, if any."""
+        found = await self.db.read(repo.table_of_game, table_id)
+        return found[0] if found else None
+
     async def unsettled(self) -> list[EventRow]:
         """Events with something to do: running ones, and finished ones not announced."""
         return await self.db.read(repo.unsettled_events)

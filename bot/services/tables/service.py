@@ -65,8 +65,8 @@ DEFAULT_TURN_TIMER = 300
 MatchRecorder = Callable[[Conn, int, MatchRecord], None]
 #: Gets every result the runtime makes on its own (computer moves, time-outs) and reminders.
 Listener = Callable[[TableResult | Reminder], Awaitable[None]]
-#: Told ``(guild_id, table_id)`` after a game's finish is committed, whoever made the move.
-FinishListener = Callable[[int, int], None]
+#: Told the table's id after a game's finish is committed, whoever made the move.
+FinishListener = Callable[[int], None]
 
 
 class TableService:
@@ -105,8 +105,8 @@ class TableService:
         self._recorders.append(recorder)
 
     def on_finish(self, listener: FinishListener) -> None:
-        """Call ``listener(guild_id, table_id)`` after every committed game end (it must
-        not block: it runs while the table's lock is held)."""
+        """Call ``listener(table_id)`` after every committed game end (it must not block:
+        it runs while the table's lock is held)."""
         self._finish_listeners.append(listener)
 
     def subscribe(self, listener: Listener) -> None:
@@ -617,7 +617,7 @@ class TableService:
             t.move_to(TableStatus.FINISHED)
             self.store.keep(t)
             for listener in self._finish_listeners:
-                listener(t.guild_id, t.id)
+                listener(t.id)
         return Step(version, seat, t.seats[seat].name, by, tuple(new.events))
 
 
