@@ -144,7 +144,7 @@ async def test_a_replay_message_escapes_names_and_shows_hands_only_when_asked(
     played = await _games(db)
     public = await replay_spec(db, GUILD, played.match_id, 1, False)
     text = public.text()
-    assert "\\*\\*Ann\\*\\* <@\u200b398475029384756102>" in text
+    assert "\\*\\*Ann\\*\\* \\<@\u200b398475029384756102\\>" in text
     assert "**Ann**" not in text and "<@398475029384756102>" not in text
     assert public.embed is not None and public.embed.fields == ()
     shown = await replay_spec(db, GUILD, played.match_id, 1, True)
