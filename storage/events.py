@@ -36,6 +36,7 @@ class EventRow:
     created_at: float
     announced: int = 0
     computer: str | None = None
+    message_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ def _event(r: Row) -> EventRow:
         r["id"], r["guild_id"], r["channel_id"], r["name"], r["game"], r["format"],
         r["rounds"], r["boards"], json.loads(r["options"]), r["seed"], r["league_id"],
         r["status"], r["round"], r["created_by"], r["created_at"], r["announced"],
-        r["computer"],
+        r["computer"], r["message_id"],
     )
 
 
@@ -145,6 +146,11 @@ def unsettled_events(conn: Conn) -> list[EventRow]:
         " OR (status = 'finished' AND announced <= rounds) ORDER BY id", (),
     )
     return [_event(r) for r in rows]
+
+
+def set_message(conn: Conn, event_id: int, message_id: int) -> None:
+    """The event's sign-up message."""
+    conn.execute("UPDATE events SET message_id = ? WHERE id = ?", (message_id, event_id))
 
 
 def set_announced(conn: Conn, event_id: int, round_no: int) -> None:

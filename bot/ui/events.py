@@ -81,6 +81,8 @@ class EventDesk:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[None]] = set()
         self._posted: set[int] = set()  # tables whose message this process posted
+        #: (event, status, round, sign-ups) each event's message was shown with, here.
+        self._shown: set[tuple[int, str, int, int]] = set()
 
     # -- commands and buttons ------------------------------------------------------------
     async def create(
@@ -110,9 +112,13 @@ class EventDesk:
                 name=name, game=game, format=format, rounds=rounds, boards=boards,
                 options=table_options(options), league_id=league_id, computer=computer,
             )
+            created.append(event.id)
             return edit_kwargs(signup_message(event, []))
 
-        await publicly(interaction, work)
+        created: list[int] = []
+        message = await publicly(interaction, work)
+        if message is not None:
+            await self.events.set_message(created[0], message.id)
 
     async def on_button(self, interaction: discord.Interaction, event_id: int, kind: str) -> None:
         """Sign up, Leave or Start on the sign-up message: the message shows the result."""
@@ -122,9 +128,7 @@ class EventDesk:
             return
         await defer(interaction, update=True)
         await self._do(interaction, guild_id, event_id, kind)
-        event = await self.events.event(guild_id, event_id)
-        players = await self.events.entrants(event.id)
-        await interaction.edit_original_response(**edit_kwargs(signup_message(event, players)))
+        await self._refresh(event_id, via=interaction)
 
     async def command(
         self, interaction: discord.Interaction, kind: str, event_id: int | None
@@ -135,6 +139,7 @@ class EventDesk:
         await defer(interaction)
         event = await self._pick(guild_id, interaction.channel_id, event_id)
         await say(interaction, await self._do(interaction, guild_id, event.id, kind))
+        await self._refresh(event.id)
 
     async def _do(
         self, interaction: discord.Interaction, guild_id: int, event_id: int, kind: str
@@ -142,13 +147,13 @@ class EventDesk:
         user = interaction.user
         if kind == "join":
             event = await self.events.join(guild_id, event_id, user.id, user.display_name)
-            return f"You are signed up for {event.name}."
+            return f"You are signed up for {plain(event.name)}."
         if kind == "leave":
             event = await self.events.leave(guild_id, event_id, user.id)
             if event.status == "running":
                 await self._stand_in(event, user.id)
-                return f"You withdrew from {event.name}; a computer finishes your game."
-            return f"You are no longer signed up for {event.name}."
+                return f"You withdrew from {plain(event.name)}; a computer finishes your game."
+            return f"You are no longer signed up for {plain(event.name)}."
         event = await self.events.event(guild_id, event_id)
         lacking = missing(interaction, _needed(event.format))
         if lacking:
@@ -173,7 +178,8 @@ class EventDesk:
                 except ServiceError:
                     continue  # no game open there
                 await self.publisher.publish(result)
-        await say(interaction, f"{event.name} is cancelled; its open games were closed.")
+        await say(interaction, f"{plain(event.name)} is cancelled; its open games were closed.")
+        await self._refresh(event.id)
 
     async def standings(self, interaction: discord.Interaction, event_id: int | None) -> None:
         """``/event standings``: the table, its order, and the round being played."""
@@ -224,6 +230,28 @@ class EventDesk:
                 except ServiceError:
                     continue  # not open there (any more), or not seated
                 await self.publisher.publish(result)
+
+    async def _refresh(
+        self, event_id: int, via: discord.Interaction | None = None
+    ) -> None:
+        """Edit the event's sign-up message to what the event is now — through ``via``, a
+        click on it, else with the bot's own token — once per change of status, round or
+        number signed up. A message that is gone or cannot be edited is left alone."""
+        event, players, _ = await self.events.round_tables(event_id)
+        shown = (event.id, event.status, event.round, len(players))
+        if shown in self._shown:
+            return
+        spec = edit_kwargs(signup_message(event, players))
+        try:
+            if via is not None:
+                await via.edit_original_response(**spec)
+            elif event.message_id is not None:
+                channel = await self._channel(event)
+                await channel.get_partial_message(event.message_id).edit(**spec)
+        except (discord.HTTPException, NoEventChannel) as exc:
+            log.info("event %s: its message was not updated: %s", event.id, exc)
+            return
+        self._shown.add(shown)
 
     # -- keeping the tables going ----------------------------------------------------------
     def finished(self, table_id: int) -> None:
@@ -276,6 +304,10 @@ class EventDesk:
                 log.warning("event %s: could not bring its tables up to date: %s", event_id, exc)
 
     async def _sync(self, event_id: int) -> None:
+        await self._open_and_announce(event_id)
+        await self._refresh(event_id)
+
+    async def _open_and_announce(self, event_id: int) -> None:
         event, players, tables = await self.events.round_tables(event_id)
         if event.status == "running":
             for group in _due(event, tables):

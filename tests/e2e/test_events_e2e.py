@@ -109,6 +109,7 @@ async def test_a_swiss_night_of_three_rounds_with_a_restart(harness: Harness) ->
                 "the final standings", timeout=20)
     final = next(m for m in lobby.messages() if "The event is over" in m.text)
     assert "Order: points, then Buchholz, then Sonneborn-Berger, then seed." in final.text
+    await until(lambda: "Finished." in message.text, "the event's message to say it ended")
     assert "winner:" in final.text
     standings = await bea_standings(players[0])
     rows = re.findall(r"^\s+\d+ (\w+)\s+([\d.]+)", standings, re.M)
@@ -216,7 +217,10 @@ async def test_a_withdrawn_player_is_replaced_and_then_gets_no_pairing(harness: 
     opened = await ada.slash("event new", name="Cup", game="gin_rummy", format="swiss",
                              rounds=2, options="target=10")
     assert opened.response is not None
-    await sign_up(players, opened.response)
+    await sign_up(players[:3], opened.response)
+    joined = await players[3].slash("event join")  # by command: the message follows
+    assert "signed up for Cup" in joined.text, joined.text
+    await until(lambda: "Signed up (4)" in opened.response.text, "the message to count 4")
     await ada.slash("event start", event=1)
     await until(lambda: len(threads_of(harness, lobby)) == 2, "round 1's tables", timeout=20)
     first, other = threads_of(harness, lobby)

@@ -503,6 +503,10 @@ class EventService:
         """Keep the thread a table is played in (before its game opens there)."""
         await self.db.write(repo.set_channel, event_id, key, channel_id)
 
+    async def set_message(self, event_id: int, message_id: int) -> None:
+        """Keep the id of the event's sign-up message (edited as the event goes on)."""
+        await self.db.write(repo.set_message, event_id, message_id)
+
     async def announced(self, event_id: int, round_no: int) -> None:
         """Round ``round_no`` (``rounds + 1``: the end) was announced."""
         await self.db.write(repo.set_announced, event_id, round_no)
