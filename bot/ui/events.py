@@ -33,7 +33,7 @@ from typing import Any
 import discord
 
 from bot.render.events import round_announcement, signup_message, standings_text
-from bot.services.errors import ServiceError
+from bot.services.errors import ServiceError, TableAlreadyOpen
 from bot.services.events.service import COMPUTER, EventError, EventService, entrant_players
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableResult, TableService, TableStatus
@@ -341,20 +341,28 @@ class EventDesk:
             return
         thread = await self._thread(event, group)
         if result is None:
-            players = await self.events.entrants(event.id)
-            names = {p.user_id: p.name for p in players}
-            result = await self.tables.open_seated(
-                thread.id, event.guild_id, event.game, event.options,
-                [(None if u == COMPUTER else u, names[u]) for u in board.seats],
-                seed=board.seed, turn_timer=self.turn_timer,
-                computer=event.computer or "normal", league_id=event.league_id,
-                link=self.events.linker(event.id, _key(board)),
-            )
+            try:
+                result = await self._deal(event, board, thread)
+            except TableAlreadyOpen:  # someone opened a game of their own in the thread
+                thread = await self._thread(event, group, fresh=True)
+                result = await self._deal(event, board, thread)
         spec = self.publisher.table_spec(result)
         posted = await thread.send(**send_kwargs(spec))
         self._posted.add(result.table_id)  # its stored reference is written in a moment
         self.publisher.shown_in(result, spec, posted.id)
         await self.publisher.publish(result, table_shown=True)
+
+    async def _deal(self, event: EventRow, board: TableRow, thread: discord.Thread) -> TableResult:
+        """Open the board's game in the thread, seated and dealt as the event says."""
+        players = await self.events.entrants(event.id)
+        names = {p.user_id: p.name for p in players}
+        return await self.tables.open_seated(
+            thread.id, event.guild_id, event.game, event.options,
+            [(None if u == COMPUTER else u, names[u]) for u in board.seats],
+            seed=board.seed, turn_timer=self.turn_timer,
+            computer=event.computer or "normal", league_id=event.league_id,
+            link=self.events.linker(event.id, _key(board)),
+        )
 
     async def _open_game(self, board: TableRow) -> TableResult | None:
         """The board's game if it is still being played in its thread (else None: it
@@ -368,9 +376,12 @@ class EventDesk:
         live = now.status in (TableStatus.LOBBY, TableStatus.PLAYING)
         return now if live and now.table_id == board.table_id else None
 
-    async def _thread(self, event: EventRow, group: list[TableRow]) -> discord.Thread:
-        """The table's thread: the one its earlier boards used, or a new public thread."""
-        for t in group:
+    async def _thread(
+        self, event: EventRow, group: list[TableRow], *, fresh: bool = False
+    ) -> discord.Thread:
+        """The table's thread: the one its earlier boards used (unless ``fresh``), or a new
+        one (public, or private to the table's players for duplicate)."""
+        for t in group if not fresh else ():
             if t.channel_id is None:
                 continue
             try:
