@@ -105,12 +105,20 @@ class Live:
         """Type a line."""
         os.write(self.write_fd, (line + "\n").encode())
 
-    def interrupt(self, ctrl_c: bool = False) -> None:
-        """SIGINT the program (by typing Ctrl-C on a pty, else with ``kill``)."""
-        if ctrl_c:
-            os.write(self.write_fd, b"\x03")
-        else:
-            os.kill(self.pid, signal.SIGINT)
+    def interrupt(self, ctrl_c: bool = False, *, until: str = "Stopped.", tries: int = 10) -> None:
+        """SIGINT the program (by typing Ctrl-C on a pty, else with ``kill``) until it says
+        ``until``: CPython's readline only notices a SIGINT that interrupts its wait for a
+        key, so one that lands while the prompt is being set up (on a busy machine) waits
+        for the next key — a person presses Ctrl-C again when nothing happens."""
+        for _ in range(tries):
+            if ctrl_c:
+                os.write(self.write_fd, b"\x03")
+            else:
+                os.kill(self.pid, signal.SIGINT)
+            end = time.monotonic() + 3.0  # a person's patience
+            while time.monotonic() < end:
+                if until in self.buffer or not self._read(0.1):
+                    return
 
     def finish(self, timeout: float = 20) -> tuple[int, str]:
         """Wait for the end; the exit status and the rest of the output."""

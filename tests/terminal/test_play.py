@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -139,10 +138,6 @@ def test_on_a_terminal_red_suits_and_ctrl_c(tmp_path: Path) -> None:
     assert "\x1b[31m" in live.seen and "♥" in live.seen  # red hearts and diamonds
     assert "\x1b[1mGin Rummy\x1b[0m" in live.seen  # the renderer's **bold**
     live.expect("or help]: ")
-    # CPython's readline only notices a SIGINT that interrupts its wait for a key: one that
-    # lands while the prompt is still being set up waits for the next key (a person would
-    # press Ctrl-C again). Let the prompt settle, as a person's reaction time would.
-    time.sleep(0.5)
     live.interrupt(ctrl_c=True)
     code, rest = live.finish()
     no_traceback(rest)
