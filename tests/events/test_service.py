@@ -12,10 +12,12 @@ import pytest
 import games
 from bot.services.events import duplicate, pairing
 from bot.services.events.duplicate import Board, TableResult
-from bot.services.events.service import EventError, EventService
+from bot.services.events.service import COMPUTER, EventError, EventService
+from storage import tables as table_repo
 from storage.connect import open_database
-from storage.db import Database
+from storage.db import Conn, Database
 from storage.events import TableRow
+from storage.matches import MatchRecord, SeatResult, insert_match
 
 GUILD, CHANNEL, ADMIN = 1, 10, 99
 
@@ -272,3 +274,75 @@ async def test_a_duplicate_night_on_the_real_engines(db: Database, game: str) ->
             sorted(scored, key=lambda s: (s.board, s.table)), key=lambda s: (s.board, s.table)):
         group = list(sides)
         assert sum(s.matchpoints for s in group) == group[0].top, (board, table)
+
+
+async def test_a_computer_evens_out_an_odd_field_only_when_allowed(db: Database) -> None:
+    svc = service(db)
+    with pytest.raises(EventError, match="Computer players are"):
+        await svc.create(GUILD, CHANNEL, ADMIN, is_admin=True, name="x", game="gin_rummy",
+                         format="swiss", rounds=1, computer="grandmaster")
+    event = await svc.create(GUILD, CHANNEL, ADMIN, is_admin=True, name="odd",
+                             game="back_alley", format="swiss", rounds=1, computer="expert")
+    for uid in (1, 2, 3):
+        await svc.join(GUILD, event.id, uid, f"p{uid}")
+    (table,) = await svc.start(GUILD, event.id, ADMIN, is_admin=True)
+    assert sorted(table.seats) == [COMPUTER, 1, 2, 3]
+    names = {p.user_id: p.name for p in await svc.entrants(event.id)}
+    assert names[COMPUTER] == "Computer (expert)"
+    # Without computers an even field gets none, and an odd Back Alley field is refused.
+    even_id = await make(svc, "swiss", "gin_rummy", rounds=1, players=4)
+    assert COMPUTER not in {u for t in await svc.start(GUILD, even_id, ADMIN, is_admin=True)
+                            for u in t.seats}
+    odd_id = await make(svc, "swiss", "back_alley", rounds=1, players=5)
+    with pytest.raises(EventError, match="even number"):
+        await svc.start(GUILD, odd_id, ADMIN, is_admin=True)
+
+
+async def test_a_finished_game_records_its_event_table_in_its_transaction(db: Database) -> None:
+    svc = service(db)
+    event_id = await make(svc, "swiss", "gin_rummy", rounds=2, players=2)
+    (table,) = await svc.start(GUILD, event_id, ADMIN, is_admin=True)
+    key = (table.round, table.table_no, table.board)
+    now = 1_700_000_000.0
+
+    def open_table(conn: Conn) -> int:
+        table_id = table_repo.insert(conn, table_repo.NewTable(
+            channel_id=77, guild_id=GUILD, league_id=None, game="gin_rummy", options="{}",
+            host_id=0, seed=table.seed, seats="[]", turn_timer=0, now=now))
+        svc.linker(event_id, key)(conn, table_id)
+        return table_id
+
+    table_id = await db.write(open_table)
+    assert await svc.event_of_table(table_id) == event_id
+    seats = tuple(
+        SeatResult(seat=n, user_id=u, bot_level=None, name=f"p{u}", team=n, score=s, rank=r)
+        for n, (u, s, r) in enumerate(zip(table.seats, (40, 10), (1, 2), strict=True))
+    )
+    match = MatchRecord(table_id=table_id, guild_id=GUILD, channel_id=77, league_id=None,
+                        game="gin_rummy", options={}, seed=table.seed, started_at=now,
+                        finished_at=now, seats=seats)
+
+    def finish(conn: Conn) -> int:
+        match_id = insert_match(conn, match)
+        svc.record_match(conn, match_id, match)
+        return match_id
+
+    match_id = await db.write(finish)
+    (done, *following) = await svc.tables(event_id)
+    assert done.scores == (40, 10) and done.match_id == match_id and done.points == 1.0
+    assert [t.round for t in following] == [2]  # the next round was paired with it
+    await db.write(finish)  # a second match of the same table changes nothing
+    assert (await svc.tables(event_id))[0].match_id == match_id
+
+
+async def test_cancel(db: Database) -> None:
+    svc = service(db)
+    event_id = await make(svc, "swiss", "gin_rummy", rounds=2, players=4)
+    await svc.start(GUILD, event_id, ADMIN, is_admin=True)
+    with pytest.raises(EventError, match="created the event"):
+        await svc.cancel(GUILD, event_id, 3, is_admin=False)
+    unplayed = await svc.cancel(GUILD, event_id, ADMIN, is_admin=False)  # the creator
+    assert len(unplayed) == 2 and (await svc.event(GUILD, event_id)).status == "cancelled"
+    assert await svc.unsettled() == []
+    with pytest.raises(EventError, match="already over"):
+        await svc.cancel(GUILD, event_id, ADMIN, is_admin=True)
