@@ -1,11 +1,12 @@
 """ONO 99 against random players: the best win rate measured, and how much is luck.
 
     python -m bench.ono99_luck [--deals 1000] [--expert 100] [--players 2,4,6]
+                               [--opponents random|normal]
 
 Seat 0 plays every deal once with each policy — ``random``, ``normal`` and (on the first
-``--expert`` deals) ``expert`` — against ``random`` opponents. Each opponent draws its
-choices from its own stream seeded by the deal and seat, so on a given deal the opponents
-play the same way whenever the game reaches the same position: the deal and the
+``--expert`` deals) ``expert`` — against ``--opponents`` (default ``random``). Each
+opponent draws its choices from its own stream seeded by the deal and seat, so on a given
+deal the opponents play the same way whenever the game reaches the same position: the deal and the
 opponents' dice are "the luck", seat 0's policy is "the skill". Printed per player count:
 the fair share (1/n), each policy's win rate with a 95 % Wilson interval, and the share of
 deals that none of the policies won (all deals for random and normal; the expert's deals
@@ -26,26 +27,28 @@ GAME = "ono99"
 MOVE_CAP = 20_000
 
 
-def wins(players: int, deal: int, policy: str) -> bool:
-    """Whether seat 0, playing ``policy`` against random players, wins the deal alone
-    (a first place shared is not a win here)."""
+def wins(players: int, deal: int, policy: str, opponents: str) -> bool:
+    """Whether seat 0, playing ``policy`` against ``opponents``, wins the deal alone (a
+    first place shared is not a win here)."""
     game = games.get(GAME)
     state = game.new(players, seed=deal, options={})
     dice = [rng_for(deal, "luck", seat) for seat in range(players)]
     moves = 0
     while not state.is_over and moves < MOVE_CAP:
         seat = state.to_act[0]
-        level = policy if seat == 0 else "random"
+        level = policy if seat == 0 else opponents
         state = game.apply(state, seat, game.choose(state, seat, level, dice[seat]))
         moves += 1
     ranks = game.outcome(state).ranks
     return ranks[0] == min(ranks) and ranks.count(ranks[0]) == 1
 
 
-def measure(players: int, deals: int, expert: int) -> dict[str, list[bool]]:
+def measure(players: int, deals: int, expert: int, opponents: str) -> dict[str, list[bool]]:
     """Per policy, whether seat 0 won each deal it played."""
-    out = {p: [wins(players, d, p) for d in range(deals)] for p in ("random", "normal")}
-    out["expert"] = [wins(players, d, "expert") for d in range(min(expert, deals))]
+    out = {
+        p: [wins(players, d, p, opponents) for d in range(deals)] for p in ("random", "normal")
+    }
+    out["expert"] = [wins(players, d, "expert", opponents) for d in range(min(expert, deals))]
     return out
 
 
@@ -79,11 +82,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--expert", type=int, default=100)
     ap.add_argument("--players", default="2,4,6")
+    ap.add_argument("--opponents", default="random", choices=("random", "normal"))
     args = ap.parse_args(argv)
+    print(f"Opponents: {args.opponents}.", flush=True)
     print("| players | fair share | seat 0 plays | deals | seat 0 wins (95 % CI) |")
     print("|---:|---:|---|---:|---|")
     for n in (int(p) for p in args.players.split(",")):
-        print(report(n, measure(n, args.deals, args.expert)), flush=True)
+        print(report(n, measure(n, args.deals, args.expert, args.opponents)), flush=True)
 
 
 if __name__ == "__main__":
