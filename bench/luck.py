@@ -1,7 +1,8 @@
-"""ONO 99 against random players: the best win rate measured, and how much is luck.
+"""How much of a game is luck (ONO 99, Craits): the best win rate measured against random
+or normal players, and the share of deals no policy wins.
 
-    python -m bench.ono99_luck [--deals 1000] [--expert 100] [--players 2,4,6]
-                               [--opponents random|normal]
+    python -m bench.luck [--game ono99|craits] [--deals 1000] [--expert 100]
+                         [--players 2,4,6] [--opponents random|normal]
 
 Seat 0 plays every deal once with each policy — ``random``, ``normal`` and (on the first
 ``--expert`` deals) ``expert`` — against ``--opponents`` (default ``random``). Each
@@ -20,18 +21,15 @@ import argparse
 from collections.abc import Sequence
 
 import games
-from bench.strength import wilson
+from bench.strength import MOVE_CAP, SETTINGS, wilson
 from games.rng import rng_for
 
-GAME = "ono99"
-MOVE_CAP = 20_000
 
-
-def wins(players: int, deal: int, policy: str, opponents: str) -> bool:
+def wins(name: str, players: int, deal: int, policy: str, opponents: str) -> bool:
     """Whether seat 0, playing ``policy`` against ``opponents``, wins the deal alone (a
-    first place shared is not a win here)."""
-    game = games.get(GAME)
-    state = game.new(players, seed=deal, options={})
+    first place shared is not a win here); the strength bench's options."""
+    game = games.get(name)
+    state = game.new(players, seed=deal, options=SETTINGS[name])
     dice = [rng_for(deal, "luck", seat) for seat in range(players)]
     moves = 0
     while not state.is_over and moves < MOVE_CAP:
@@ -43,12 +41,17 @@ def wins(players: int, deal: int, policy: str, opponents: str) -> bool:
     return ranks[0] == min(ranks) and ranks.count(ranks[0]) == 1
 
 
-def measure(players: int, deals: int, expert: int, opponents: str) -> dict[str, list[bool]]:
+def measure(
+    name: str, players: int, deals: int, expert: int, opponents: str
+) -> dict[str, list[bool]]:
     """Per policy, whether seat 0 won each deal it played."""
     out = {
-        p: [wins(players, d, p, opponents) for d in range(deals)] for p in ("random", "normal")
+        p: [wins(name, players, d, p, opponents) for d in range(deals)]
+        for p in ("random", "normal")
     }
-    out["expert"] = [wins(players, d, "expert", opponents) for d in range(min(expert, deals))]
+    out["expert"] = [
+        wins(name, players, d, "expert", opponents) for d in range(min(expert, deals))
+    ]
     return out
 
 
@@ -79,16 +82,18 @@ def _none_won(players: int, results: dict[str, list[bool]], policies: Sequence[s
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--game", default="ono99", choices=("ono99", "craits"))
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--expert", type=int, default=100)
     ap.add_argument("--players", default="2,4,6")
     ap.add_argument("--opponents", default="random", choices=("random", "normal"))
     args = ap.parse_args(argv)
-    print(f"Opponents: {args.opponents}.", flush=True)
+    print(f"{args.game}, opponents: {args.opponents}.", flush=True)
     print("| players | fair share | seat 0 plays | deals | seat 0 wins (95 % CI) |")
     print("|---:|---:|---|---:|---|")
     for n in (int(p) for p in args.players.split(",")):
-        print(report(n, measure(n, args.deals, args.expert, args.opponents)), flush=True)
+        results = measure(args.game, n, args.deals, args.expert, args.opponents)
+        print(report(n, results), flush=True)
 
 
 if __name__ == "__main__":
