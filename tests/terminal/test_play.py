@@ -60,6 +60,19 @@ def test_a_full_game_against_computers(tmp_path: Path, game: str) -> None:
     assert query(db, "SELECT count(*) FROM league_matches") == [(1,)]
 
 
+@pytest.mark.parametrize("game", sorted(SHORT))
+def test_expert_computers_play_a_full_game(tmp_path: Path, game: str) -> None:
+    """``--ai expert`` seats searching computers in every game (issue #20)."""
+    db = tmp_path / "d.db"
+    run = cli("play", game, "--db", str(db), "--seed", "7", "--ai", "expert", *SHORT[game],
+              stdin=ALL_ONES, timeout=120)
+    no_traceback(run.stdout, run.stderr)
+    assert run.returncode == 0, run.stderr
+    assert f"── {TITLES[game]} · game over" in run.stdout
+    assert re.search(r"^Computer \(expert\) \d .+", run.stdout, re.M)
+    assert query(db, "SELECT status FROM tables") == [("finished",)]
+
+
 def test_quit_then_the_same_command_resumes_where_it_stopped(tmp_path: Path) -> None:
     db = tmp_path / "d.db"
     args = ["play", "gin_rummy", "--db", str(db), "--seed", "5"]
