@@ -22,12 +22,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import Game, State, View
+from games.base import Game, S, State, View
 
 #: Scores a finished rollout for ``seat``: ``value(root, end, seat)``.
 Value = Callable[[Any, Any, int], float]
 #: Whether a rollout that started at ``root`` has gone far enough: ``done(root, now)``.
 Done = Callable[[Any, Any], bool]
+#: Draws a full state consistent with a seat's view: ``sample(view, rng)``.
+Sampler = Callable[[View, random.Random], Any]
+#: Plays a candidate's state on to where ``value`` scores it: ``playout(after, world, rng)``.
+Playout = Callable[[Any, Any, random.Random], Any]
 
 
 def deal(
@@ -74,10 +78,30 @@ def deal(
     return out
 
 
+def fitted(sample: Sampler, misfit: Callable[[Any], float], tries: int) -> Sampler:
+    """A sampler that draws up to ``tries`` worlds with ``sample`` and keeps the one
+    ``misfit`` scores lowest (how badly the world explains what the others did, e.g. their
+    bids; the first on ties), stopping at the first perfect fit (0). Each world still
+    comes from the view alone, so the kept one cannot read a hidden card either."""
+
+    def draw(view: View, rng: random.Random) -> Any:
+        best, best_misfit = None, math.inf
+        for _ in range(tries):
+            world = sample(view, rng)
+            score = misfit(world)
+            if score < best_misfit:
+                best, best_misfit = world, score
+            if score <= 0:
+                break
+        return best
+
+    return draw
+
+
 def rollout(
-    game: Game[Any], state: State, root: State, done: Done, level: str, rng: random.Random,
+    game: Game[Any], state: S, root: S, done: Done, level: str, rng: random.Random,
     horizon: int | None = None,
-) -> State:
+) -> S:
     """Play ``state`` on with ``level`` players until ``done(root, state)``, the game ends or
     ``horizon`` moves were made."""
     moves = 0
@@ -103,24 +127,33 @@ def pimc(
     confidence: float = 1.0,
     rollout_level: str = "normal",
     horizon: int | None = None,
+    sample: Sampler | None = None,
+    playout: Playout | None = None,
 ) -> str:
     """The candidate move with the best total value over ``worlds`` sampled worlds.
 
     With a ``default`` move (the fast policy's own choice, which must be a candidate) the
     search only overrides it when the best move's gain over it, world by world, is more
     than ``confidence`` standard errors above zero: a few noisy rollouts must not talk a
-    sound player out of its move.
+    sound player out of its move. ``sample`` draws the worlds (``game.world`` unless
+    given, e.g. a ``fitted`` one); ``playout`` replaces ``rollout`` (with ``done``,
+    ``rollout_level`` and ``horizon``), e.g. to share play-outs that cannot differ.
     """
     if len(candidates) == 1:
         return candidates[0]
     seat: int = view["seat"]
+    draw = sample or game.world
+
+    def play(after: State, world: State, rng: random.Random) -> State:
+        return rollout(game, after, world, done, rollout_level, rng, horizon)
+
+    play_out = playout or play
     scores: list[list[float]] = [[] for _ in candidates]
     for _ in range(worlds):
-        world = game.world(view, rng)
+        world = draw(view, rng)
         seed = rng.getrandbits(64)
         for i, action in enumerate(candidates):
-            after = game.advance(world, seat, action)
-            end = rollout(game, after, world, done, rollout_level, random.Random(seed), horizon)
+            end = play_out(game.advance(world, seat, action), world, random.Random(seed))
             scores[i].append(value(world, end, seat))
     totals = [sum(s) for s in scores]
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))

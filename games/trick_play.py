@@ -9,7 +9,8 @@ cheapest to give up. A trick is a list of ``[seat, card]`` plays, as in ``games.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +58,22 @@ class TrickRules:
         suit_of, strength = self.suit_of, self.strength
         suit, power = suit_of(card), strength(card)
         return len([c for c in pool if suit_of(c) == suit and strength(c) > power])
+
+    def outranking(self, pool: Iterable[str]) -> Callable[[str], int]:
+        """``higher`` against one ``pool`` for many cards: the pool is sorted per suit
+        once, then each card is a binary search (profiled: ``higher`` over the pool card
+        by card was the search's top function)."""
+        powers: dict[str, list[int]] = {}
+        for c in pool:
+            powers.setdefault(self.suit_of(c), []).append(self.strength(c))
+        for row in powers.values():
+            row.sort()
+
+        def count(card: str) -> int:
+            row = powers.get(self.suit_of(card), [])
+            return len(row) - bisect_right(row, self.strength(card))
+
+        return count
 
     def masters(self, cards: Iterable[str], unseen: Collection[str]) -> list[str]:
         """The cards that no ``unseen`` card of their own suit outranks."""

@@ -38,11 +38,12 @@ def estimate_tricks(view: View) -> float:
     pool = _unseen(view)
     density = (PLAYERS - 1) * size / max(1, len(pool))
     others_trumps = len(rules.trumps(pool)) * density / (PLAYERS - 1)
+    higher = rules.outranking(pool)
     total = 0.0
     for suit, cards in rules.by_suit(hand).items():
         trumps = suit == trump
         for i, c in enumerate(cards):
-            k = rules.higher(c, pool) * density
+            k = higher(c) * density
             value = max(0.0, 1 - 0.45 * k) if len(cards) >= i + 1 + round(k) else 0.0
             if trumps:
                 if i + 1 > others_trumps + 1:
@@ -62,9 +63,10 @@ def _board_odds(view: View) -> float:
     density = (PLAYERS - 1) * view["hand_size"] / max(1, len(pool))
     unseen_trumps = len(rules.trumps(pool))
     top = len(rules.masters(rules.trumps(hand), pool))
+    higher = rules.outranking(pool)
     odds = 1.0
     for c in hand:
-        beaters = rules.higher(c, pool)
+        beaters = higher(c)
         if not rules.is_trump(c) and (top < unseen_trumps or len(hand) <= 3):
             beaters += unseen_trumps
         odds *= (1 - min(1.0, density)) ** beaters

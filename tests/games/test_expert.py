@@ -6,15 +6,17 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
 
 import games
+from games.back_alley import expert as back_alley_expert
 from games.base import State
 from games.gin_rummy.engine import TAKE_LIMIT
 from games.rng import rng_for
-from games.search import deal
+from games.search import deal, fitted, rollout
 
 PLAYERS = {"back_alley": 4, "craits": 4, "gin_rummy": 2, "ono99": 4, "spades": 2}
 SHORT = {
@@ -30,7 +32,10 @@ SHORT = {
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """Search with a handful of rollouts so whole games stay quick."""
     for name in PLAYERS:
-        monkeypatch.setattr(importlib.import_module(f"games.{name}.expert"), "ROLLOUTS", 4)
+        module = importlib.import_module(f"games.{name}.expert")
+        for budget in ("ROLLOUTS", "BID_ROLLOUTS"):
+            if hasattr(module, budget):
+                monkeypatch.setattr(module, budget, 4)
 
 
 def _midgame(name: str, seed: int, moves: int) -> State:
@@ -243,3 +248,44 @@ def test_old_gin_states_load_without_the_take_back_count() -> None:
     data = game.to_json(state)
     del data["takes"]
     assert game.from_json(data).takes == 0
+
+
+@pytest.mark.parametrize("bids", [1, 2, 3])
+def test_back_alley_bid_worlds_fit_the_bids_from_the_view_alone(bids: int) -> None:
+    """Worlds kept for a bid decision come from the view alone (the same world whatever
+    the hidden hands really are), keep every hand count, and explain the bids already made
+    at least as well as a plain world drawn first."""
+    game = games.get("back_alley")
+    for seed in range(4):
+        state = _midgame("back_alley", seed, bids)
+        seat = state.to_act[0]
+        view = game.view(state, seat)
+        legal = game.legal_actions(state, seat)
+        misfit = partial(back_alley_expert.bid_misfit, view, legal)
+        sample = fitted(game.world, misfit, back_alley_expert.TRIES)
+        other = _reshuffle_hidden("back_alley", state, seat, random.Random(seed))
+        kept = sample(view, random.Random(7))
+        assert game.dumps(kept) == game.dumps(sample(game.view(other, seat), random.Random(7)))
+        assert game.view(kept, seat) == view
+        assert misfit(kept) <= misfit(game.world(view, random.Random(7)))
+
+
+def test_back_alley_shared_bid_playouts_score_as_full_ones() -> None:
+    """A bid scored on a play-out shared with another bid (same leader and board claims)
+    is worth what its own play-out to the end of the deal is worth."""
+    game = games.get("back_alley")
+    for seed in range(4):
+        state = _midgame("back_alley", seed, seed % 4)
+        seat = state.to_act[0]
+        shared = back_alley_expert.BidPlayout()
+        for k in range(3):
+            world = game.determinize(state, seat, random.Random(k))
+            for bid in game.legal_actions(world, seat):
+                after = game.advance(world, seat, bid)
+                full = rollout(
+                    game, after, world, back_alley_expert.deal_over, "normal", random.Random(k)
+                )
+                mine = shared(after, world, random.Random(k))
+                assert back_alley_expert.value(world, mine, seat) == (
+                    back_alley_expert.value(world, full, seat)
+                ), (seed, k, bid)

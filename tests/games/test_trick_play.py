@@ -109,3 +109,11 @@ def test_distinct_merges_cards_no_live_card_separates() -> None:
     assert SPADES.distinct(hand, gone | {"4H"}, keep="2H") == ["JS", "KS", "2H", "5H"]
     # Jokers order with the trumps: LJ, BJ and AH touch once nothing lies between.
     assert HEARTS.distinct(["AH", "LJ", "BJ", "5C"], set()) == ["BJ", "5C"]
+
+
+def test_outranking_counts_as_higher_does() -> None:
+    pool = ["AH", "LJ", "9H", "KS", "2C", "TD"]
+    higher = HEARTS.outranking(pool)
+    for card in DECK_WITH_JOKERS:
+        assert higher(card) == HEARTS.higher(card, pool), card
+    assert NO_TRUMP.outranking([])("AS") == 0
