@@ -187,7 +187,7 @@ def candidates(view: View, legal: list[str], usual: str) -> list[str]:
         return distinct_plays(bots.RULES[view["trump"]], DECK_WITH_JOKERS, view, legal, usual)
     if usual == "board":
         return ["board", *[a for a in legal if a != "board"][-2:]]
-    guess = int(usual.split()[1]) if usual.startswith("bid ") else 0
+    guess = _tricks(usual, view["hand_size"])
     near = {f"bid {n}" for n in range(guess - 2, guess + 3)} | {"pass"}
     return [a for a in legal if a in near]
 
