@@ -1,6 +1,6 @@
 """How strong the computer players are: seeded matches, level against level, per game.
 
-    python -m bench.strength [--games N] [--only NAME]
+    python -m bench.strength [--games N] [--first G] [--only NAME] [--level LEVEL] [--full]
 
 Each row plays ``N`` seeded games of one line-up, duplicate style: every deal is played
 once from each rotation of the seats (game ``g`` deals seed ``g // rotations`` and shifts
@@ -13,7 +13,9 @@ the win rate with a 95 % Wilson interval, the average score margin (A's final sc
 the others' average), and A's time per decision (p50/p99, ms, one core).
 
 Games are played under shorter settings than the defaults so that a run takes minutes:
-``SETTINGS`` names them and the table repeats them.
+``SETTINGS`` names them and the table repeats them; ``--full`` plays the games as users do
+(every option at its default), where a longer game leaves less to luck. ``--first G``
+starts at game ``G``, so a run can be split across processes (``G`` even, like ``N``).
 """
 
 from __future__ import annotations
@@ -98,13 +100,18 @@ def rotations(lineup: Lineup) -> int:
     return len(lineup.levels) if len(lineup.side) == 1 else 2
 
 
-def play(lineup: Lineup, seed: int, result: Result) -> None:
-    """Play game number ``seed`` of ``lineup`` and add it to ``result``."""
+def play(
+    lineup: Lineup, seed: int, result: Result, options: dict[str, object] | None = None
+) -> None:
+    """Play game number ``seed`` of ``lineup`` (under ``options``, by default the game's
+    ``SETTINGS``) and add it to ``result``."""
     game = games.get(lineup.game)
     players = len(lineup.levels)
     deal, shift = divmod(seed, rotations(lineup))
     levels, side = _rotate(lineup, shift)
-    state = game.new(players, seed=deal, options=SETTINGS[lineup.game])
+    state = game.new(
+        players, seed=deal, options=SETTINGS[lineup.game] if options is None else options
+    )
     rng = rng_for(seed, "strength")
     moves = 0
     while not state.is_over and moves < MOVE_CAP:
@@ -166,8 +173,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20, help="games per line-up")
     parser.add_argument("--only", help="one game's rows (e.g. spades)")
     parser.add_argument("--level", help="only rows whose A side plays this level")
+    parser.add_argument(
+        "--full", action="store_true", help="play the games as users do (default options)"
+    )
+    parser.add_argument("--first", type=int, default=0, help="first game number (to split a run)")
     args = parser.parse_args(argv)
-    print("Settings:", ", ".join(f"{g} {o or 'defaults'}" for g, o in SETTINGS.items()))
+    settings: dict[str, dict[str, object]] = {g: {} for g in SETTINGS} if args.full else SETTINGS
+    print("Settings:", ", ".join(f"{g} {o or 'defaults'}" for g, o in settings.items()))
     print(HEADER, flush=True)
     for lineup in LINEUPS:
         if args.only and lineup.game != args.only:
@@ -175,8 +187,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.level and lineup.levels[lineup.side[0]] != args.level:
             continue
         result = Result(lineup)
-        for seed in range(args.games):
-            play(lineup, seed, result)
+        for seed in range(args.first, args.first + args.games):
+            play(lineup, seed, result, settings[lineup.game])
         print(row(result), flush=True)
 
 
