@@ -2,8 +2,13 @@
 
 A game is a stateless ``Game`` object; all that changes lives in a ``State`` dataclass whose
 fields are plain JSON values (ints, strings, bools, ``None``, lists, string-keyed dicts)
-apart from ``to_act``, a tuple. That makes every state serialisable as it is
+apart from ``to_act`` and ``history``, tuples. That makes every state serialisable as it is
 (``dumps``/``loads``) and cheap to copy.
+
+Every view carries ``history``: the public events of the hand so far, in order (each a dict
+with its ``type`` and, for a player's move, the ``seat``), from the event that dealt it —
+what the table saw, by whom and when: cards played, discards taken or passed, bids, draws.
+Events are public by contract, so the history is the same for every seat.
 
 ``Game.apply`` does the checks every game shares — game over, out of turn, malformed
 action — then copies the state and lets the game's ``_apply`` change the copy, so the
@@ -22,7 +27,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games import cards
@@ -125,13 +130,16 @@ def _copy(value: Any) -> Any:
 
 @dataclass(kw_only=True)
 class State:
-    """Fields every state has. ``events`` holds the public events of the last move."""
+    """Fields every state has. ``events`` holds the public events of the last move,
+    ``history`` those of the hand so far (a tuple, shared by copies: entries are never
+    changed, only added)."""
 
     players: int
     seed: int
     options: dict[str, Any]
     to_act: tuple[int, ...] = ()
     events: list[dict[str, Any]] = field(default_factory=list)
+    history: tuple[dict[str, Any], ...] = ()
 
     @property
     def is_over(self) -> bool:
@@ -146,7 +154,15 @@ class State:
 
     def event(self, kind: str, **data: Any) -> None:
         """Record a public event of the move being applied."""
-        self.events.append({"type": kind, **data})
+        entry = {"type": kind, **data}
+        self.events.append(entry)
+        self.history = (*self.history, entry)
+
+    def begin(self, kind: str, **data: Any) -> None:
+        """Record the public event that deals a new hand (or round): the history restarts
+        with it."""
+        self.history = ()
+        self.event(kind, **data)
 
 
 S = TypeVar("S", bound=State)
@@ -339,6 +355,7 @@ class Game(ABC, Generic[S]):
             "to_act": list(state.to_act),
             "over": state.is_over,
             "options": dict(state.options),
+            "history": list(state.history),
         }
         v.update(self._view(state, seat))
         return v
@@ -370,7 +387,9 @@ class Game(ABC, Generic[S]):
         it cannot read a card the seat does not know."""
         if view.get("seat") is None:
             raise ValueError("A world is sampled from a seat's view, not a spectator's.")
-        return self._world(view, rng)
+        world = self._world(view, rng)
+        world.history = tuple(view["history"])
+        return world
 
     def determinize(self, state: S, seat: int, rng: random.Random) -> S:
         """A state sampled from ``seat``'s knowledge of ``state`` (see ``world``)."""
@@ -417,14 +436,21 @@ class Game(ABC, Generic[S]):
         return d
 
     def from_json(self, data: Mapping[str, Any]) -> S:
-        """Rebuild a state from ``to_json`` output; ``ValueError`` if it does not fit."""
+        """Rebuild a state from ``to_json`` output; ``ValueError`` if it does not fit. A
+        field with a default may be missing (a state saved before the field existed: a
+        game saved mid-hand before ``history`` loads with an empty one)."""
         if data.get("game") != self.name:
             raise ValueError(f"Not a {self.title} state.")
-        names = {f.name for f in fields(self.state_type)}
         body = {k: v for k, v in data.items() if k != "game"}
-        if set(body) != names:
+        known = {f.name for f in fields(self.state_type)}
+        needed = {
+            f.name for f in fields(self.state_type)
+            if f.default is MISSING and f.default_factory is MISSING
+        }
+        if not needed <= set(body) <= known:
             raise ValueError(f"A {self.title} state has the wrong fields.")
-        body["to_act"] = tuple(body["to_act"])
+        body["to_act"] = tuple(body.get("to_act", ()))
+        body["history"] = tuple(body.get("history", ()))
         return self.state_type(**body)  # type: ignore[return-value]
 
     def dumps(self, state: S) -> str:

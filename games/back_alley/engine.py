@@ -76,7 +76,7 @@ class BackAlley(Game[BackAlleyState]):
         s.turned, s.stock = rest[0], rest[1:]
         s.trump = None if s.turned in JOKERS else s.turned[1]
         s.discarded = None
-        s.event("deal", deal_no=s.deal_no, dealer=s.dealer, hand_size=s.hand_size,
+        s.begin("deal", deal_no=s.deal_no, dealer=s.dealer, hand_size=s.hand_size,
                 turned=s.turned, trump=s.trump)
         if s.turned in JOKERS:
             other = LITTLE_JOKER if s.turned == BIG_JOKER else BIG_JOKER

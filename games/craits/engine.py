@@ -89,7 +89,7 @@ class Craits(Game[CraitsState]):
         s.out = None
         s.announced = [size == 1] * s.players
         s.skipped = [0] * s.players
-        s.event("deal", round_no=s.round_no, dealer=s.dealer, size=size)
+        s.begin("deal", round_no=s.round_no, dealer=s.dealer, size=size)
         s.event("turn_up", seat=s.dealer, card=top)
         self._after_play(s, s.dealer, top)
 

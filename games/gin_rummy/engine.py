@@ -9,7 +9,6 @@ game is over ``outcome().scores`` are the final totals (bonuses included) and th
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from games import actions, melds
@@ -73,7 +72,7 @@ class GinRummy(Game[GinState]):
         state.known = [[], []]
         state.takes = 0
         state.to_act = (1 - state.dealer,)
-        state.event("new_hand", hand_no=state.hand_no, dealer=state.dealer, upcard=rest[0])
+        state.begin("new_hand", hand_no=state.hand_no, dealer=state.dealer, upcard=rest[0])
 
     # -- parsing ------------------------------------------------------------------------
     def _parse_action(self, text: str) -> str:
@@ -251,10 +250,6 @@ class GinRummy(Game[GinState]):
         state.hand_no += 1
         state.dealer = 1 - state.dealer
         self._deal(state)
-
-    def from_json(self, data: Mapping[str, Any]) -> GinState:
-        """As ``Game.from_json``; a state saved before the take-back count had none (0)."""
-        return super().from_json({"takes": 0, **data})
 
     def _world(self, view: View, rng: random.Random) -> GinState:
         return expert.world(view, rng)

@@ -116,7 +116,7 @@ class Ono99(Game[OnoState]):
         state.total = 0
         state.direction = 1
         state.last_played = None
-        state.event("deal", round=state.round_no, dealer=state.dealer)
+        state.begin("deal", round=state.round_no, dealer=state.dealer)
         self._start_turn(state, seats[0], 1)
 
     # -- parsing ------------------------------------------------------------------------

@@ -102,7 +102,7 @@ class Spades(Game[SpadesState]):
         state.spades_broken = False
         state.played = []
         state.to_act = (state.first_player,)
-        state.event("hand_start", hand_no=state.hand_no, first_player=state.first_player)
+        state.begin("hand_start", hand_no=state.hand_no, first_player=state.first_player)
 
     # -- parsing ------------------------------------------------------------------------
     def _parse_action(self, text: str) -> str:

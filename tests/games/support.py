@@ -1,6 +1,7 @@
 """Checks and drivers the game and renderer tests share.
 
-* ``leaked``: which of some cards appear anywhere in a JSON value (a view, events).
+* ``leaked``: which of some cards appear anywhere in a JSON value (a view, events);
+  ``current``: a view without its ``history`` (past events, checked when they happened).
 * ``assert_refused`` and ``assert_only_legal_accepted``: illegal input raises
   ``IllegalAction`` with a message and changes nothing.
 * ``assert_parsing``: tolerant spellings parse to their canonical actions, junk does not.
@@ -36,6 +37,15 @@ def leaked(thing: Any, cards: Iterable[str]) -> set[str]:
     """The ``cards`` that appear anywhere in the JSON value ``thing``: as a whole string, a
     key, or a word inside a string (``"play 8H"`` shows ``8H``)."""
     return set(_WORD.findall(json.dumps(thing))) & set(cards)
+
+
+def current(view: Mapping[str, Any]) -> dict[str, Any]:
+    """``view`` without its ``history``: the events of the hand so far, each of which was
+    checked for hidden cards when it happened (``random_walk`` checks that the history is
+    exactly those events). A card once shown may since have gone back into hiding (a
+    played card reshuffled into the draw pile, a taken discard knocked face down); the
+    table still saw it then."""
+    return {k: v for k, v in view.items() if k != "history"}
 
 
 # -- illegal input -----------------------------------------------------------------------------
@@ -127,9 +137,10 @@ def random_walk(
 
     Every state: survives ``dumps``/``loads``, only seats to act have legal actions, and
     ``check(state)`` passes. Every move: it is legal; ``garbage`` (if any) by the seat and
-    the move by a seat not to act are refused; ``apply`` leaves its input alone and
-    ``after(state, new_state)`` passes. Last, ``new()`` replayed with the moves gives the
-    same final state."""
+    the move by a seat not to act are refused; ``apply`` leaves its input alone,
+    its public history is the old one plus the move's events (or restarts with the event
+    that dealt a new hand), the same in every view, and ``after(state, new_state)``
+    passes. Last, ``new()`` replayed with the moves gives the same final state."""
     state = new()
     states = [state]
     log: list[Move] = []
@@ -148,6 +159,7 @@ def random_walk(
         before = game.dumps(state)
         nxt = game.apply(state, seat, action)
         assert game.dumps(state) == before, "apply must not change its input"
+        _check_history(game, state, nxt)
         after(state, nxt)
         log.append((seat, action))
         state = nxt
@@ -158,6 +170,18 @@ def random_walk(
         replay = game.apply(replay, seat, action)
     assert replay == state, "replaying the moves gives the same state"
     return states
+
+
+def _check_history(game: games.Game[S], state: S, nxt: S) -> None:
+    """``nxt``'s history is ``state``'s plus the move's events, or the move's events from
+    the one that dealt a new hand; every seat and a spectator see it alike."""
+    starts = [i for i, e in enumerate(nxt.events) if nxt.history and e is nxt.history[0]]
+    if starts:
+        assert nxt.history == tuple(nxt.events[starts[-1]:])
+    else:
+        assert nxt.history == (*state.history, *nxt.events)
+    for seat in (*range(nxt.players), None):
+        assert game.view(nxt, seat)["history"] == list(nxt.history)
 
 
 def _check_state(

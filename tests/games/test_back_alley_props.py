@@ -17,6 +17,7 @@ from games.cards import DECK_WITH_JOKERS
 from tests.games.support import (
     assert_only_legal_accepted,
     assert_refused,
+    current,
     leaked,
     random_walk,
     to_act_first,
@@ -42,8 +43,8 @@ def check(s: BackAlleyState) -> None:
         for other in range(4):
             if other != seat:
                 unplayed = set(s.hands[other]) - set(s.hands[seat] if seat is not None else ())
-                assert not leaked(view, unplayed - {s.turned}), (seat, other)
-        assert not leaked(view, s.stock), seat
+                assert not leaked(current(view), unplayed - {s.turned}), (seat, other)
+        assert not leaked(current(view), s.stock), seat
     for e in s.events:
         json.dumps(e)
         if e["type"] in ("joker_swap",):

@@ -11,7 +11,7 @@ import games
 from games.cards import STANDARD_DECK
 from games.craits.scoring import POINTS, hand_score
 from games.craits.state import CraitsState
-from tests.games.support import assert_refused, leaked, random_walk
+from tests.games.support import assert_refused, current, leaked, random_walk
 
 GAME = games.get("craits")
 
@@ -26,13 +26,13 @@ def check(s: CraitsState) -> None:
     assert s.is_over or s.to_act[0] == s.current
     assert len(set(s.to_act)) == len(s.to_act)
     held = [set(h) for h in s.hands]
-    assert not leaked(GAME.view(s, None), set().union(*held))
+    assert not leaked(current(GAME.view(s, None)), set().union(*held))
     for seat in range(s.players):
         view = GAME.view(s, seat)
         assert sorted(view["hand"]) == sorted(s.hands[seat])
         assert view["hand_counts"] == [len(h) for h in s.hands]
         hidden = set().union(*(h for t, h in enumerate(held) if t != seat))
-        assert not leaked(view, hidden)
+        assert not leaked(current(view), hidden)
 
 
 def check_move(s: CraitsState, nxt: CraitsState) -> None:

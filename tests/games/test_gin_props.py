@@ -12,7 +12,7 @@ import games
 from games import IllegalAction, melds
 from games.cards import STANDARD_DECK, sort_hand
 from games.gin_rummy.state import GinState
-from tests.games.support import leaked, random_walk
+from tests.games.support import current, leaked, random_walk
 
 G: Any = games.get("gin_rummy")
 GARBAGE = ["", "fold", "discard", "discard ZZ", "knock 11H", "take 3", "biggin now", "play QH"]
@@ -48,7 +48,7 @@ def check(state: GinState) -> None:
         view = G.view(state, seat)
         # The previous hand's laid-down cards are public; they say nothing of this deal.
         assert view.pop("last_hand") == state.last_hand
-        assert not leaked(view, hidden_from(state, seat)), seat
+        assert not leaked(current(view), hidden_from(state, seat)), seat
         if seat is not None:
             assert view["hand"] == sort_hand(state.hands[seat])
             assert view["deadwood"] == melds.min_deadwood(state.hands[seat])

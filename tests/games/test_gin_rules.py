@@ -10,7 +10,7 @@ import games
 from games.gin_rummy.scoring import final_totals
 from games.gin_rummy.state import GinState
 from games.melds import to_cards, to_mask
-from tests.games.support import assert_refused, stacked
+from tests.games.support import assert_refused, current, stacked
 
 G: Any = games.get("gin_rummy")
 
@@ -284,11 +284,15 @@ def test_known_cards_follow_discard_pickups() -> None:
 
 
 def test_knocking_with_a_picked_up_card_keeps_it_secret() -> None:
-    # Seat 1 takes 4C (known), later knocks with it and wins: the card leaves every view.
+    # Seat 1 takes 4C (known), later knocks with it and wins: the knock names no card and
+    # 4C leaves what the views say now; the history keeps the take the table saw.
     knocker = "4H 5H 6H 9S 9D 9C JC QC KC 2S"
     s = new("KH QS 8D 7C 2H 3D AD 2C TD 8H", knocker, "4C", "3S", target=50)
     s = play(s, (1, "take"), (1, "discard 2S"), (0, "draw"), (0, "discard 3S"), (1, "draw"))
     assert G.view(s, 0)["known"] == [[], ["4C"]]
     s = play(s, (1, "knock 4C"))
     assert s.face_down == "4C" and s.known == [[], []]
-    assert "4C" not in str(G.view(s, None)) and "4C" not in str(s.events)
+    spectator = G.view(s, None)
+    assert "4C" not in str(current(spectator)) and "4C" not in str(s.events)
+    taken = [e for e in spectator["history"] if e.get("card") == "4C"]
+    assert taken == [{"type": "draw", "seat": 1, "source": "discard", "card": "4C"}]

@@ -13,7 +13,7 @@ from games import IllegalAction
 from games.cards import STANDARD_DECK
 from games.spades.scoring import score_hand
 from games.spades.state import SpadesState
-from tests.games.support import leaked, random_walk, to_act_first
+from tests.games.support import current, leaked, random_walk, to_act_first
 
 G: Any = games.get("spades")
 GARBAGE = ["", "fold", "bid 14", "bid -1", "play ZZ", "exchange 2S 3S 4S 5S", "keep 3", "blind"]
@@ -42,7 +42,7 @@ def check(state: SpadesState) -> None:
     assert len(state.hands[0]) - len(state.hands[1]) in (-1, 0, 1)
     for seat in (0, 1, None):
         view = G.view(state, seat)
-        assert not leaked(view, hidden_from(state, seat)), seat
+        assert not leaked(current(view), hidden_from(state, seat)), seat
         if seat is not None:
             assert sorted(view["hand"]) == sorted(state.hands[seat])
 
