@@ -24,6 +24,8 @@ from typing import Any
 
 from games.base import Game, S, State, View
 
+#: Deals tried before ``deal`` drops a restriction it cannot meet.
+DEAL_ATTEMPTS = 8
 #: Scores a finished rollout for ``seat``: ``value(root, end, seat)``.
 Value = Callable[[Any, Any, int], float]
 #: Whether a rollout that started at ``root`` has gone far enough: ``done(root, now)``.
@@ -46,35 +48,46 @@ def deal(
 
     ``allowed[i]`` restricts slot ``i`` (e.g. no card of a suit its owner showed void in),
     ``weight[i]`` makes some cards likelier in it (weighted sampling without replacement).
-    The most constrained slots are filled first; if a restriction cannot be met it is
-    dropped rather than failing. The pool is sorted first, so the deal depends only on the
+    The most constrained slots are filled first; when the cards chosen for one slot leave
+    too few for a later one's restriction, the deal starts again (up to ``DEAL_ATTEMPTS``
+    times), and on the last try a restriction that cannot be met is dropped rather than
+    failing. The pool is sorted first, so the deal depends only on the
     set of cards and ``rng`` — never on where the hidden cards really are.
     """
-    left = sorted(pool)
-    if len(left) != sum(sizes):
-        raise ValueError(f"cannot deal {len(left)} cards into {sum(sizes)} places")
+    ordered = sorted(pool)
+    if len(ordered) != sum(sizes):
+        raise ValueError(f"cannot deal {len(ordered)} cards into {sum(sizes)} places")
     n = len(sizes)
     allow = list(allowed or [None] * n)
     weigh = list(weight or [None] * n)
-    out: list[list[str]] = [[] for _ in sizes]
 
     def slack(i: int) -> int:
         rule = allow[i]
-        return (sum(map(rule, left)) if rule else len(left)) - sizes[i]
+        return (sum(map(rule, ordered)) if rule else len(ordered)) - sizes[i]
 
-    for i in sorted(range(n), key=slack):
-        rule, w = allow[i], weigh[i]
-        fits = [k for k, c in enumerate(left) if rule(c)] if rule else list(range(len(left)))
-        if len(fits) < sizes[i]:
-            fits = list(range(len(left)))
-        if w is None:
-            chosen = rng.sample(fits, sizes[i])
-        else:
-            keys = {k: rng.random() ** (1.0 / w(left[k])) for k in fits}
-            chosen = sorted(fits, key=keys.__getitem__, reverse=True)[: sizes[i]]
-        out[i] = [left[k] for k in chosen]
-        taken = set(chosen)
-        left = [c for k, c in enumerate(left) if k not in taken]
+    order = sorted(range(n), key=slack)
+    for attempt in range(1, DEAL_ATTEMPTS + 1):
+        out: list[list[str]] = [[] for _ in sizes]
+        left = ordered
+        kept = True
+        for i in order:
+            rule, w = allow[i], weigh[i]
+            fits = [k for k, c in enumerate(left) if rule(c)] if rule else list(range(len(left)))
+            if len(fits) < sizes[i]:
+                if attempt < DEAL_ATTEMPTS:
+                    kept = False
+                    break
+                fits = list(range(len(left)))
+            if w is None:
+                chosen = rng.sample(fits, sizes[i])
+            else:
+                keys = {k: rng.random() ** (1.0 / w(left[k])) for k in fits}
+                chosen = sorted(fits, key=keys.__getitem__, reverse=True)[: sizes[i]]
+            out[i] = [left[k] for k in chosen]
+            taken = set(chosen)
+            left = [c for k, c in enumerate(left) if k not in taken]
+        if kept:
+            break
     return out
 
 

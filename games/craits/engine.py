@@ -29,7 +29,6 @@ from games.rng import shuffled
 ROUND_SIZES: Final = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_ROUNDS: Final = 8
 #: What an ace or a 2 adds to the crank.
-CRANK_VALUE: Final = {"A": 1, "2": 2}
 _RANK_WORDS: Final = {"A": "an ace", "8": "an 8", "T": "a 10", "J": "a jack", "Q": "a queen",
                       "K": "a king"}
 
@@ -111,10 +110,7 @@ class Craits(Game[CraitsState]):
         s.to_act = (s.current, *(others if exposed else ()))
 
     def _playable(self, s: CraitsState, card: str) -> bool:
-        if s.crank:
-            return card[0] in CRANK_VALUE
-        top = s.discard[-1]
-        return card[0] == "8" or card[1] == s.suit or card[0] == top[0]
+        return moves.playable(card, s.discard[-1], s.suit, s.crank)
 
     def _legal(self, s: CraitsState, seat: int) -> list[str]:
         out: list[str] = []
@@ -243,7 +239,7 @@ class Craits(Game[CraitsState]):
             s.out = seat
             s.event("out", seat=seat)
         if s.crank or rank == "2":
-            s.crank += CRANK_VALUE[rank]
+            s.crank += moves.CRANK_VALUE[rank]
             s.event("crank", seat=seat, count=s.crank)
             if s.out is not None and not any(h for t, h in enumerate(s.hands) if t != seat):
                 s.event("crank_end", seat=None, count=s.crank, drew=0)

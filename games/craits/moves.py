@@ -17,6 +17,18 @@ PARTNER_SUIT: Final = {"S": "C", "C": "S", "H": "D", "D": "H"}
 VERBS: Final = "play <card>, draw, announce, callout <seat>"
 
 
+#: What a card adds to the crank: only aces and 2s may be played while it runs.
+CRANK_VALUE: Final = {"A": 1, "2": 2}
+
+
+def playable(card: str, top: str, suit: str, crank: int) -> bool:
+    """Whether ``card`` may be played on ``top`` (the suit to follow being ``suit``): an
+    ace or a 2 while the crank runs, else an 8, the suit or the top card's rank."""
+    if crank:
+        return card[0] in CRANK_VALUE
+    return card[0] == "8" or card[1] == suit or card[0] == top[0]
+
+
 class Play(NamedTuple):
     """A parsed ``play``: the card, the suit it names (8s and switched 9s) and ``last``."""
 

@@ -13,6 +13,7 @@ import pytest
 
 import games
 from games.back_alley import expert as back_alley_expert
+from games.craits import expert as craits_expert
 from games.base import State
 from games.gin_rummy.engine import TAKE_LIMIT
 from games.rng import rng_for
@@ -289,3 +290,36 @@ def test_back_alley_shared_bid_playouts_score_as_full_ones() -> None:
                 assert back_alley_expert.value(world, mine, seat) == (
                     back_alley_expert.value(world, full, seat)
                 ), (seed, k, bid)
+
+
+def _held_since(hand: list[str], refused: list[craits_expert.Refusal]) -> bool:
+    """Whether ``hand`` has room for what the refusals say: for each, at least ``held -
+    drawn`` cards that keep its gap and every later one's."""
+    return all(
+        sum(all(r.fits(c) for r in refused[i:]) for c in hand) >= len(hand) - refused[i].drawn
+        for i in range(len(refused))
+    )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_craits_refusals_are_true_and_worlds_keep_them(seed: int) -> None:
+    """What a draw tells (the player could not play) holds for the real hands in every
+    position of a seeded game, and every sampled world keeps it."""
+    game = games.get("craits")
+    state = game.new(4, seed=seed, options={"short": True})
+    rng = rng_for(seed, "refusals")
+    seen = 0
+    while not state.is_over:
+        seat = state.to_act[0]
+        view = game.view(state, seat)
+        refused = craits_expert.refusals(view["history"], 4)
+        for s in range(4):
+            assert _held_since(state.hands[s], refused[s]), (s, refused[s], state.hands[s])
+        if any(refused[s] for s in range(4) if s != seat) and seen % 5 == 0:
+            world = game.world(view, random.Random(seen))
+            for s in range(4):
+                if s != seat:
+                    assert _held_since(world.hands[s], refused[s]), (s, refused[s])
+        seen += 1
+        state = game.apply(state, seat, game.choose(state, seat, "normal", rng))
+    assert seen > 100
