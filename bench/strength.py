@@ -1,12 +1,14 @@
 """How strong the computer players are: seeded matches, level against level, per game.
 
-    python -m bench.strength [--games N] [--first G] [--only NAME] [--level LEVEL] [--full]
+    python -m bench.strength [--games N] [--first G] [--only NAME] [--level LEVEL]
+                             [--players P] [--full]
 
 Each row plays ``N`` seeded games of one line-up, duplicate style: every deal is played
 once from each rotation of the seats (game ``g`` deals seed ``g // rotations`` and shifts
 the seats by ``g % rotations``), so the luck of the cards cancels and two equal players
 share the wins evenly; ``N`` should be a multiple of the rotations (2 in Gin, Spades and
-Back Alley, 4 in Craits and ONO 99). The side under test is
+Back Alley, the number of players in Craits and ONO 99, which have a row for every player
+count: 60 suits them all). The side under test is
 ``A``: one seat, or a partnership in Back Alley (seats 0 and 2, or 1 and 3). It wins a
 game when it places first; a place shared by k sides counts 1/k. The table gives wins,
 the win rate with a 95 % Wilson interval, the average score margin (A's final score minus
@@ -66,10 +68,12 @@ def _lineups() -> list[Lineup]:
         Lineup("back_alley", ("normal", "random", "normal", "random"), (0, 2)),
     ]
     for name in ("craits", "ono99"):
-        out += [
-            Lineup(name, ("expert", "normal", "normal", "normal"), (0,)),
-            Lineup(name, ("normal", "random", "random", "random"), (0,)),
-        ]
+        game = games.get(name)
+        for n in range(game.min_players, game.max_players + 1):
+            out += [
+                Lineup(name, ("expert", *["normal"] * (n - 1)), (0,)),
+                Lineup(name, ("normal", *["random"] * (n - 1)), (0,)),
+            ]
     return out
 
 
@@ -173,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20, help="games per line-up")
     parser.add_argument("--only", help="one game's rows (e.g. spades)")
     parser.add_argument("--level", help="only rows whose A side plays this level")
+    parser.add_argument("--players", type=int, help="only rows with this many players")
     parser.add_argument(
         "--full", action="store_true", help="play the games as users do (default options)"
     )
@@ -185,6 +190,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.only and lineup.game != args.only:
             continue
         if args.level and lineup.levels[lineup.side[0]] != args.level:
+            continue
+        if args.players and len(lineup.levels) != args.players:
             continue
         result = Result(lineup)
         for seed in range(args.first, args.first + args.games):
