@@ -8,9 +8,14 @@ the best of every card it drew, so a uniform hand is far too weak (the search th
 to fear its knock): of ``1 + its turns so far`` sampled hands (at most ``MAX_TRIES``) the
 world gives it the one with the least deadwood. The rest is the stock.
 
-Value. Each move is played out to the end of the hand by ``normal`` players and scored as
-the game scores it: my points minus the opponent's (knock, gin, big gin, undercut — all
-counted by the engine), plus the 25-point bonus each won hand is worth at the end.
+Value. Each move is played out to the end of the hand by ``normal`` players and scored by
+my chance of winning the game from there: 1, ½ or 0 if the game is over, else
+``search.race`` from both scores (first to the target, each later hand won by either
+player alike and scoring as between ``normal`` players, ``HAND_POINTS``). Hand points
+alone (the old value: my points minus theirs, plus 25 per hand won) measured 51.2 %
+(+22.6 a game) against ``normal`` over 400 duplicate games at target 50; the chance of
+winning 53.2 % (+27.5): near the target a knock that closes the game out is worth more
+than the hand's points say, an undercut that lets the opponent out far less.
 
 Search decides only whether to knock (the knock with the least deadwood against
 ``normal``'s discard): that is what rollouts can tell apart. Taking the discard or
@@ -28,9 +33,8 @@ from games import melds
 from games.base import View
 from games.cards import STANDARD_DECK
 from games.gin_rummy import bots
-from games.gin_rummy.scoring import LINE_BONUS
 from games.gin_rummy.state import DISCARD, GinState
-from games.search import budget, deal, pimc
+from games.search import budget, deal, pimc, race
 
 #: Standard errors by which a searched move must beat ``normal``'s to replace it.
 CONFIDENCE = 1.0
@@ -42,6 +46,12 @@ STOCK_AT_DEAL = 31
 MAX_TRIES = 8
 #: How much likelier an unseen card near one the opponent took is in its hand.
 NEAR_TAKEN_WEIGHT = 2.0
+#: What the winner of a hand scores between ``normal`` players: (points, per mille) for
+#: 0 (wall or tie) and 5-point bins by their mean, from 20,000 hands (1,000 games of 20).
+HAND_POINTS = (
+    (0, 22), (3, 144), (8, 189), (13, 151), (18, 121), (23, 87), (28, 85),
+    (33, 63), (38, 50), (43, 32), (48, 22), (53, 15), (58, 8), (67, 10),
+)
 
 
 def world(view: View, rng: random.Random) -> GinState:
@@ -77,13 +87,13 @@ def world(view: View, rng: random.Random) -> GinState:
 
 
 def value(root: GinState, end: GinState, seat: int) -> float:
-    """My hand's points (and won-hand bonus) minus the opponent's."""
-    out = 0.0
-    for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
-        gained = end.scores[s] - root.scores[s]
-        won = end.hands_won[s] - root.hands_won[s]
-        out += sign * (gained + LINE_BONUS * won)
-    return out
+    """My chance of winning the game from where the rollout ended (see the module
+    docstring): 1, ½ or 0 once it is over, else ``race`` from both seats' scores."""
+    if end.final is not None:
+        winner = end.final["winner"]
+        return 0.5 if winner is None else float(winner == seat)
+    target: int = end.options["target"]
+    return race(target - end.scores[seat], target - end.scores[1 - seat], HAND_POINTS)
 
 
 def hand_over(root: GinState, now: GinState) -> bool:
