@@ -16,6 +16,7 @@ decisions reproducible and bounded in time.
 from __future__ import annotations
 
 import contextvars
+import functools
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -239,6 +240,22 @@ def advise(game: Game[Any], state: State, seat: int, rng: random.Random) -> Advi
 def budget(rollouts: int, candidates: int, least: int = 2, most: int = 32) -> int:
     """Worlds for a fixed budget of ``rollouts`` shared by ``candidates`` moves."""
     return max(least, min(most, rollouts // max(1, candidates)))
+
+
+@functools.cache
+def race(need: int, other: int, hand: tuple[tuple[int, int], ...]) -> float:
+    """The chance of being first to a target when I still need ``need`` points and the other
+    side ``other``, if from now on each hand is won by either side alike and the winner
+    scores as ``hand`` says: (points, how often) pairs, 0 points for a hand nobody wins."""
+    if need <= 0:
+        return 1.0
+    if other <= 0:
+        return 0.0
+    scored = [(p, w) for p, w in hand if p > 0]
+    total = sum(w for _, w in scored)
+    return sum(
+        w * (race(need - p, other, hand) + race(need, other - p, hand)) for p, w in scored
+    ) / (2 * total)
 
 
 def standing(game: Game[Any]) -> Value:

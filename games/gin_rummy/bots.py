@@ -37,9 +37,13 @@ def helps(card: str, held: list[str]) -> bool:
 
 def knock_limit(view: View) -> int:
     """The most deadwood worth knocking with now."""
-    stock = view["stock"]
+    return limit_for(view["stock"], len(view["known"][1 - view["seat"]]))
+
+
+def limit_for(stock: int, opponent_known: int) -> int:
+    """``knock_limit`` with ``stock`` cards left and the opponent holding
+    ``opponent_known`` cards it took from the discard pile."""
     limit = 10 if stock >= 22 else 7 if stock >= 14 else 4
-    opponent_known = len(view["known"][1 - view["seat"]])
     return max(0, limit - 2 * max(0, opponent_known - 1))
 
 
