@@ -112,12 +112,19 @@ def fitted(sample: Sampler, misfit: Callable[[Any], float], tries: int) -> Sampl
     return draw
 
 
+@dataclass
+class Meter:
+    """The moves play-outs have made: a search's work, for a budget in moves."""
+
+    moves: int = 0
+
+
 def rollout(
     game: Game[Any], state: S, root: S, done: Done, level: str, rng: random.Random,
-    horizon: int | None = None,
+    horizon: int | None = None, meter: Meter | None = None,
 ) -> S:
     """Play ``state`` on with ``level`` players until ``done(root, state)``, the game ends or
-    ``horizon`` moves were made."""
+    ``horizon`` moves were made (counted on ``meter`` if given)."""
     moves = 0
     while not state.is_over and not done(root, state):
         if horizon is not None and moves >= horizon:
@@ -125,6 +132,8 @@ def rollout(
         seat = state.to_act[0]
         state = game.advance(state, seat, game.choose(state, seat, level, rng))
         moves += 1
+    if meter is not None:
+        meter.moves += moves
     return state
 
 
@@ -143,6 +152,7 @@ def pimc(
     horizon: int | None = None,
     sample: Sampler | None = None,
     playout: Playout | None = None,
+    max_moves: int | None = None,
 ) -> str:
     """The candidate move with the best total value over ``worlds`` sampled worlds.
 
@@ -152,18 +162,28 @@ def pimc(
     sound player out of its move. ``sample`` draws the worlds (``game.world`` unless
     given, e.g. a ``fitted`` one); ``playout`` replaces ``rollout`` (with ``done``,
     ``rollout_level`` and ``horizon``), e.g. to share play-outs that cannot differ.
+    With ``max_moves``, no world is drawn that would take the play-outs past that many
+    moves (judged by the worlds so far; counted for ``rollout`` only): a decision whose
+    play-outs run long (a big table, full hands) weighs fewer worlds instead of taking
+    longer, and keeps ``default`` when not even two fit.
     """
     if len(candidates) == 1:
         return candidates[0]
     seat: int = view["seat"]
     draw = sample or game.world
 
+    meter = Meter()
+
     def play(after: State, world: State, rng: random.Random) -> State:
-        return rollout(game, after, world, done, rollout_level, rng, horizon)
+        return rollout(game, after, world, done, rollout_level, rng, horizon, meter)
 
     play_out = playout or play
     scores: list[list[float]] = [[] for _ in candidates]
     for _ in range(worlds):
+        done_worlds = len(scores[0])
+        over = max_moves is not None and meter.moves * (done_worlds + 1) > max_moves * done_worlds
+        if done_worlds and over:
+            break  # the next world would take the play-outs past the budget
         world = draw(view, rng)
         seed = rng.getrandbits(64)
         for i, action in enumerate(candidates):
@@ -172,12 +192,14 @@ def pimc(
     totals = [sum(s) for s in scores]
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     chosen = candidates[best]
-    if default is not None and chosen != default:
+    if default is not None and len(scores[0]) < 2:
+        chosen = default  # one world cannot outweigh the fast policy
+    elif default is not None and chosen != default:
         base = scores[candidates.index(default)]
         gains = [a - b for a, b in zip(scores[best], base, strict=True)]
         if not significant(gains, confidence):
             chosen = default
-    _record(chosen, candidates, totals, worlds)
+    _record(chosen, candidates, totals, len(scores[0]))
     return chosen
 
 

@@ -18,7 +18,7 @@ from games.craits import expert as craits_expert
 from games.gin_rummy import expert as gin_expert
 from games.gin_rummy.engine import TAKE_LIMIT
 from games.rng import rng_for
-from games.search import deal, fitted, rollout
+from games.search import deal, fitted, pimc, rollout, standing
 
 PLAYERS = {"back_alley": 4, "craits": 4, "gin_rummy": 2, "ono99": 4, "spades": 2}
 SHORT = {
@@ -339,3 +339,34 @@ def test_gin_lean_playouts_are_normal_rollouts(seed: int) -> None:
         lean = gin_expert.playout(world, world, random.Random(7))
         full = rollout(game, world, world, gin_expert.hand_over, "normal", random.Random(7))
         assert game.dumps(lean) == game.dumps(full)
+
+
+def test_a_move_budget_weighs_fewer_worlds_and_keeps_the_default_below_two() -> None:
+    """``max_moves`` stops drawing worlds before the play-outs would pass it; when not even
+    two worlds fit, the fast policy's move stands."""
+    game = games.get("craits")
+    state = _midgame("craits", 3, 4)
+    seat = state.to_act[0]
+    view = game.view(state, seat)
+    legal = [a for a in game.legal_actions(state, seat) if a.startswith("play")]
+    assert len(legal) >= 2
+    value = standing(game)
+
+    def search(max_moves: int | None) -> tuple[str, int]:
+        drawn: list[State] = []
+
+        def sample(view: dict[str, Any], rng: random.Random) -> State:
+            drawn.append(game.world(view, rng))
+            return drawn[-1]
+
+        move = pimc(
+            game, view, legal, random.Random(1), worlds=12, value=value,
+            done=craits_expert.round_over, default=legal[-1], confidence=0.0,
+            sample=sample, max_moves=max_moves,
+        )
+        return move, len(drawn)
+
+    assert search(None)[1] == 12
+    few = search(400)[1]
+    assert 1 <= few < 12
+    assert search(1) == (legal[-1], 1)
