@@ -150,20 +150,26 @@ class TrickRules:
                     run = [card]
         return [c for c in cards if stands[c] == c]
 
-    def shown_voids(self, played: Sequence[str], leader: int, players: int) -> list[set[str]]:
-        """Per seat, the suits it showed void in this deal: a player who did not follow
-        the suit led has none left. ``played`` is every card played this deal in order
-        and ``leader`` the seat that led the first trick (the winner leads the next)."""
-        voids: list[set[str]] = [set() for _ in range(players)]
+    def players_of(self, played: Sequence[str], leader: int, players: int) -> list[int]:
+        """The seat that played each card of ``played`` (every card played this deal in
+        order; ``leader`` led the first trick and each trick's winner leads the next)."""
+        seats: list[int] = []
         for start in range(0, len(played), players):
             cards = list(played[start:start + players])
-            led = self.suit_of(cards[0])
-            for k, card in enumerate(cards[1:], 1):
-                if self.suit_of(card) != led:
-                    voids[(leader + k) % players].add(led)
+            seats += [(leader + k) % players for k in range(len(cards))]
             if len(cards) == players:
                 won = winning_index(cards, self.suit_of, self.strength, self.trump)
                 leader = (leader + won) % players
+        return seats
+
+    def shown_voids(self, played: Sequence[str], leader: int, players: int) -> list[set[str]]:
+        """Per seat, the suits it showed void in this deal: a player who did not follow
+        the suit led has none left (``played`` and ``leader`` as in ``players_of``)."""
+        voids: list[set[str]] = [set() for _ in range(players)]
+        for i, seat in enumerate(self.players_of(played, leader, players)):
+            led = self.suit_of(played[i - i % players])
+            if self.suit_of(played[i]) != led:
+                voids[seat].add(led)
         return voids
 
 

@@ -7,6 +7,17 @@ The draft keeps strong cards, so spades, aces, kings and queens are dealt to the
 three times as likely as others (a uniform opponent is too weak and the search overbids);
 the rest is the face-down discard pile (and the stock during the draft).
 
+Once the opponent has bid (all through the play, and for my bid when I bid second) the
+worlds are fitted to its bid: of ``TRIES`` worlds drawn, the one kept is the one whose
+opponent hand at bid time (its hand now and the cards it has played) would have made
+``normal`` bid closest to what it bid (Nil counting 0 tricks, ``NIL_MISFIT`` more when
+only one of the two is Nil; a Blind Nil, bid unseen, is not fitted). Uniform-weighted
+worlds explained the bid 0.96 tricks off on average, fitted ones 0.20; 200 games against
+``normal`` went from 58.5 % (51.6–65.1 %, +35.9 a game) to 65.0 % (58.2–71.3 %, +43.5),
+and the next 200 deals gave 63.5 % (56.6–69.9 %, +42.4; p99 171 ms of CPU a decision).
+A lower confidence for fitted bids (1.0 standard error, as in Back Alley) measured no
+better here (65.0 %, +40.5), so bids keep ``CONFIDENCE``.
+
 Value. Each move is played out to the end of the hand by ``normal`` players; the value is
 my points minus the opponent's, with every bag counted a further ``BAG_COST`` points (ten
 bags cost 100, so a bag is worth avoiding well before the tenth).
@@ -20,11 +31,12 @@ are ``normal``'s.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import games
 from games.base import View
 from games.cards import HIGH_RANK, STANDARD_DECK, SUIT
-from games.search import budget, deal, pimc
+from games.search import budget, deal, fitted, pimc
 from games.spades import bots
 from games.spades.state import BID, DRAFT, PLAY, SpadesState
 from games.trick_play import distinct_plays
@@ -38,6 +50,12 @@ BAG_COST = 6.0
 #: How much likelier a drafted-strong card (a spade, an ace, king or queen) is in the
 #: opponent's hand than another unseen card.
 STRONG_WEIGHT = 3.0
+#: Worlds drawn for each one kept once the opponent has bid (the one that best explains
+#: its bid).
+TRIES = 8
+#: Misfit added when the world's hand would have bid Nil and the opponent did not, or
+#: the other way round (a hand is Nil-safe or not; a trick's difference is not the point).
+NIL_MISFIT = 2
 
 
 def strong_weight(card: str) -> float:
@@ -94,6 +112,19 @@ def world(view: View, rng: random.Random) -> SpadesState:
     )
 
 
+def bid_misfit(view: View, world: SpadesState) -> int:
+    """How far the opponent's bid is from the one ``normal`` would have made holding the
+    world's hand at bid time (its hand now and the cards it has played): the tricks apart,
+    Nil counting 0, and ``NIL_MISFIT`` more when only one of the two is Nil."""
+    opp = 1 - view["seat"]
+    bid: int = view["bids"][opp]
+    played = view["played"]
+    seats = bots.RULES.players_of(played, 1 - view["first_player"], 2)
+    hand = world.hands[opp] + [c for c, s in zip(played, seats, strict=True) if s == opp]
+    guess = int(bots.choose_bid({**view, "seat": opp, "hand": hand}).split()[1])
+    return abs(guess - bid) + (NIL_MISFIT if (guess == 0) != (bid == 0) else 0)
+
+
 def value(root: SpadesState, end: SpadesState, seat: int) -> float:
     """My hand's points minus the opponent's, each new bag costing ``BAG_COST`` more."""
     out = 0.0
@@ -125,8 +156,12 @@ def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     if view["phase"] not in (BID, PLAY):
         return usual
     moves = candidates(view, legal, usual)
+    game = games.get("spades")
+    opp_bid = view["bids"][1 - view["seat"]]
     return pimc(
-        games.get("spades"), view, moves, rng,
+        game, view, moves, rng,
         worlds=budget(ROLLOUTS, len(moves)), value=value, done=hand_over,
         default=usual, confidence=CONFIDENCE,
+        sample=fitted(game.world, partial(bid_misfit, view), TRIES)
+        if isinstance(opp_bid, int) else None,
     )

@@ -19,6 +19,7 @@ from games.gin_rummy import expert as gin_expert
 from games.gin_rummy.engine import TAKE_LIMIT
 from games.rng import rng_for
 from games.search import deal, fitted, pimc, rollout, standing
+from games.spades import expert as spades_expert
 
 PLAYERS = {"back_alley": 4, "craits": 4, "gin_rummy": 2, "ono99": 4, "spades": 2}
 SHORT = {
@@ -252,24 +253,46 @@ def test_old_gin_states_load_without_the_take_back_count() -> None:
     assert game.from_json(data).takes == 0
 
 
+def _check_fitted(name: str, state: State, misfit: Callable[[Any], float], tries: int) -> None:
+    """Worlds kept by ``fitted`` come from the view alone (the same world whatever the
+    hidden hands really are), keep every hand count, and explain what the others did at
+    least as well as a plain world drawn first."""
+    game = games.get(name)
+    seat = state.to_act[0]
+    view = game.view(state, seat)
+    sample = fitted(game.world, misfit, tries)
+    other = _reshuffle_hidden(name, state, seat, random.Random(state.seed))
+    kept = sample(view, random.Random(7))
+    assert game.dumps(kept) == game.dumps(sample(game.view(other, seat), random.Random(7)))
+    assert game.view(kept, seat) == view
+    assert misfit(kept) <= misfit(game.world(view, random.Random(7)))
+
+
 @pytest.mark.parametrize("bids", [1, 2, 3])
 def test_back_alley_bid_worlds_fit_the_bids_from_the_view_alone(bids: int) -> None:
-    """Worlds kept for a bid decision come from the view alone (the same world whatever
-    the hidden hands really are), keep every hand count, and explain the bids already made
-    at least as well as a plain world drawn first."""
     game = games.get("back_alley")
     for seed in range(4):
         state = _midgame("back_alley", seed, bids)
         seat = state.to_act[0]
-        view = game.view(state, seat)
         legal = game.legal_actions(state, seat)
-        misfit = partial(back_alley_expert.bid_misfit, view, legal)
-        sample = fitted(game.world, misfit, back_alley_expert.TRIES)
-        other = _reshuffle_hidden("back_alley", state, seat, random.Random(seed))
-        kept = sample(view, random.Random(7))
-        assert game.dumps(kept) == game.dumps(sample(game.view(other, seat), random.Random(7)))
-        assert game.view(kept, seat) == view
-        assert misfit(kept) <= misfit(game.world(view, random.Random(7)))
+        misfit = partial(back_alley_expert.bid_misfit, game.view(state, seat), legal)
+        _check_fitted("back_alley", state, misfit, back_alley_expert.TRIES)
+
+
+@pytest.mark.parametrize("moves", [30, 40, 50])
+def test_spades_worlds_fit_the_opponents_bid_from_the_view_alone(moves: int) -> None:
+    game = games.get("spades")
+    checked = 0
+    for seed in range(6):
+        state = _midgame("spades", seed, moves)
+        seat = state.to_act[0]
+        view = game.view(state, seat)
+        if state.is_over or not isinstance(view["bids"][1 - seat], int):
+            continue
+        misfit = partial(spades_expert.bid_misfit, view)
+        _check_fitted("spades", state, misfit, spades_expert.TRIES)
+        checked += 1
+    assert checked
 
 
 def test_back_alley_shared_bid_playouts_score_as_full_ones() -> None:
