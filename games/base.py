@@ -175,7 +175,7 @@ LEVEL_NOTES = {
     "expert": (
         "searches: deals the cards it cannot see in many ways that fit everything the"
         " table has shown, plays its candidate moves out on each deal, and leaves the"
-        " normal player's move only for one that scores clearly better for its side"
+        " normal player's move only for one that did better for its side over those deals"
         " (its partner's score counts as its own)."
     ),
 }
