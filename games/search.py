@@ -9,8 +9,9 @@ the same futures. Everything is drawn from the ``rng`` passed in: a search is
 deterministic for a given generator state.
 
 The strength is in what the worlds look like (``deal``'s weights and voids) and what the
-value counts, not in the number of rollouts; a fixed budget of rollouts per decision keeps
-decisions reproducible and bounded in time.
+value counts, not in the number of rollouts; a fixed budget of rollouts per decision (and,
+where play-outs can run long, of the moves they make) keeps decisions reproducible and
+bounded in time.
 """
 
 from __future__ import annotations
