@@ -154,6 +154,7 @@ def pimc(
     sample: Sampler | None = None,
     playout: Playout | None = None,
     max_moves: int | None = None,
+    chance: bool = False,
 ) -> str:
     """The candidate move with the best total value over ``worlds`` sampled worlds.
 
@@ -166,7 +167,8 @@ def pimc(
     With ``max_moves``, no world is drawn that would take the play-outs past that many
     moves (judged by the worlds so far; counted for ``rollout`` only): a decision whose
     play-outs run long (a big table, full hands) weighs fewer worlds instead of taking
-    longer, and keeps ``default`` when not even two fit.
+    longer, and keeps ``default`` when not even two fit. ``chance`` says ``value`` is a
+    chance of winning the game (0 to 1), not points (for the ranking ``advise`` reports).
     """
     if len(candidates) == 1:
         return candidates[0]
@@ -200,7 +202,7 @@ def pimc(
         gains = [a - b for a, b in zip(scores[best], base, strict=True)]
         if not significant(gains, confidence):
             chosen = default
-    _record(chosen, candidates, totals, len(scores[0]))
+    _record(Ranking(chosen, _means(candidates, totals, len(scores[0])), len(scores[0]), chance))
     return chosen
 
 
@@ -214,23 +216,31 @@ def significant(gains: Sequence[float], confidence: float) -> bool:
     return bool(mean > confidence * math.sqrt(var / n))
 
 
-def _record(chosen: str, candidates: Sequence[str], totals: Sequence[float], worlds: int) -> None:
+def _means(
+    candidates: Sequence[str], totals: Sequence[float], worlds: int
+) -> tuple[tuple[str, float], ...]:
+    """Every candidate with its mean value, best first."""
+    means = [(a, t / worlds) for a, t in zip(candidates, totals, strict=True)]
+    return tuple(sorted(means, key=lambda m: -m[1]))
+
+
+def _record(ranking: Ranking) -> None:
     """Keep the search's ranking when someone asked why (``advise``)."""
     record = _RECORDS.get()
     if record is not None:
-        means = [(a, t / worlds) for a, t in zip(candidates, totals, strict=True)]
-        means.sort(key=lambda m: -m[1])
-        record.append(Ranking(chosen, tuple(means), worlds))
+        record.append(ranking)
 
 
 @dataclass(frozen=True)
 class Ranking:
     """One search's verdict: the move chosen, every candidate with its mean value over
-    the worlds (best first), and how many worlds were played out."""
+    the worlds (best first), how many worlds were played out, and whether the values are
+    chances of winning the game (else points)."""
 
     chosen: str
     means: tuple[tuple[str, float], ...]
     worlds: int
+    chance: bool = False
 
 
 @dataclass(frozen=True)

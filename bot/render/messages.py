@@ -402,14 +402,20 @@ def hint_text(game_name: str, advice: Advice) -> str:
     mine = dict(ranking.means)[advice.move]
     runner, theirs = others[0]
     deals = f"over {ranking.worlds} deals that fit what you have seen"
+
+    def more(gain: float, only: str = "") -> str:
+        if ranking.chance:
+            return f"won the game {only}{gain:.1%} more often"
+        return f"scored {only}{gain:.1f} points more"
+
     if mine >= theirs:
         return (
-            f"💡 The expert would play {move}: {deals}, it scored {mine - theirs:.1f} points"
-            f" more than the next best ({label(runner)})."
+            f"💡 The expert would play {move}: {deals}, it {more(mine - theirs)} than the next"
+            f" best ({label(runner)})."
         )
     return (
         f"💡 The expert would play {move}, its rules of thumb: {deals}, {label(runner)}"
-        f" scored only {theirs - mine:.1f} points more, too little to tell from luck."
+        f" {more(theirs - mine, 'only ')}, too little to tell from luck."
     )
 
 

@@ -178,5 +178,5 @@ def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
         games.get("gin_rummy"), view, moves, rng,
         worlds=budget(ROLLOUTS, len(moves), most=ROLLOUTS), value=value, done=hand_over,
         default=bots.normal_bot(view, legal, rng), playout=playout,
-        confidence=CONFIDENCE,
+        confidence=CONFIDENCE, chance=True,
     )

@@ -379,3 +379,9 @@ def test_a_hint_says_the_move_and_why_in_one_line() -> None:
     assert "Knock 9♦**, its rules of thumb" in kept and "Discard 9♦ scored only 2.2" in kept
     plain = hint_text("gin_rummy", Advice("draw stock", None))
     assert "rules of thumb" in plain and "**" in plain
+    odds = Ranking("knock 9D", (("knock 9D", 0.62), ("discard 9D", 0.55)), 48, chance=True)
+    text = hint_text("gin_rummy", Advice("knock 9D", odds))
+    assert "it won the game 7.0% more often than the next best (Discard 9♦)" in text
+    assert "points" not in text
+    kept = hint_text("gin_rummy", Advice("discard 9D", odds))
+    assert "Knock 9♦ won the game only 7.0% more often, too little" in kept
