@@ -16,7 +16,8 @@ worlds explained the bid 0.96 tricks off on average, fitted ones 0.20; 200 games
 ``normal`` went from 58.5 % (51.6–65.1 %, +35.9 a game) to 65.0 % (58.2–71.3 %, +43.5),
 and the next 200 deals gave 63.5 % (56.6–69.9 %, +42.4; p99 171 ms of CPU a decision).
 A lower confidence for fitted bids (1.0 standard error, as in Back Alley) measured no
-better here (65.0 %, +40.5), so bids keep ``CONFIDENCE``.
+better here (65.0 %, +40.5), so bids keep ``CONFIDENCE``; nor does the fit make the
+strong-card weighting redundant (uniform weights with the fit: 58.5 %, +20.5).
 
 Value. Each move is played out to the end of the hand by ``normal`` players; the value is
 my points minus the opponent's, with every bag counted a further ``BAG_COST`` points (ten
