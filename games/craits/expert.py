@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import games
 from games.base import View
@@ -55,21 +56,21 @@ class Refusal:
         return not playable(card, self.top, self.suit, self.crank)
 
 
-def refusals(history: Sequence[dict[str, object]], players: int) -> list[list[Refusal]]:
+def refusals(history: Sequence[dict[str, Any]], players: int) -> list[list[Refusal]]:
     """Every player's refusals this round, oldest first, read from the public history."""
     out: list[list[Refusal]] = [[] for _ in range(players)]
     top, suit, crank = "", "", 0
     for e in history:
         kind = e["type"]
         if kind in ("turn_up", "play"):
-            top = str(e["card"])
-            suit = str(e.get("suit") or top[1])
+            top = e["card"]
+            suit = e.get("suit") or top[1]
         elif kind == "crank":
-            crank = int(str(e["count"]))
+            crank = e["count"]
         elif kind == "crank_end":
             crank = 0
         elif kind == "draw":
-            seat, count = int(str(e["seat"])), int(str(e["count"]))
+            seat, count = e["seat"], e["count"]
             for r in out[seat]:
                 r.drawn += count
             if e["reason"] in ("turn", "crank") and top:
