@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import games
 from bot.services.tables import TableService
@@ -10,6 +12,7 @@ from bot.services.tables.replay import check_table, replay
 from storage import tables as repo
 from storage.db import Conn, Database
 from storage.matches import MatchRecord
+from storage.models import Snapshot
 from tests.services.conftest import Events, ManualClock, play_out
 
 CH = 555
@@ -227,3 +230,47 @@ async def test_a_failing_match_recorder_undoes_the_final_move(
     done = await play_out(fresh, CH, r)
     assert done.status == "finished" and done.version == row.version + 1
     await fresh.close()
+
+
+async def test_a_table_saved_before_views_had_a_history_loads_and_checks(
+    db: Database, clock: ManualClock
+) -> None:
+    """A snapshot written before states kept ``history`` (mid-hand) loads with an empty one,
+    plays on, and ``check`` accepts it: its history is a tail of the replayed one. A history
+    that is not such a tail is refused."""
+    game = games.get("gin_rummy")
+    first = TableService(db, clock=clock)
+    await first.create(CH, 9, ALICE, "Alice", "gin_rummy")
+    await first.join(CH, BOB, "Bob")
+    r = await first.start(CH, ALICE)
+    for _ in range(3):
+        seat = r.to_act[0]
+        r = await first.act(CH, r.seats[seat].user_id or 0, r.private[seat].legal[0], r.version)
+    await first.close()
+
+    async def rewrite(change: Callable[[dict[str, Any]], None]) -> None:
+        row = await db.read(repo.get, r.table_id)
+        assert row is not None and row.snapshot is not None
+        state = json.loads(row.snapshot)["state"]
+        change(state)
+        text = Snapshot.dump("gin_rummy", row.version, json.dumps(state))
+        await db.write(
+            lambda c: c.execute("UPDATE tables SET snapshot = ? WHERE id = ?", (text, r.table_id))
+        )
+
+    await rewrite(lambda state: state.pop("history"))
+    assert (await check_table(db, r.table_id)).ok
+    second = TableService(db, clock=clock)
+    assert (await second.load()).quarantined == ()
+    again = await second.status(CH)
+    seat = again.to_act[0]
+    await second.act(CH, again.seats[seat].user_id or 0, again.private[seat].legal[0])
+    await second.close()
+    row = await db.read(repo.get, r.table_id)
+    assert row is not None
+    kept = game.from_json(json.loads(row.snapshot or "")["state"]).history
+    assert 0 < len(kept) < len((await replay(db, r.table_id)).history)
+    assert (await check_table(db, r.table_id)).ok
+
+    await rewrite(lambda state: state["history"][0].update(seat=5))
+    assert not (await check_table(db, r.table_id)).ok
