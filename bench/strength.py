@@ -1,7 +1,7 @@
 """How strong the computer players are: seeded matches, level against level, per game.
 
     python -m bench.strength [--games N] [--first G] [--only NAME] [--level LEVEL]
-                             [--players P] [--full]
+                             [--players P] [--full] [--clairvoyant]
 
 Each row plays ``N`` seeded games of one line-up, duplicate style: every deal is played
 once from each rotation of the seats (game ``g`` deals seed ``g // rotations`` and shifts
@@ -25,8 +25,9 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from unittest import mock
 
 import games
 from games.rng import rng_for
@@ -105,10 +106,13 @@ def rotations(lineup: Lineup) -> int:
 
 
 def play(
-    lineup: Lineup, seed: int, result: Result, options: dict[str, object] | None = None
+    lineup: Lineup, seed: int, result: Result, options: dict[str, object] | None = None,
+    clairvoyant: bool = False,
 ) -> None:
     """Play game number ``seed`` of ``lineup`` (under ``options``, by default the game's
-    ``SETTINGS``) and add it to ``result``."""
+    ``SETTINGS``) and add it to ``result``. ``clairvoyant``: A's searches are given the
+    real state as every world (every hand and the stock's order) — not a fair player, a
+    measure of how much better worlds could ever give."""
     game = games.get(lineup.game)
     players = len(lineup.levels)
     deal, shift = divmod(seed, rotations(lineup))
@@ -121,7 +125,11 @@ def play(
     while not state.is_over and moves < MOVE_CAP:
         seat = state.to_act[0]
         start = time.perf_counter()
-        action = game.choose(state, seat, levels[seat], rng)
+        if clairvoyant and seat in side:
+            with mock.patch.object(type(game), "_world", _reveal(state)):
+                action = game.choose(state, seat, levels[seat], rng)
+        else:
+            action = game.choose(state, seat, levels[seat], rng)
         if seat in side:
             result.times.append(time.perf_counter() - start)
         state = game.apply(state, seat, action)
@@ -138,6 +146,11 @@ def play(
     ours = sum(scores[s] for s in side) / len(side)
     theirs = [scores[s] for s in range(players) if s not in side]
     result.margin += sign * (ours - sum(theirs) / len(theirs))
+
+
+def _reveal(state: games.State) -> Callable[..., games.State]:
+    """A ``Game._world`` that returns ``state`` itself (a copy) whatever the view."""
+    return lambda game, view, rng: state.clone()
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -181,6 +194,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--full", action="store_true", help="play the games as users do (default options)"
     )
+    parser.add_argument(
+        "--clairvoyant", action="store_true",
+        help="A's searches see every card (a bound on what better worlds could give)",
+    )
     parser.add_argument("--first", type=int, default=0, help="first game number (to split a run)")
     args = parser.parse_args(argv)
     settings: dict[str, dict[str, object]] = {g: {} for g in SETTINGS} if args.full else SETTINGS
@@ -195,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             continue
         result = Result(lineup)
         for seed in range(args.first, args.first + args.games):
-            play(lineup, seed, result, settings[lineup.game])
+            play(lineup, seed, result, settings[lineup.game], args.clairvoyant)
         print(row(result), flush=True)
 
 
