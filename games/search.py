@@ -202,7 +202,10 @@ def pimc(
         gains = [a - b for a, b in zip(scores[best], base, strict=True)]
         if not significant(gains, confidence):
             chosen = default
-    _record(Ranking(chosen, _means(candidates, totals, len(scores[0])), len(scores[0]), chance))
+    record = _RECORDS.get()
+    if record is not None:  # someone asked why (``advise``)
+        n = len(scores[0])
+        record.append(Ranking(chosen, _means(candidates, totals, n), n, chance))
     return chosen
 
 
@@ -222,13 +225,6 @@ def _means(
     """Every candidate with its mean value, best first."""
     means = [(a, t / worlds) for a, t in zip(candidates, totals, strict=True)]
     return tuple(sorted(means, key=lambda m: -m[1]))
-
-
-def _record(ranking: Ranking) -> None:
-    """Keep the search's ranking when someone asked why (``advise``)."""
-    record = _RECORDS.get()
-    if record is not None:
-        record.append(ranking)
 
 
 @dataclass(frozen=True)
