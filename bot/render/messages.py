@@ -35,6 +35,9 @@ MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_OPTIONS = 25
 EVENTS_SHOWN = 6
+#: The table message's field of recent event lines (they may reach back into the
+#: previous deal).
+LAST_MOVES = "Last moves"
 RULES_PAGE_CHARS = 1800
 
 LOBBY_COLOUR = 0x5865F2
@@ -229,7 +232,7 @@ def table_message(
     if result.public is not None:
         body = renderer(result.game).table(result.public, names)
     if events:
-        fields.append(("Last moves", cut("\n".join(events), 1024)))
+        fields.append((LAST_MOVES, cut("\n".join(events), 1024)))
     rows: tuple[tuple[Component, ...], ...] = ()
     if result.status == "playing":
         colour = PLAYING_COLOUR

@@ -32,6 +32,7 @@ import bot
 import games
 from bot.card_emojis import FaceSet
 from bot.render import renderer
+from bot.render.messages import LAST_MOVES
 from bot.render.ono99 import pretty_cards
 from bot.services.tables import SeatPrivate, TableResult, TableStatus
 from bot.settings import Settings
@@ -41,7 +42,7 @@ from storage.models import Human, load_options, load_seats
 from tests.e2e.conftest import BotRunner
 from tests.e2e.driver import Person, percentile
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.fake_state import Channel, Interaction, Message, version_text
+from tests.e2e.fake_state import Channel, Interaction, Message, version_text, walk_components
 
 CARD = re.compile(r"(?:[A2-9TJQK][SHDC]|BJ|LJ)")
 #: Discord drops an interaction not answered within 3 s; every one in the suite must be
@@ -97,6 +98,21 @@ class Harness:
         """Wait until the computers are done, the bot's queued message updates ran and the
         fake is quiet."""
         await quiet(self.fake, self.client)
+
+    async def outcome(
+        self, channel: Channel, before: TableResult, click: Interaction, timeout: float = 5.0
+    ) -> TableResult:
+        """The table once ``click`` (a move on ``before``) has had its effect: it moved the
+        game, or the bot said why not. A deferred click is answered before the move is
+        committed, so a quiet moment of the fake alone does not show the move is done."""
+        deadline = time.monotonic() + timeout
+        while True:
+            await self.idle()
+            after = await self.result(channel)
+            moved = after.version > before.version or after.table_id != before.table_id
+            if moved or click.followups or time.monotonic() > deadline:
+                return after
+            await asyncio.sleep(0.05)
 
     async def result(self, channel: Channel) -> TableResult:
         """The table of ``channel`` as the running bot has it."""
@@ -254,8 +270,7 @@ class Seat:
             check_offered(message, mine, result.version)
             with self.harness.fake.count() as counter:
                 answered = await click_move(self.person, message, chosen)
-                await self.harness.idle()
-            after = await self.harness.result(self.channel)
+                after = await self.harness.outcome(self.channel, result, answered)
             said = [m.text for m in answered.followups]
             if after.version > result.version or after.table_id != result.table_id:
                 break  # moved (a finished event board may be followed at once by the next)
@@ -433,6 +448,7 @@ class _Version:
     known: list[set[str]]  # per seat: every card that seat could see
     hands: list[str]  # ONO 99: each seat's hand as rendered ("7 · −10 · …"), "" if public
     public_hands: set[str]  # ONO 99: hands shown to everyone in this deal so far
+    earlier: set[str]  # public in the previous deal (its moves may still be listed)
 
 
 @dataclass
@@ -453,8 +469,10 @@ class LeakCheck:
     and hands revealed at the end of a deal are public from then on, and a card dealt
     again in a later deal is secret again. A message version first seen in epoch k (between
     two answered interactions) may show a card only if it was not secret for some other
-    seat at *every* version the table passed through in that epoch: channel messages are
-    checked against every seat, a user's DMs and ephemerals against every other seat.
+    seat at *every* version the table passed through in that epoch; one whose table
+    components name the version it was drawn from (a queued edit may land epochs later) is
+    checked at that version. Channel messages are checked against every seat, a user's DMs
+    and ephemerals against every other seat.
     ONO 99's cards are bare numbers (several copies each), so there the check is that no
     other seat's whole hand, as its DM renders it, appears.
     """
@@ -525,6 +543,7 @@ class LeakCheck:
         leaks: list[str] = []
         for message, index, epoch in self.noted:
             text = _version_text(message.history[index])
+            rest = _version_text(_without_moves(message.history[index]))
             viewer = message.ephemeral_for or message.channel.recipient
             for table in tables:
                 if message.channel.guild is not None and not message.ephemeral:
@@ -535,8 +554,11 @@ class LeakCheck:
                 window = self._window(table, epoch)
                 if not window or table.id not in self.epochs[self.born[message.id]]:
                     continue
+                drawn = _drawn_at(message.history[index], table.id)
+                if drawn is not None and drawn < len(table.versions):
+                    window = [table.versions[drawn]]  # a late edit, drawn from this version
                 own = self._seat_of(table, viewer.id, epoch) if viewer is not None else None
-                for shown, line in _shown_secrets(table, window, own, text):
+                for shown, line in _shown_secrets(table, window, own, text, rest):
                     where = message.channel.label + (" (ephemeral)" if message.ephemeral else "")
                     leaks.append(f"table {table.id} epoch {epoch}: {shown} in {where}: {line!r}")
         assert not leaks, "hidden cards shown:\n" + "\n".join(leaks[:10])
@@ -547,6 +569,36 @@ class LeakCheck:
             return []
         start = self.epochs[epoch - 1].get(table.id, 0) if epoch > 0 else 0
         return table.versions[start : end + 1]
+
+
+def _drawn_at(version: dict[str, Any], table_id: int) -> int | None:
+    """The table version a message version was drawn from, as its table components name it
+    (``dh:<table>:<version>:…``); ``None`` if it has none."""
+    drawn = {
+        int(parts[2])
+        for comp in walk_components(version["components"])
+        if len(parts := str(comp.get("custom_id", "")).split(":")) >= 4
+        and parts[0] == "dh" and parts[1] == str(table_id)
+    }
+    return max(drawn) if drawn else None
+
+
+def _without_moves(version: dict[str, Any]) -> dict[str, Any]:
+    """A message version without its table's *Last moves* (event lines, which may still
+    list the previous deal's moves after a new deal)."""
+    def strip(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = []
+        for comp in components:
+            if str(comp.get("content", "")).startswith(f"**{LAST_MOVES}**"):
+                continue
+            out.append({**comp, "components": strip(comp.get("components", []))})
+        return out
+
+    embeds = [
+        {**e, "fields": [f for f in e.get("fields", []) if f.get("name") != LAST_MOVES]}
+        for e in version["embeds"]
+    ]
+    return {**version, "embeds": embeds, "components": strip(version["components"])}
 
 
 def _version_text(version: dict[str, Any]) -> str:
@@ -565,6 +617,7 @@ def _replay(
         return []
     out: list[_Version] = []
     public: set[str] = set()
+    earlier: set[str] = set()
     public_hands: set[str] = set()
     deal: Any = None
     for step in [None, *actions]:
@@ -574,7 +627,7 @@ def _replay(
         keys = ("hand_no", "deal_no", "round_no")
         key = next((spectator[k] for k in keys if k in spectator), None)
         if key != deal:
-            deal, public, public_hands = key, set(), set()
+            deal, earlier, public, public_hands = key, public, set(), set()
         public |= _cards_in(spectator, set()) | _cards_in(state.events, set())
         shown = [*(spectator.get("revealed") or []), *(e.get("hand") for e in state.events)]
         public_hands |= {pretty_cards(sort_ono(h)) for h in shown if h}
@@ -585,7 +638,9 @@ def _replay(
             h if len(v.get("hand") or ()) >= 2 and h not in public_hands else ""
             for h, v in zip(hands, views, strict=True)
         ]
-        out.append(_Version([k - public for k in known], known, hands, set(public_hands)))
+        out.append(
+            _Version([k - public for k in known], known, hands, set(public_hands), earlier)
+        )
     return out
 
 
@@ -594,9 +649,10 @@ def _line_of(text: str, needle: str) -> str:
 
 
 def _shown_secrets(
-    table: _Table, window: list[_Version], own: int | None, text: str
+    table: _Table, window: list[_Version], own: int | None, text: str, rest: str
 ) -> list[tuple[str, str]]:
-    """The secrets of seats other than ``own`` (secret throughout ``window``) in ``text``."""
+    """The secrets of seats other than ``own`` (secret throughout ``window``) in ``text``;
+    a card public in the previous deal only in ``rest`` (``text`` without its last moves)."""
     seats = range(len(window[0].secret))
     if table.game == "ono99":
         mine = {v.hands[own] for v in window} if own is not None else set()
@@ -616,7 +672,8 @@ def _shown_secrets(
     found = []
     for card in sorted(secret or ()):
         symbol = re.escape(pretty(card))
-        hit = re.search(rf"(?<![0-9A-Za-z]){symbol}", text) or re.search(rf"\b{card}\b", text)
+        shown = rest if any(card in v.earlier for v in window) else text
+        hit = re.search(rf"(?<![0-9A-Za-z]){symbol}", shown) or re.search(rf"\b{card}\b", shown)
         if hit:
             found.append((pretty(card), _line_of(text, hit.group(0))))
     return found

@@ -3,6 +3,7 @@ player's own cards in their own DM are not."""
 
 from __future__ import annotations
 
+from bot.render.messages import LAST_MOVES
 from bot.render.ono99 import pretty_cards
 from games.cards import pretty
 from tests.e2e.fake_state import Channel
@@ -10,13 +11,17 @@ from tests.e2e.play import Harness, LeakCheck, Seat, harness_fixture  # noqa: F4
 from tests.e2e.test_games_e2e import open_table
 
 
-def caught(harness: Harness, table: Channel, channel: Channel, text: str) -> str:
-    """What a fresh check says of a message about ``table`` planted in ``channel``."""
+def caught(
+    harness: Harness, table: Channel, channel: Channel, text: str,
+    more: dict[str, object] | None = None,
+) -> str:
+    """What a fresh check says of a message about ``table`` planted in ``channel`` (with
+    ``more`` of a message's fields: embeds, components)."""
     fake = harness.fake
     check = LeakCheck(fake, harness.db_path)
     check.mark()
     check.noted.clear()  # only the planted message is checked
-    planted = fake.create_message(channel, {"content": f"<#{table.id}> {text}"})
+    planted = fake.create_message(channel, {"content": f"<#{table.id}> {text}", **(more or {})})
     check.mark()
     planted.deleted = True
     harness.leaks.seen[planted.id] = len(planted.history)  # the fixture skips it
@@ -54,3 +59,47 @@ async def test_a_planted_ono99_hand_is_caught(harness: Harness) -> None:
 
     assert bob_hand in caught(harness, lobby, lobby, f"Bob has {bob_hand}")
     assert caught(harness, lobby, fake.dm_channel(bob.user), f"Your hand: {bob_hand}") == ""
+
+
+async def test_a_previous_deals_cards_are_public_only_where_they_were_shown(
+    harness: Harness,
+) -> None:
+    """After a new deal, a card thrown in the last one may still be listed under *Last
+    moves* (and in a late edit drawn before the deal), but nowhere else."""
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await open_table(harness, "gin_rummy", "", [alice, bob], 0)
+    seats = {p.id: Seat(p, harness, lobby) for p in (alice, bob)}
+    result = await harness.result(lobby)
+    thrown: list[str] = []
+    while not thrown:  # play to a new deal that gives Bob a card thrown in the last one
+        assert result.public is not None and result.public["hand_no"] < 10, "no such deal"
+        hand_no = result.public["hand_no"]
+        while result.public is not None and result.public["hand_no"] == hand_no:
+            mover = next(p.user_id for p in result.private.values() if p.legal)
+            move = await seats[mover].choose()
+            result = await harness.client.tables.act(lobby.id, mover, move, result.version)
+        tables = LeakCheck(fake, harness.db_path)._load()
+        now = next(t for t in tables if t.id == result.table_id).versions[-1]
+        mine = result.for_user(bob.id)
+        assert mine is not None
+        bob_seat = mine.seat
+        thrown = sorted(now.earlier & now.secret[bob_seat])
+    card = pretty(thrown[0])
+    last_moves = {"embeds": [{"fields": [{"name": LAST_MOVES, "value": f"Ann threw {card}."}]}]}
+
+    assert caught(harness, lobby, lobby, "", last_moves) == ""
+    assert card in caught(harness, lobby, lobby, f"Bob holds {card}")
+    before = {"components": [hand_button(result.table_id, result.version - 1)]}
+    assert caught(harness, lobby, lobby, f"Ann threw {card}", before) == ""
+    now_button = {"components": [hand_button(result.table_id, result.version)]}
+    assert card in caught(harness, lobby, lobby, f"Ann threw {card}", now_button)
+
+
+def hand_button(table_id: int, version: int) -> dict[str, object]:
+    """A row with a table's *Your hand* button drawn at ``version``."""
+    button = {"type": 2, "style": 1, "label": "Your hand",
+              "custom_id": f"dh:{table_id}:{version}:hand"}
+    return {"type": 1, "components": [button]}
