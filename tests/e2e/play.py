@@ -100,17 +100,22 @@ class Harness:
         await quiet(self.fake, self.client)
 
     async def outcome(
-        self, channel: Channel, before: TableResult, click: Interaction, timeout: float = 5.0
+        self,
+        channel: Channel,
+        before: TableResult,
+        click: Interaction | None = None,
+        timeout: float = 5.0,
     ) -> TableResult:
-        """The table once ``click`` (a move on ``before``) has had its effect: it moved the
-        game, or the bot said why not. A deferred click is answered before the move is
-        committed, so a quiet moment of the fake alone does not show the move is done."""
+        """The table once ``click`` (a move on ``before``; or any move) has had its effect:
+        it moved the game, or the bot said why not. A deferred click is answered before the
+        move is committed, so a quiet moment of the fake alone does not show it is done."""
         deadline = time.monotonic() + timeout
         while True:
             await self.idle()
             after = await self.result(channel)
             moved = after.version > before.version or after.table_id != before.table_id
-            if moved or click.followups or time.monotonic() > deadline:
+            refused = click is not None and bool(click.followups)
+            if moved or refused or time.monotonic() > deadline:
                 return after
             await asyncio.sleep(0.05)
 

@@ -116,7 +116,7 @@ async def test_two_clicks_at_the_same_instant(harness: Harness) -> None:
         mover.person.click(hand, first["custom_id"]),
         mover.person.click(hand.snapshot(), second["custom_id"]),
     )
-    after = await harness.result(lobby)
+    after = await harness.outcome(lobby, before)
     assert after.version == before.version + 1
     refused = [a for a in answers if a.messages and a.messages[-1].ephemeral]
     assert len(refused) == 1 and "earlier turn" in refused[0].text, [a.text for a in answers]

@@ -51,6 +51,15 @@ def hands(out: str) -> list[str]:
     return re.findall(r"^Your hand: .*$", out, re.M)
 
 
+def _interruptible() -> None:
+    """Let the programs started next be interrupted (Ctrl-C), as from a terminal. A shell
+    that starts a job in the background without job control (CI under ``nohup … &``)
+    starts it with SIGINT ignored, and an ignored signal stays ignored in every child
+    across exec; a handled one is reset to the default there."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 class Live:
     """A running program whose output is read as it comes; ``tty`` runs it on a
     pseudo-terminal (as its controlling terminal, so Ctrl-C is a real SIGINT)."""
@@ -58,6 +67,7 @@ class Live:
     def __init__(self, *args: str, tty: bool = False, env: dict[str, str] | None = None) -> None:
         argv = [sys.executable, "-m", "bot", *args]
         environ = env or ENV
+        _interruptible()
         self.buffer = ""
         self.status: int | None = None
         if tty:
