@@ -34,6 +34,27 @@ from games import cards
 
 View = dict[str, Any]
 Bot = Callable[[View, list[str], random.Random], str]
+#: Why a rule of thumb made a move, cheap to build on a search's hot path and put into
+#: words only when a player asks (``words``): a template with ``{}`` for each argument
+#: that follows (card codes and tuples of them are named by the game, numbers as they
+#: are), or a function of the card namer and the arguments that returns the sentence.
+Why = tuple[Any, ...]
+
+
+def words(why: Why, name: Callable[[str], str] = cards.pretty) -> str:
+    """The sentence ``why`` stands for, cards named by ``name``."""
+    head, *args = why
+    if callable(head):
+        return str(head(name, *args))
+
+    def named(arg: object) -> object:
+        if isinstance(arg, str):
+            return name(arg)
+        if isinstance(arg, tuple):
+            return " ".join(name(c) for c in arg)
+        return arg
+
+    return str(head).format(*(named(a) for a in args))
 
 
 class IllegalAction(ValueError):
@@ -405,6 +426,11 @@ class Game(ABC, Generic[S]):
         """What the ``level`` computer player does, in a sentence."""
         self.bot(level)
         return LEVEL_NOTES.get(level, "a computer player.")
+
+    def explain(self, view: View, legal: list[str], move: str) -> str:
+        """Why ``normal``'s rules of thumb make ``move`` here, in a few words: ``""`` when
+        they would make another move, or have nothing to say."""
+        return ""
 
     def bot(self, level: str) -> Bot:
         """The computer player called ``level``; ``ValueError`` if there is none."""

@@ -241,11 +241,13 @@ class Ranking:
 
 @dataclass(frozen=True)
 class Advice:
-    """The move ``expert`` would make, and its last search's ranking (``None`` when the
-    move needed no search: the only sensible one, or the fast policy's own)."""
+    """The move ``expert`` would make, its last search's ranking (``None`` when the move
+    needed no search: the only sensible one, or the fast policy's own), and the rule of
+    thumb that makes it (``Game.explain``; ``""`` when ``normal`` would play otherwise)."""
 
     move: str
     ranking: Ranking | None
+    reason: str = ""
 
 
 _RECORDS: contextvars.ContextVar[list[Ranking] | None] = contextvars.ContextVar(
@@ -263,7 +265,8 @@ def advise(game: Game[Any], state: State, seat: int, rng: random.Random) -> Advi
     finally:
         _RECORDS.reset(token)
     ranking = found[-1] if found and found[-1].chosen == move else None
-    return Advice(move, ranking)
+    reason = game.explain(game.view(state, seat), game.legal_actions(state, seat), move)
+    return Advice(move, ranking, reason)
 
 
 def budget(rollouts: int, candidates: int, least: int = 2, most: int = 32) -> int:

@@ -392,19 +392,22 @@ def move_for(cid: CustomId, values: Sequence[str]) -> str:
 
 
 def hint_text(game_name: str, advice: Advice) -> str:
-    """``/hint`` in one line: the expert's move, and why in its search's own numbers."""
+    """``/hint`` in one line: the expert's move, the rule of thumb that makes it (when
+    ``normal`` plays it too), and its search's own numbers (when it searched)."""
     label = renderer(game_name).action_label
     move = f"**{label(advice.move)}**"
     ranking = advice.ranking
     others = [(a, m) for a, m in ranking.means if a != advice.move] if ranking else []
     if ranking is None or not others:
+        if advice.reason:
+            return f"💡 The expert would play {move}: {advice.reason}."
         return (
             f"💡 The expert would play {move}: it decides this by its rules of thumb, as"
             " nothing else is worth searching here."
         )
     mine = dict(ranking.means)[advice.move]
     runner, theirs = others[0]
-    deals = f"over {ranking.worlds} deals that fit what you have seen"
+    deals = f"Over {ranking.worlds} deals that fit what you have seen"
 
     def more(gain: float, only: str = "") -> str:
         if ranking.chance:
@@ -412,14 +415,14 @@ def hint_text(game_name: str, advice: Advice) -> str:
         return f"scored {only}{gain:.1f} points more"
 
     if mine >= theirs:
-        return (
-            f"💡 The expert would play {move}: {deals}, it {more(mine - theirs)} than the next"
-            f" best ({label(runner)})."
-        )
-    return (
-        f"💡 The expert would play {move}, its rules of thumb: {deals}, {label(runner)}"
-        f" {more(theirs - mine, 'only ')}, too little to tell from luck."
-    )
+        head = f"💡 The expert would play {move}"
+        found = f"{deals}, it {more(mine - theirs)} than the next best ({label(runner)})."
+    else:
+        head = f"💡 The expert would play {move}, its rules of thumb"
+        gain = more(theirs - mine, "only ")
+        found = f"{deals}, {label(runner)} {gain}, too little to tell from luck."
+    why = f": {advice.reason}." if advice.reason else "."
+    return f"{head}{why} {found}"
 
 
 # -- rules -----------------------------------------------------------------------------------

@@ -341,9 +341,10 @@ class Session:
             else:
                 best = hint(self.game, mine, result.version)
                 number = mine.legal.index(best) + 1
+                why = self.game.explain(dict(mine.view), list(mine.legal), best)
                 self.screen.note(
                     f"Hint: the {HINT_LEVEL} computer would pick {number}) "
-                    f"{self.render.action_label(best)}."
+                    f"{self.render.action_label(best)}" + (f": {why}." if why else ".")
                 )
             if action is None:
                 continue

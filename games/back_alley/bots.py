@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from games.back_alley.rules import PLAYERS, STRENGTH, SUIT_OF
-from games.base import View
+from games.base import View, Why, words
 from games.cards import DECK_WITH_JOKERS
 from games.trick_play import TrickRules, unseen
 
@@ -96,48 +97,83 @@ def choose_bid(view: View, legal: list[str]) -> str:
     return f"bid {n}" if n >= 1 and f"bid {n}" in legal else "pass"
 
 
-def _lead(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> str:
+def _why_bid(name: Callable[[str], str], view: View, move: str) -> str:
+    partner = (view["seat"] + 2) % PLAYERS
+    tricks = f"your hand should take about {estimate_tricks(view):.1f} tricks"
+    if view["boards"][partner]:
+        verdict = "join it" if move == "board" else "leave it to them"
+        return f"your partner claimed board and {tricks}, so you {verdict}"
+    if move == "board":
+        return f"{tricks}: most likely every one, so you claim board"
+    if move == "pass":
+        return f"{tricks}, none to spare after your partner's and the others' bids"
+    return f"{tricks}; the bid fits your partner's and the others' bids"
+
+
+def _lead(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> tuple[str, Why]:
     """Draw trumps with the best one (or always, on a board), cash side winners, else
     lead low from the longest side suit."""
     board = view["contracts"][view["seat"] % 2]["board"]
     trumps = rules.trumps(legal)
     boss = rules.top_master(trumps, pool)
     if boss and (board or rules.trumps(pool)):
-        return boss
+        return boss, ("{} is the top trump: it wins and draws the others' trumps", boss)
     side = rules.side(legal)
     cash = rules.top_master(side, pool)
     if cash:
-        return cash
+        return cash, ("{} is the highest card left in its suit", cash)
     if not side:
-        return (max if board else min)(trumps, key=rules.strength)
-    return max(rules.by_suit(side).values(), key=len)[-1]
+        if board:
+            card = max(trumps, key=rules.strength)
+            return card, ("your side claimed board: {} is your highest trump", card)
+        card = min(trumps, key=rules.strength)
+        return card, ("{} is your lowest trump", card)
+    card = max(rules.by_suit(side).values(), key=len)[-1]
+    return card, ("{} leads low from your longest suit", card)
 
 
-def _follow(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> str:
+def _follow(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> tuple[str, Why]:
     """Never overtake the partner; last to play, win cheaply; else win only safely (or
     by ruffing), with the top card third in hand, or throw the cheapest card."""
     trick: list[list[object]] = view["trick"]
     winner, best = rules.winning(trick)
     if winner == (view["seat"] + 2) % PLAYERS:
-        return rules.cheapest(legal)
+        card = rules.cheapest(legal)
+        return card, ("your partner is winning the trick: {} is your cheapest card", card)
     winners, _ = rules.split(legal, best)
     if not winners:
-        return rules.cheapest(legal)
+        card = rules.cheapest(legal)
+        return card, ("no card you may play wins the trick: {} is your cheapest", card)
     if len(trick) == PLAYERS - 1:
-        return winners[0]
+        return winners[0], ("you play last: {} is your cheapest card that wins", winners[0])
     safe = [c for c in winners if rules.safe(c, pool)]
     if safe:
-        return safe[0]
+        return safe[0], ("{} wins the trick, and no card left unseen can beat it", safe[0])
     if rules.is_trump(winners[0]) and not rules.is_trump(str(trick[0][1])):
-        return winners[0]
-    return winners[-1] if len(trick) == PLAYERS - 2 else rules.cheapest(legal)
+        return winners[0], ("{} trumps the trick", winners[0])
+    if len(trick) == PLAYERS - 2:
+        return winners[-1], ("third to play, {} is your best shot at the trick", winners[-1])
+    card = rules.cheapest(legal)
+    return card, ("a win here could still be beaten: {} is your cheapest card", card)
+
+
+def decide(view: View, legal: list[str]) -> tuple[str, Why]:
+    """The ``normal`` player's move, and why."""
+    if view["phase"] == "bidding":
+        move = choose_bid(view, legal)
+        return move, (_why_bid, view, move)
+    playable = [a.split(" ", 1)[1] for a in legal]
+    play = _follow if view["trick"] else _lead
+    card, why = play(view, playable, _unseen(view), RULES[view["trump"]])
+    return "play " + card, why
 
 
 def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``normal`` computer player."""
-    if view["phase"] == "bidding":
-        return choose_bid(view, legal)
-    playable = [a.split(" ", 1)[1] for a in legal]
-    play = _follow if view["trick"] else _lead
-    return "play " + play(view, playable, _unseen(view), RULES[view["trump"]])
+    return decide(view, legal)[0]
 
+
+def reason(view: View, legal: list[str], move: str) -> str:
+    """Why ``normal`` makes ``move`` (``""`` if it would make another)."""
+    chosen, why = decide(view, legal)
+    return words(why) if chosen == move else ""

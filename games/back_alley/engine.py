@@ -298,6 +298,9 @@ class BackAlley(Game[BackAlleyState]):
             v["hand"] = list(s.hands[seat])
         return v
 
+    def explain(self, view: View, legal: list[str], move: str) -> str:
+        return bots.reason(view, legal, move)
+
     def _world(self, view: View, rng: random.Random) -> BackAlleyState:
         return expert.world(view, rng)
 

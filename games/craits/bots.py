@@ -10,9 +10,10 @@ going out, and suits are chosen (8s, 9s) for what it holds most of.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
-from games.base import View
+from games.base import View, Why, words
 from games.craits import moves
 from games.craits.scoring import POINTS
 
@@ -20,17 +21,54 @@ from games.craits.scoring import POINTS
 ATTACK: Final = {"2": 40, "4": 45, "5": 25, "7": 30}
 
 
-def normal(view: View, legal: list[str], rng: random.Random) -> str:
-    """The ``normal`` computer player."""
+def _why_play(name: Callable[[str], str], view: View, action: str) -> str:
+    play = moves.read_play(action)
+    card, rank = play.card, play.card[0]
+    rest = [c for c in view["hand"] if c != card]
+    if not rest:
+        return f"{name(card)} is your last card: it goes out"
+    if play.last:
+        return f"{name(card)} leaves you one card, which you announce"
+    if view["crank"]:
+        return f"the crank is on: {name(card)} sheds the most points"
+    counts: list[int] = view["hand_counts"]
+    ahead = (view["seat"] + view["direction"]) % view["players"]
+    if counts[ahead] <= 2 and rank in ATTACK:
+        return (
+            f"the next player holds {counts[ahead]} card(s): the power of {name(card)}"
+            " holds them back"
+        )
+    kept = [what for what, ranks in (("an 8 as an escape", "8"), ("a 3 to cancel with", "3"))
+            if rank not in ranks and any(c[0] == ranks for c in rest)]
+    keeping = f", keeping {' and '.join(kept)}" if kept else ""
+    return f"{name(card)} sheds the most points for what it leaves you{keeping}"
+
+
+def decide(view: View, legal: list[str]) -> tuple[str, Why]:
+    """The ``normal`` player's move, and why."""
     for action in legal:
-        if action.startswith(("callout", "announce")):
-            return action
+        if action.startswith("callout"):
+            return action, ("a player did not announce their last card: you call them out",)
+        if action.startswith("announce"):
+            return action, ("you announce your last card before anyone calls you out",)
     plays = [a for a in legal if a.startswith("play")]
     if not plays:
-        return legal[0]
+        return legal[0], ("none of your cards may be played",)
     if any(a.endswith(" last") for a in plays):
         plays = [a for a in plays if a.endswith(" last")]
-    return max(plays, key=lambda a: _value(view, moves.read_play(a)))
+    action = max(plays, key=lambda a: _value(view, moves.read_play(a)))
+    return action, (_why_play, view, action)
+
+
+def normal(view: View, legal: list[str], rng: random.Random) -> str:
+    """The ``normal`` computer player."""
+    return decide(view, legal)[0]
+
+
+def reason(view: View, legal: list[str], move: str) -> str:
+    """Why ``normal`` makes ``move`` (``""`` if it would make another)."""
+    chosen, why = decide(view, legal)
+    return words(why) if chosen == move else ""
 
 
 def _value(view: View, play: moves.Play) -> float:

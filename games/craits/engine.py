@@ -348,6 +348,9 @@ class Craits(Game[CraitsState]):
             v["hand"] = cards.sort_hand(s.hands[seat])
         return v
 
+    def explain(self, view: View, legal: list[str], move: str) -> str:
+        return bots.reason(view, legal, move)
+
     def _world(self, view: View, rng: random.Random) -> CraitsState:
         return expert.world(view, rng)
 

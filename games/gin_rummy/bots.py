@@ -10,9 +10,10 @@ picking up discards (undercut risk).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from games import melds
-from games.base import View
+from games.base import View, Why, words
 from games.cards import LOW_RANK, SUIT
 
 #: Deadwood cut that makes a discard worth taking even if it joins no meld.
@@ -56,8 +57,8 @@ def _discard_cost(card: str, loose: list[str], after: dict[str, int], theirs: li
     return cost
 
 
-def _want(view: View) -> bool:
-    """Whether taking the discard top is better than drawing blind."""
+def _take(view: View) -> Why | None:
+    """Why taking the discard top beats drawing blind; ``None`` if it does not."""
     hand: list[str] = view["hand"]
     top: str = view["discard_top"]
     now = melds.min_deadwood(hand)
@@ -65,28 +66,65 @@ def _want(view: View) -> bool:
     del after[top]
     best = min(after, key=lambda c: (after[c], c))
     if after[best] <= now - TAKE_GAIN:
-        return True
+        return ("{} cuts your deadwood from {} to {}", top, now, after[best])
     if after[best] >= now:
-        return False
+        return None
     kept = [c for c in hand if c != best] + [top]
-    return any(top in m for m in melds.best_arrangement(kept).melds)
+    meld = next((m for m in melds.best_arrangement(kept).melds if top in m), None)
+    return None if meld is None else ("{} makes the meld {}", top, tuple(meld))
 
 
-def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
-    """The ``normal`` Gin Rummy computer player."""
+def _why_discard(name: Callable[[str], str], card: str, hand: list[str], theirs: list[str]) -> str:
+    """Why ``card`` is the one to throw: the near-melds it keeps, and what it is."""
+    loose = list(melds.best_arrangement(hand).deadwood)
+    parts = []
+    rest = [c for c in loose if c != card]
+    pair = next(((a, b) for i, a in enumerate(rest) for b in rest[i + 1:] if _near(a, b)), None)
+    if pair is not None:
+        kind = "set" if pair[0][0] == pair[1][0] else "run"
+        parts.append(f"keeps {name(pair[0])} {name(pair[1])} for a {kind}")
+    worth = melds.card_value(card)
+    kept_for_them = [c for c in rest if helps(c, theirs) and melds.card_value(c) > worth]
+    if kept_for_them:
+        parts.append(f"holds on to {name(kept_for_them[0])}, which your opponent could use")
+    if card not in loose:
+        parts.append(f"breaking up a meld with {name(card)} leaves the least deadwood")
+    elif all(worth >= melds.card_value(c) for c in loose):
+        tied = any(melds.card_value(c) == worth for c in rest)
+        parts.append(f"{name(card)} is {'one of ' if tied else ''}your highest unmatched card"
+                     + ("s" if tied else ""))
+    else:
+        parts.append(f"{name(card)} is the unmatched card you can best spare")
+    return "; ".join(parts)
+
+
+def decide(view: View, legal: list[str]) -> tuple[str, Why]:
+    """The ``normal`` player's move, and why."""
     if legal[0] in ("take", "draw"):
-        if "take" in legal and _want(view):
-            return "take"
-        return "pass" if "pass" in legal else "draw"
+        if "take" not in legal:
+            return "draw", ("both players passed the upcard, so you draw from the stock",)
+        why = _take(view)
+        if why is not None:
+            return "take", why
+        return (
+            "pass" if "pass" in legal else "draw",
+            ("{} would neither meld nor cut your deadwood much", view["discard_top"]),
+        )
     if "biggin" in legal:
-        return "biggin"
+        return "biggin", ("all eleven of your cards are in melds: big gin",)
     hand: list[str] = view["hand"]
     after = melds.deadwood_by_discard(hand)
     knocks = [a for a in legal if a.startswith("knock ")]
     if knocks:
         card = min((a.split()[1] for a in knocks), key=lambda c: (after[c], -melds.card_value(c)))
-        if after[card] == 0 or after[card] <= knock_limit(view):
-            return f"knock {card}"
+        if after[card] == 0:
+            return f"knock {card}", ("throwing {} leaves no deadwood: gin", card)
+        limit = knock_limit(view)
+        if after[card] <= limit:
+            return f"knock {card}", (
+                "throwing {} leaves {} deadwood, no more than the {} worth knocking with now",
+                card, after[card], limit,
+            )
     theirs: list[str] = view["known"][1 - view["seat"]]
     loose = list(melds.best_arrangement(hand).deadwood)
     options = [a.split()[1] for a in legal if a.startswith("discard ")]
@@ -94,5 +132,15 @@ def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
         options,
         key=lambda c: (_discard_cost(c, loose, after, theirs), -melds.card_value(c), c),
     )
-    return f"discard {card}"
+    return f"discard {card}", (_why_discard, card, hand, theirs)
 
+
+def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
+    """The ``normal`` Gin Rummy computer player."""
+    return decide(view, legal)[0]
+
+
+def reason(view: View, legal: list[str], move: str) -> str:
+    """Why ``normal`` makes ``move`` (``""`` if it would make another)."""
+    chosen, why = decide(view, legal)
+    return words(why) if chosen == move else ""

@@ -15,7 +15,7 @@ from games import actions, melds
 from games.base import Bot, Game, IllegalAction, Option, View
 from games.cards import INDEX, STANDARD_DECK, deal, pretty
 from games.gin_rummy import expert, scoring
-from games.gin_rummy.bots import normal_bot
+from games.gin_rummy.bots import normal_bot, reason
 from games.gin_rummy.state import DISCARD, DRAW, OFFER, OVER, GinState
 from games.rng import shuffled
 
@@ -253,6 +253,9 @@ class GinRummy(Game[GinState]):
 
     def _world(self, view: View, rng: random.Random) -> GinState:
         return expert.world(view, rng)
+
+    def explain(self, view: View, legal: list[str], move: str) -> str:
+        return reason(view, legal, move)
 
     # -- observing ----------------------------------------------------------------------
     def _view(self, state: GinState, seat: int | None) -> View:

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 
-from games.base import View
-from games.ono99.cards import FULL_DECK, LIMIT, MINUS, NUMBERS, ONO, P2, REV, VALUE
+from games.base import View, Why, words
+from games.ono99.cards import FULL_DECK, LIMIT, MINUS, NAME, NUMBERS, ONO, P2, REV, VALUE
 
 #: How far the total may climb per other player before the turn comes back.
 _CLIMB = (0, 3, 6, 9)
@@ -32,6 +33,8 @@ _KEEP = {
 }
 _RISK_WEIGHT = 2.0
 _PRESSURE_WEIGHT = 1.0
+#: A total on which this share of the deck cannot be played is worth saying so in a hint.
+PRESSING = 0.3
 _DECK = Counter(FULL_DECK)
 
 
@@ -52,30 +55,61 @@ def _stuck_chance(hand: list[str], total: int) -> float:
     return _bad_share(total)
 
 
+def _score(view: View, action: str) -> float:
+    """How good playing ``action``'s card is (see the module docstring)."""
+    hand: list[str] = view["hand"]
+    owed: int = view["must_play"]
+    others = max(1, view["eliminated"].count(False) - 1)
+    card = action.split()[1]
+    new = _after(view, card)
+    rest = list(hand)
+    rest.remove(card)
+    passes_on = card == P2 or (card == REV and owed == 2)
+    risk = sum(_stuck_chance(rest, min(LIMIT + 1, new + step * others))
+               for step in _CLIMB) / len(_CLIMB)
+    if owed == 2 and not passes_on:
+        risk = max(risk, _stuck_chance(rest, new))
+    pressure = _bad_share(new) ** (1 if passes_on else 2)
+    return (sum(_KEEP[c] for c in rest) - _RISK_WEIGHT * risk
+            + _PRESSURE_WEIGHT * pressure)
+
+
+def _after(view: View, card: str) -> int:
+    """The total once ``card`` is played."""
+    new: int = view["total"] + VALUE[card]
+    if card == MINUS and not view["options"]["negative_totals"]:
+        new = max(0, new)
+    return new
+
+
+def _why_play(name: Callable[[str], str], view: View, action: str) -> str:
+    card = action.split()[1]
+    new = _after(view, card)
+    rest = list(view["hand"])
+    rest.remove(card)
+    said = f"{name(card)} takes the total to {new}"
+    kept = [name(c) for c in (MINUS, P2, REV) if c in rest and c != card]
+    if kept and card not in (MINUS, P2, REV):
+        said += f" and keeps your {' and '.join(kept)} for higher totals"
+    if _bad_share(new) >= PRESSING:
+        said += f"; few cards can be played on {new}"
+    return said
+
+
+def decide(view: View, legal: list[str]) -> tuple[str, Why]:
+    """The ``normal`` player's move, and why."""
+    if "swap" in legal:
+        return "swap", ("four ONO 99 cards are dead weight: you swap them",)
+    action = max(legal, key=lambda a: _score(view, a))
+    return action, (_why_play, view, action)
+
+
 def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """A sensible ONO 99 player: safe for itself, awkward for the next player."""
-    if "swap" in legal:
-        return "swap"
-    hand: list[str] = view["hand"]
-    total: int = view["total"]
-    owed: int = view["must_play"]
-    floor = not view["options"]["negative_totals"]
-    others = max(1, view["eliminated"].count(False) - 1)
+    return decide(view, legal)[0]
 
-    def score(action: str) -> float:
-        card = action.split()[1]
-        new = total + VALUE[card]
-        if card == MINUS and floor:
-            new = max(0, new)
-        rest = list(hand)
-        rest.remove(card)
-        passes_on = card == P2 or (card == REV and owed == 2)
-        risk = sum(_stuck_chance(rest, min(LIMIT + 1, new + step * others))
-                   for step in _CLIMB) / len(_CLIMB)
-        if owed == 2 and not passes_on:
-            risk = max(risk, _stuck_chance(rest, new))
-        pressure = _bad_share(new) ** (1 if passes_on else 2)
-        return (sum(_KEEP[c] for c in rest) - _RISK_WEIGHT * risk
-                + _PRESSURE_WEIGHT * pressure)
 
-    return max(legal, key=score)
+def reason(view: View, legal: list[str], move: str) -> str:
+    """Why ``normal`` makes ``move`` (``""`` if it would make another)."""
+    chosen, why = decide(view, legal)
+    return words(why, NAME.__getitem__) if chosen == move else ""

@@ -18,7 +18,7 @@ from games import cards as std_cards
 from games.actions import no_args, split
 from games.base import Bot, Game, IllegalAction, Option, Outcome, View
 from games.ono99 import expert, scoring
-from games.ono99.bots import normal_bot
+from games.ono99.bots import normal_bot, reason
 from games.ono99.cards import (
     FULL_DECK,
     LIMIT,
@@ -408,6 +408,9 @@ class Ono99(Game[OnoState]):
         if seat is not None:
             v["hand"] = sort_cards(state.hands[seat])
         return v
+
+    def explain(self, view: View, legal: list[str], move: str) -> str:
+        return reason(view, legal, move)
 
     def _world(self, view: View, rng: random.Random) -> OnoState:
         return expert.world(view, rng)

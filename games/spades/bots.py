@@ -16,8 +16,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from games.base import View
+from games.base import View, Why, words
 from games.cards import HIGH_RANK, STANDARD_DECK, SUIT, sort_hand
 from games.trick_play import TrickRules, unseen
 
@@ -105,17 +106,33 @@ def choose_bid(view: View) -> str:
     return f"bid {min(13, max(1, n))}"
 
 
-def choose_draft(view: View, legal: list[str]) -> str:
+def _why_bid(name: Callable[[str], str], view: View) -> str:
+    if nil_safe(view["hand"]):
+        return "your hand is weak enough for Nil: low spades and a low card in every suit"
+    tricks = expected_tricks(view["hand"], view["face_up_discards"])
+    return (
+        f"your hand should take about {tricks:.1f} tricks; bidding a little under costs"
+        " less than falling short"
+    )
+
+
+def choose_draft(view: View, legal: list[str]) -> tuple[str, Why]:
     """Blind Nil when far behind; else look, then keep good cards."""
     me = view["seat"]
     if "blindnil" in legal:
         mine, theirs = view["scores"][me], view["scores"][1 - me]
         desperate = theirs - mine >= BLIND_NIL_BEHIND and theirs >= view["target"] - BLIND_NIL_NEAR
-        return "blindnil" if desperate else "look"
+        if desperate:
+            return "blindnil", ("you are far behind near the end: Blind Nil is worth the risk",)
+        return "look", ("you are not far enough behind to bid Blind Nil",)
     card = view["drawn"]
     if view["bids"][me] == "blind nil":
-        return "keep" if nil_danger(card) < NIL_DANGER_AT else "discard"
-    return "keep" if keep_value(card, view["hand"]) >= DRAFT_KEEP_AT else "discard"
+        if nil_danger(card) < NIL_DANGER_AT:
+            return "keep", ("{} is low enough for your Blind Nil", card)
+        return "discard", ("{} could win a trick and break your Blind Nil", card)
+    if keep_value(card, view["hand"]) >= DRAFT_KEEP_AT:
+        return "keep", ("{} is worth more than the unknown card after it", card)
+    return "discard", ("{} is worth less than the unknown card after it", card)
 
 
 def choose_exchange(view: View) -> str:
@@ -125,34 +142,45 @@ def choose_exchange(view: View) -> str:
     return " ".join(["exchange", *chosen])
 
 
-def wants_tricks(view: View) -> bool:
-    """Win tricks while short of the bid or able to set the opponent; else duck."""
+def aim(view: View) -> tuple[bool, str]:
+    """Win tricks while short of the bid or able to set the opponent; else duck. And why."""
     me, opp = view["seat"], 1 - view["seat"]
     bids, tricks = view["bids"], view["tricks"]
     mine, theirs = bids[me], bids[opp]
     left = len(view["hand"])
     nil = (0, "blind nil")
     if mine in nil:
-        return tricks[me] > 0 and theirs not in nil
+        if tricks[me] > 0 and theirs not in nil:
+            return True, "your Nil is broken, so you take what tricks you can"
+        return False, "you bid Nil, so you lose every trick you can"
     if theirs in nil:
-        return bool(tricks[opp] == 0 and tricks[me] < mine)
+        if tricks[opp] == 0 and tricks[me] < mine:
+            return True, "you still need tricks for your bid"
+        if tricks[opp] == 0:
+            return False, "your bid is made, so you let your opponent win and break their Nil"
+        return False, "their Nil is broken and your bid is made, so you duck to avoid bags"
     if tricks[me] < mine:
-        return True
+        return True, "you still need tricks for your bid"
     need: int = theirs - tricks[opp]
-    return 0 < need <= left
+    if 0 < need <= left:
+        return True, "your bid is made, and winning tricks can still set your opponent"
+    return False, "your bid is made and theirs can't be set, so you duck to avoid bags"
 
 
-def follow(view: View, options: list[str], win: bool) -> str:
+def follow(view: View, options: list[str], win: bool) -> tuple[str, Why]:
     """Play second: the cheapest winner when winning, else the highest loser."""
     winners, losers = RULES.split(options, RULES.winning(view["trick"])[1])
     if win and winners:
-        return winners[0]
+        return winners[0], ("{} is your cheapest card that wins the trick", winners[0])
     if not win and losers:
-        return losers[-1]
-    return winners[-1] if winners else losers[0]
+        return losers[-1], ("{} is your highest card that loses the trick", losers[-1])
+    if winners:
+        return winners[-1], ("every card you may play wins the trick: {} spends the highest",
+                             winners[-1])
+    return losers[0], ("no card you may play wins the trick: {} throws the lowest", losers[0])
 
 
-def lead(view: View, options: list[str], win: bool) -> str:
+def lead(view: View, options: list[str], win: bool) -> tuple[str, Why]:
     """Lead: when winning, top spades (if long) or a sure winner; else the lowest card."""
     hand = view["hand"]
     pool = unseen(STANDARD_DECK, hand, view["played"], view["face_up_discards"])
@@ -160,31 +188,47 @@ def lead(view: View, options: list[str], win: bool) -> str:
         spades = RULES.trumps(options)
         top = RULES.top_master(spades, pool)
         if top and len(spades) >= len(RULES.trumps(pool)) / 2:
-            return top
+            return top, ("{} is the top spade: it wins and draws your opponent's spades", top)
         cash = RULES.top_master(RULES.side(options), pool)
         if cash:
-            return cash
+            return cash, ("{} is the highest card left in its suit", cash)
     suits = RULES.by_suit(hand)
-    return min(
+    card = min(
         options, key=lambda c: (RULES.is_trump(c), -RULES.higher(c, pool), -len(suits[SUIT[c]]))
     )
+    return card, ("{} is your lowest lead", card)
 
 
-def choose_play(view: View, legal: list[str]) -> str:
+def choose_play(view: View, legal: list[str]) -> tuple[str, Why]:
     """Pick a card for the current trick."""
     options = [a.split()[1] for a in legal]
-    win = wants_tricks(view)
-    card = follow(view, options, win) if view["trick"] else lead(view, options, win)
-    return "play " + card
+    win, goal = aim(view)
+    card, why = follow(view, options, win) if view["trick"] else lead(view, options, win)
+    return "play " + card, (f"{goal}; {why[0]}", *why[1:])
 
 
-def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
-    """The ``normal`` computer player (deterministic; ``rng`` is unused)."""
+def decide(view: View, legal: list[str]) -> tuple[str, Why]:
+    """The ``normal`` player's move, and why."""
     phase = view["phase"]
     if phase == "draft":
         return choose_draft(view, legal)
     if phase == "exchange":
-        return choose_exchange(view)
+        move = choose_exchange(view)
+        cards = tuple(move.split()[1:])
+        if not cards:
+            return move, ("none of your cards is likely to win a trick",)
+        return move, ("{} are the cards most likely to win you a trick", cards)
     if phase == "bid":
-        return choose_bid(view)
+        return choose_bid(view), (_why_bid, view)
     return choose_play(view, legal)
+
+
+def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
+    """The ``normal`` computer player (deterministic; ``rng`` is unused)."""
+    return decide(view, legal)[0]
+
+
+def reason(view: View, legal: list[str], move: str) -> str:
+    """Why ``normal`` makes ``move`` (``""`` if it would make another)."""
+    chosen, why = decide(view, legal)
+    return words(why) if chosen == move else ""

@@ -18,7 +18,7 @@ from games.base import Bot, Game, IllegalAction, Option, View
 from games.cards import HIGH_RANK, SUIT, SUIT_NAMES
 from games.rng import rng_for, shuffled
 from games.spades import expert
-from games.spades.bots import normal_bot
+from games.spades.bots import normal_bot, reason
 from games.spades.scoring import score_hand
 from games.spades.state import BID, DRAFT, EXCHANGE, OVER, PLAY, SpadesState
 from games.tricks import follow_options, trick_winner
@@ -363,6 +363,9 @@ class Spades(Game[SpadesState]):
             )
             v["drawn"] = state.stock[0] if sees_top else None
         return v
+
+    def explain(self, view: View, legal: list[str], move: str) -> str:
+        return reason(view, legal, move)
 
     def _world(self, view: View, rng: random.Random) -> SpadesState:
         return expert.world(view, rng)

@@ -374,7 +374,7 @@ def test_a_hint_says_the_move_and_why_in_one_line() -> None:
     ranking = Ranking("discard 9D", (("discard 9D", 3.25), ("knock 9D", 1.0), ("gin", -2.0)), 24)
     text = hint_text("gin_rummy", Advice("discard 9D", ranking))
     assert "\n" not in text and "**Discard 9♦**" in text
-    assert "over 24 deals" in text and "2.2 points more than the next best (Knock 9♦)" in text
+    assert "Over 24 deals" in text and "2.2 points more than the next best (Knock 9♦)" in text
     kept = hint_text("gin_rummy", Advice("knock 9D", ranking))
     assert "Knock 9♦**, its rules of thumb" in kept and "Discard 9♦ scored only 2.2" in kept
     plain = hint_text("gin_rummy", Advice("draw stock", None))
@@ -385,3 +385,16 @@ def test_a_hint_says_the_move_and_why_in_one_line() -> None:
     assert "points" not in text
     kept = hint_text("gin_rummy", Advice("discard 9D", odds))
     assert "Knock 9♦ won the game only 7.0% more often, too little" in kept
+
+
+def test_a_hint_gives_the_rule_of_thumb_that_makes_the_move() -> None:
+    why = "keeps 7♠ 8♠ for a run; 6♦ is your highest unmatched card"
+    plain = hint_text("gin_rummy", Advice("discard 6D", None, why))
+    assert plain == f"💡 The expert would play **Discard 6♦**: {why}."
+    odds = Ranking("discard 6D", (("discard 6D", 0.62), ("knock 6D", 0.55)), 48, chance=True)
+    searched = hint_text("gin_rummy", Advice("discard 6D", odds, why))
+    assert searched.startswith(f"💡 The expert would play **Discard 6♦**: {why}. Over 48 deals")
+    assert "\n" not in searched
+    knock = Ranking("knock 6D", (("knock 6D", 0.62), ("discard 6D", 0.55)), 48, chance=True)
+    overruled = hint_text("gin_rummy", Advice("knock 6D", knock))  # normal would discard
+    assert overruled.startswith("💡 The expert would play **Knock 6♦**. Over 48 deals")

@@ -115,7 +115,7 @@ def test_bad_input_gets_a_message_and_changes_nothing(tmp_path: Path) -> None:
     assert "How to play:" in out
     assert "Gin Rummy for two players: form melds" in out
     assert "target: Points that end the game (default 100)" in out
-    assert re.search(r"Hint: the normal computer would pick [12]\) ", out)
+    assert re.search(r"Hint: the normal computer would pick [12]\) [^:\n]+: [^\n]+\.\n", out)
     assert out.rstrip().endswith("again to continue it.")
     assert out.count("Your move [") == 11  # ten lines, then EOF
     assert query(db, "SELECT count(*) FROM table_actions WHERE by_user IS NOT NULL") == [(0,)]

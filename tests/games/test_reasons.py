@@ -1,0 +1,72 @@
+"""Hints' reasons (``Game.explain``): every game says why its ``normal`` player makes its
+move, in one line of card names from the seat's own view, and says nothing for a move
+``normal`` would not make."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games
+from games.gin_rummy.bots import reason as gin_reason
+from games.rng import rng_for
+from games.spades.bots import reason as spades_reason
+
+PLAYERS = {"back_alley": 4, "craits": 4, "gin_rummy": 2, "ono99": 4, "spades": 2}
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_every_normal_move_of_a_game_has_a_reason(name: str) -> None:
+    game = games.get(name)
+    for seed in range(3):
+        state = game.new(PLAYERS[name], seed=seed)
+        rng = rng_for(seed, "reasons")
+        for _ in range(400):
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            legal = game.legal_actions(state, seat)
+            view = game.view(state, seat)
+            move = game.choose(state, seat, "normal", random.Random(0))
+            said = game.explain(view, legal, move)
+            assert said and "\n" not in said and len(said) < 200, (move, said)
+            assert "{" not in said and "}" not in said, said
+            others = [a for a in legal if a != move]
+            if others:
+                assert game.explain(view, legal, rng.choice(others)) == ""
+            state = game.apply(state, seat, rng.choice([move, *others[:1]]))
+
+
+def test_gin_names_the_near_meld_kept_and_the_card_thrown() -> None:
+    hand = ["2H", "3H", "4H", "5C", "5D", "5S", "3S", "4S", "6D", "2C", "AD"]
+    view = {"seat": 0, "hand": hand, "known": [[], []], "stock": 10}
+    legal = [f"discard {c}" for c in hand]
+    said = gin_reason(view, legal, "discard 6D")
+    assert said == "keeps 3♠ 4♠ for a run; 6♦ is your highest unmatched card"
+    assert gin_reason(view, legal, "discard 2C") == ""
+
+
+def test_gin_knocks_and_takes_with_their_numbers() -> None:
+    hand = ["2H", "3H", "4H", "5C", "5D", "5S", "3S", "4S", "6D", "2C", "AD"]
+    view = {"seat": 0, "hand": hand, "known": [[], []], "stock": 25}
+    legal = [f"discard {c}" for c in hand] + [f"knock {c}" for c in hand]
+    assert gin_reason(view, legal, "knock 6D") == (
+        "throwing 6♦ leaves 10 deadwood, no more than the 10 worth knocking with now"
+    )
+    take = {"hand": hand[:10], "discard_top": "5H", "seat": 0, "known": [[], []], "stock": 25}
+    assert gin_reason(take, ["draw", "take"], "take").startswith("5♥ ")
+
+
+def test_spades_says_why_it_ducks_or_wins() -> None:
+    view = {
+        "seat": 0, "phase": "play", "hand": ["AH", "9H", "2H"], "bids": [3, 4],
+        "tricks": [3, 4], "trick": [[1, "KH"]], "played": [], "face_up_discards": [],
+    }
+    legal = ["play AH", "play 9H", "play 2H"]
+    said = spades_reason(view, legal, "play 9H")
+    assert said.startswith("your bid is made") and "9♥ is your highest card that loses" in said
+    short = {**view, "tricks": [1, 2]}
+    assert spades_reason(short, legal, "play AH") == (
+        "you still need tricks for your bid; A♥ is your cheapest card that wins the trick"
+    )
