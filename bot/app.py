@@ -108,12 +108,12 @@ class DeckhandMixin(_BotBase):
         self.counter.install(bot.http)
         self._start_emoji_upload(bot)
         self.db = await open_database(self.settings.db)
+        self.preferences = PreferenceService(self.db)
         self.tables = TableService(
             self.db, pace=self.settings.bot_move_delay, new_seed=self.table_seeds,
-            owns=self.settings.owns,
+            owns=self.settings.owns, stand_in=self.preferences.stand_in,
         )
         self.leagues = LeagueService(self.db)
-        self.preferences = PreferenceService(self.db)
         event_service = EventService(self.db)
         self.tables.add_match_recorder(self.leagues.record_match)
         self.tables.add_match_recorder(event_service.record_match)

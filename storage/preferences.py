@@ -10,9 +10,9 @@ from collections.abc import Iterable, Mapping
 
 from storage.db import Conn
 
-#: The columns a player may choose; a server has these and ``threads``.
+#: The columns a player may choose; a server has these, ``threads`` and ``stand_in``.
 PLAYER_FIELDS = ("cards", "deck", "hand")
-GUILD_FIELDS = (*PLAYER_FIELDS, "threads")
+GUILD_FIELDS = (*PLAYER_FIELDS, "threads", "stand_in")
 
 
 def _upsert(conn: Conn, table: str, key: str, key_value: int, values: Mapping[str, object]) -> None:

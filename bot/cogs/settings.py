@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import games
 from bot.cogs import app
 from bot.services.preferences import CARDS, DECKS, HANDS
 from bot.ui.answers import privately
@@ -27,9 +28,13 @@ class SettingsCommands(commands.Cog):
         deck="Two colours, or four (♠ black, ♥ red, ♦ blue, ♣ green)",
         hand="Your hand by DM, in a private panel in the channel, or both",
         threads="Server only: open each new table in its own thread",
+        stand_in="Server only: the computer level that plays for anyone who times out or leaves",
         server="Set this server's defaults instead of yours (Manage Server)",
     )
-    @app_commands.choices(cards=_choices(CARDS), deck=_choices(DECKS), hand=_choices(HANDS))
+    @app_commands.choices(
+        cards=_choices(CARDS), deck=_choices(DECKS), hand=_choices(HANDS),
+        stand_in=_choices(tuple(games.levels())),
+    )
     @app_commands.guild_only()
     async def settings(
         self,
@@ -38,6 +43,7 @@ class SettingsCommands(commands.Cog):
         deck: str | None = None,
         hand: str | None = None,
         threads: bool | None = None,
+        stand_in: str | None = None,
         server: bool = False,
     ) -> None:
         guild_id = interaction.guild_id
@@ -46,17 +52,17 @@ class SettingsCommands(commands.Cog):
 
         async def work() -> str:
             if server:
-                chosen, in_threads = await prefs.choose_for_server(
+                defaults = await prefs.choose_for_server(
                     guild_id, is_admin=interaction.permissions.manage_guild,
-                    threads=threads, cards=cards, deck=deck, hand=hand,
+                    threads=threads, stand_in=stand_in, cards=cards, deck=deck, hand=hand,
                 )
-                where = "in their own threads" if in_threads else "in the channel"
                 return (
-                    f"This server's defaults: {chosen.describe()}; new tables open {where}."
+                    f"This server's defaults: {defaults.describe()}."
                     " Players' own `/settings` come first."
                 )
-            if threads is not None:
-                return "`threads` is a server default: add `server: True` (Manage Server)."
+            for name, value in (("threads", threads), ("stand_in", stand_in)):
+                if value is not None:
+                    return f"`{name}` is a server default: add `server: True` (Manage Server)."
             chosen = await prefs.choose(guild_id, interaction.user.id, cards=cards, deck=deck,
                                         hand=hand)
             return f"Your settings: {chosen.describe()}."

@@ -10,6 +10,8 @@ Decisions:
   updates itself while it is open, ``both`` does both.
 * ``threads`` (server only): ``/table new`` opens each table in its own thread unless the
   command says otherwise.
+* ``stand_in`` (server only): the computer level that plays a turn whose timer ran out and
+  takes over the seat of a player who leaves a running game; ``normal`` unless chosen.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import games
 from bot.services.errors import ServiceError
 from storage import preferences as repo
 from storage.db import Conn, Database
@@ -59,6 +62,26 @@ class Preferences:
 
 
 DEFAULT = Preferences()
+#: Who plays for a player who timed out or left, unless the server chose otherwise.
+STAND_IN = "normal"
+
+
+@dataclass(frozen=True)
+class ServerDefaults:
+    """A server's choices: its players' default preferences, whether new tables open in
+    threads, and the computer level that stands in for absent players."""
+
+    preferences: Preferences = DEFAULT
+    threads: bool = False
+    stand_in: str = STAND_IN
+
+    def describe(self) -> str:
+        """One line for ``/settings server:True``."""
+        where = "in their own threads" if self.threads else "in the channel"
+        return (
+            f"{self.preferences.describe()}; new tables open {where}; the **{self.stand_in}**"
+            " computer plays for anyone whose timer runs out or who leaves a game"
+        )
 
 
 def _checked(values: dict[str, str | None]) -> dict[str, str | None]:
@@ -109,10 +132,18 @@ class PreferenceService:
             await self.db.write(repo.set_player, user_id, given)
         return await self.of(guild_id, user_id)
 
-    async def server(self, guild_id: int) -> tuple[Preferences, bool]:
-        """A server's defaults and whether tables open in threads by default."""
+    async def server(self, guild_id: int) -> ServerDefaults:
+        """A server's choices, Deckhand's defaults where it made none."""
         stored = await self.db.read(repo.guild, guild_id)
-        return _resolve({}, stored), bool(stored["threads"])
+        stand_in = stored["stand_in"]
+        return ServerDefaults(
+            _resolve({}, stored), bool(stored["threads"]),
+            stand_in if isinstance(stand_in, str) else STAND_IN,
+        )
+
+    async def stand_in(self, guild_id: int) -> str:
+        """The computer level that plays for this server's absent players."""
+        return (await self.server(guild_id)).stand_in
 
     async def choose_for_server(
         self,
@@ -120,8 +151,9 @@ class PreferenceService:
         *,
         is_admin: bool,
         threads: bool | None = None,
+        stand_in: str | None = None,
         **values: str | None,
-    ) -> tuple[Preferences, bool]:
+    ) -> ServerDefaults:
         """Record a server's defaults (Manage Server only); the defaults after."""
         if not is_admin:
             raise BadPreference("Only someone with Manage Server can set the server's defaults.")
@@ -130,6 +162,10 @@ class PreferenceService:
         )
         if threads is not None:
             given["threads"] = int(threads)
+        if stand_in is not None:
+            if stand_in not in games.levels():
+                raise BadPreference(f"`stand_in` is one of {', '.join(games.levels())}.")
+            given["stand_in"] = stand_in
         if given:
             await self.db.write(repo.set_guild, guild_id, given)
         return await self.server(guild_id)

@@ -198,7 +198,7 @@ class Controller:
         parent = interaction.channel
         if thread is False or not isinstance(parent, discord.TextChannel):
             return None
-        if thread is None and not (await self.preferences.server(guild_id))[1]:
+        if thread is None and not (await self.preferences.server(guild_id)).threads:
             return None
         lacking = missing(interaction, THREAD_NEEDED)
         if lacking:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.e2e.fake_state import CREATE_PUBLIC_THREADS, Channel
 from tests.e2e.play import Harness, PanelSeat, harness_fixture, play_out  # noqa: F401
+from tests.e2e.test_games_e2e import open_table
 
 
 def threads_of(harness: Harness, parent: Channel) -> list[Channel]:
@@ -65,3 +66,23 @@ async def test_a_server_default_and_a_missing_permission(harness: Harness) -> No
     refused = await alice.slash("table new", channel=other, game="spades")
     assert refused.ephemeral and "Create Public Threads" in refused.text, refused.text
     assert threads_of(harness, other) == [] and other.messages() == []
+
+
+async def test_a_server_chooses_the_computer_that_stands_in(harness: Harness) -> None:
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    admin = fake.member("ada", manage_guild=True)
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    mine = await alice.slash("settings", stand_in="expert")
+    assert mine.ephemeral and "server default" in mine.text, mine.text
+    refused = await alice.slash("settings", server=True, stand_in="expert")
+    assert "Manage Server" in refused.text
+    done = await admin.slash("settings", server=True, stand_in="expert")
+    assert "the **expert** computer plays for anyone" in done.text, done.text
+
+    await open_table(harness, "craits", "short=on", [alice, bob, carol], 0, lobby)
+    left = await bob.slash("table leave")
+    assert "Bob left" in left.text, left.text
+    result = await harness.result(lobby)
+    assert any(s.name == "Computer (expert) for Bob" for s in result.seats), result.seats

@@ -6,18 +6,25 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import games
 import storage.sqlite
 from bot.services import errors
 from bot.services.tables import Reminder, TableResult, TableService
 from bot.services.tables.replay import check_table
+from bot.services.tables.thinking import Thinker
+from games.base import Game, State
+from games.rng import rng_for
 from storage import tables as repo
 from storage.connect import open_database
 from storage.db import Database, StorageUnavailable
+from storage.models import load_options
 from tests.services.conftest import Events, ManualClock
 
 CH = 31
@@ -319,3 +326,49 @@ async def test_a_write_lock_held_elsewhere_refuses_truthfully_then_play_goes_on(
     finally:
         await service.close()
         await db.close()
+
+
+class RecordingThinker(Thinker):
+    """The real thinker, noting the level of every move it is asked for."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=1)
+        self.levels: list[str] = []
+
+    async def choose(
+        self, game: Game[Any], state: State, seat: int, level: str, rng: random.Random
+    ) -> str:
+        self.levels.append(level)
+        return await super().choose(game, state, seat, level, rng)
+
+
+async def test_the_servers_stand_in_plays_for_a_timed_out_or_departed_player(
+    db: Database, clock: ManualClock
+) -> None:
+    async def stand_in(guild_id: int) -> str:
+        return "expert" if guild_id == 1 else "normal"
+
+    thinker = RecordingThinker()
+    service = TableService(db, clock=clock, thinker=thinker, stand_in=stand_in)
+    try:
+        events = Events(service)
+        r = await two_humans(service)
+        seat = r.to_act[0]
+        row = await db.read(repo.get, r.table_id)
+        assert row is not None
+        game = games.get("gin_rummy")
+        state = game.new(2, seed=row.seed, options=load_options(row.options))
+        expected = game.choose(state, seat, "expert", rng_for(row.seed, "bot", r.version))
+        await clock.advance(30)
+        await events.wait(1)  # the reminder
+        await until(lambda: clock.sleeping() == 1)
+        await clock.advance(30)
+        late = (await events.wait(2))[1]
+        assert isinstance(late, TableResult) and late.steps[0].by == "timeout"
+        [logged] = await db.read(repo.actions, r.table_id)
+        assert thinker.levels == ["expert"] and logged.action == expected
+
+        left = await service.leave(CH, late.seats[late.to_act[0]].user_id or 0)
+        assert any(s.name.startswith("Computer (expert) for") for s in left.seats)
+    finally:
+        await service.close()

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services.preferences import DEFAULT, BadPreference, Preferences, PreferenceService
+from bot.services.preferences import (
+    DEFAULT,
+    BadPreference,
+    Preferences,
+    PreferenceService,
+    ServerDefaults,
+)
 from storage.db import Database
 
 
 async def test_nothing_chosen_is_the_default(db: Database) -> None:
     svc = PreferenceService(db)
     assert await svc.of(1, 10) == DEFAULT
-    assert await svc.server(1) == (DEFAULT, False)
+    assert await svc.server(1) == ServerDefaults(DEFAULT, threads=False, stand_in="normal")
 
 
 async def test_a_player_overrides_the_server_which_overrides_the_default(db: Database) -> None:
@@ -47,6 +53,20 @@ async def test_bad_values_and_non_admins_change_nothing(db: Database) -> None:
 
 async def test_threads_default(db: Database) -> None:
     svc = PreferenceService(db)
-    assert await svc.choose_for_server(1, is_admin=True, threads=True) == (DEFAULT, True)
-    assert (await svc.server(1))[1] is True
-    assert await svc.choose_for_server(1, is_admin=True, threads=False) == (DEFAULT, False)
+    assert (await svc.choose_for_server(1, is_admin=True, threads=True)).threads is True
+    assert (await svc.server(1)).threads is True
+    assert (await svc.choose_for_server(1, is_admin=True, threads=False)).threads is False
+
+
+async def test_a_server_chooses_who_stands_in_for_absent_players(db: Database) -> None:
+    svc = PreferenceService(db)
+    assert await svc.stand_in(1) == "normal"
+    chosen = await svc.choose_for_server(1, is_admin=True, stand_in="expert", hand="channel")
+    assert chosen == ServerDefaults(Preferences(hand="channel"), False, "expert")
+    assert "the **expert** computer plays for anyone" in chosen.describe()
+    assert await svc.stand_in(1) == "expert" and await svc.stand_in(2) == "normal"
+    with pytest.raises(BadPreference, match="stand_in"):
+        await svc.choose_for_server(1, is_admin=True, stand_in="grandmaster")
+    with pytest.raises(BadPreference, match="Manage Server"):
+        await svc.choose_for_server(1, is_admin=False, stand_in="random")
+    assert await svc.stand_in(1) == "expert"

@@ -9,7 +9,9 @@ Decisions:
   afresh) after every change. Waiting holds no lock, so everything else on the table —
   status, hands, autocomplete, leave, abort — is answered at once meanwhile.
 * Computer moves are paced: ``pace`` seconds pass before each (0 in the terminal and in
-  tests), and the computer thinks (``think``) during that pause, not after it.
+  tests), and the computer thinks (``think``) during that pause, not after it. A player
+  whose timer runs out is played for by the stand-in, which thinks once the time is up
+  (not before: most players move in time), off the loop like every computer.
 * A ``fire`` that fails (the database is locked or down) is retried with backoff — 1, 2, 4,
   … up to 30 s — and logged; the table keeps its driver until the work is done, so no
   playing table is ever left with nobody scheduled to move it.
@@ -139,6 +141,8 @@ class Autoplay:
                     if thinking is not None:
                         thinking.cancel()
                     continue
+                if due.kind is DueKind.TIMEOUT:  # the stand-in thinks once time is up
+                    thinking = asyncio.create_task(self._think(channel_id, due))
                 action = await self._thought(thinking)
                 if await self._fire_once(channel_id, due, action, failures):
                     failures = 0

@@ -59,7 +59,8 @@ def human(user_id: int, name: str) -> Human:
 
 
 def stand_in_level(table: Table) -> str:
-    """The computer level that plays for absent players at this table."""
+    """Deckhand's default computer level for absent players at this table (``normal``:
+    quick enough to play on the event loop)."""
     levels = table.game.levels
     return STAND_IN_LEVEL if STAND_IN_LEVEL in levels else levels[-1]
 
@@ -193,8 +194,9 @@ def seating_for_start(table: Table, user_id: int, is_admin: bool) -> list[Occupa
     return numbered
 
 
-def take_over(table: Table, user_id: int) -> tuple[int, Seating]:
-    """A player leaves a running game: a computer player named for them takes the seat."""
+def take_over(table: Table, user_id: int, level: str) -> tuple[int, Seating]:
+    """A player leaves a running game: a computer player of ``level`` named for them takes
+    the seat."""
     seat = table.seat_of(user_id)
     if seat is None:
         raise NotSeated("You are not at this table.")
@@ -202,7 +204,6 @@ def take_over(table: Table, user_id: int) -> tuple[int, Seating]:
     rest = [h for h in table.humans() if h.user_id != user_id]
     if not rest and table.host_id != MANAGED:
         return seat, Seating(table.seats, table.host_id, closed=True)
-    level = stand_in_level(table)
     seats = list(table.seats)
     seats[seat] = Computer(bot=level, name=f"Computer ({level}) for {gone.name}"[:NAME_LENGTH])
     host = table.host_id if table.host_id != user_id or not rest else rest[0].user_id

@@ -69,6 +69,11 @@ Listener = Callable[[TableResult | Reminder], Awaitable[None]]
 FinishListener = Callable[[int], None]
 
 
+async def _default_stand_in(guild_id: int) -> str:
+    """Deckhand's own stand-in level, for every server."""
+    return lobby.STAND_IN_LEVEL
+
+
 class TableService:
     """Table lifecycle and moves for every channel, on one ``Database``.
 
@@ -85,8 +90,10 @@ class TableService:
         pace: float = 0.0,
         thinker: Thinker | None = None,
         owns: Callable[[int], bool] | None = None,
+        stand_in: Callable[[int], Awaitable[str]] | None = None,
     ) -> None:
         self.db = db
+        self._stand_in = stand_in or _default_stand_in
         self.thinker = thinker or Thinker()
         self.clock: Clock = clock or SystemClock()
         self.store = TableStore(db, owns or (lambda guild_id: True))
@@ -288,7 +295,7 @@ class TableService:
                     return project(t, f"{who} left; the table is closed.")
                 await self._save_lobby(t, seating)
                 return project(t, f"{who} left.")
-            seat, seating = lobby.take_over(t, user_id)
+            seat, seating = lobby.take_over(t, user_id, await self._stand_in_for(t))
             if seating.closed:
                 await self._close(t, TableStatus.ABORTED)
                 return project(t, f"{who} left; the table is closed.")
@@ -496,7 +503,7 @@ class TableService:
         if t is None or t.version != due.version or t.state is None:
             return None
         occupant = t.seats[due.seat]
-        level = occupant.bot if isinstance(occupant, Computer) else lobby.stand_in_level(t)
+        level = occupant.bot if isinstance(occupant, Computer) else await self._stand_in_for(t)
         rng = rng_for(t.seed, "bot", t.version)
         return await self.thinker.choose(t.game, t.state, due.seat, level, rng)
 
@@ -520,8 +527,6 @@ class TableService:
                     event = reminder(t)
                 else:
                     by: By = "computer" if due.kind is DueKind.COMPUTER else "timeout"
-                    if due.kind is DueKind.TIMEOUT:
-                        action = None
                     move, new = self._computer_move(t, due.seat, action)
                     step = await self._commit_move(t, due.seat, move, new, None, by)
                     note = (
@@ -535,9 +540,15 @@ class TableService:
                 return
         await self._notify(event)
 
+    async def _stand_in_for(self, t: Table) -> str:
+        """The computer level the table's server chose to play for absent players."""
+        level = await self._stand_in(t.guild_id)
+        return level if level in t.game.levels else lobby.stand_in_level(t)
+
     def _computer_move(self, t: Table, seat: int, action: str | None) -> tuple[str, State]:
-        """The move thought of (or, for a time-out or a failed thought, the stand-in's),
-        applied; a move the engine refuses is replaced by a random legal one (logged)."""
+        """The move thought of (or, for a failed thought, the default stand-in's: quick on
+        the loop), applied; a move the engine refuses is replaced by a random legal one
+        (logged)."""
         assert t.state is not None
         rng = rng_for(t.seed, "bot", t.version)
         if action is None:
