@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import games
 from bot.services.errors import ServiceError
+from bot.services.tables.lobby import STAND_IN_LEVEL
 from storage import preferences as repo
 from storage.db import Conn, Database
 
@@ -62,8 +63,6 @@ class Preferences:
 
 
 DEFAULT = Preferences()
-#: Who plays for a player who timed out or left, unless the server chose otherwise.
-STAND_IN = "normal"
 
 
 @dataclass(frozen=True)
@@ -73,7 +72,7 @@ class ServerDefaults:
 
     preferences: Preferences = DEFAULT
     threads: bool = False
-    stand_in: str = STAND_IN
+    stand_in: str = STAND_IN_LEVEL
 
     def describe(self) -> str:
         """One line for ``/settings server:True``."""
@@ -138,7 +137,7 @@ class PreferenceService:
         stand_in = stored["stand_in"]
         return ServerDefaults(
             _resolve({}, stored), bool(stored["threads"]),
-            stand_in if isinstance(stand_in, str) else STAND_IN,
+            stand_in if isinstance(stand_in, str) else STAND_IN_LEVEL,
         )
 
     async def stand_in(self, guild_id: int) -> str:
