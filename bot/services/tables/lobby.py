@@ -36,7 +36,8 @@ from bot.services.tables.records import Table, TableStatus
 from games.rng import rng_for
 from storage.models import Computer, Human, Occupant
 
-#: The level that plays for a player whose time ran out or who left a running game.
+#: The level that plays for a player whose time ran out or who left a running game,
+#: unless the server chose another (``/settings server:True stand_in:``).
 STAND_IN_LEVEL = "normal"
 NAME_LENGTH = 100
 MAX_LOBBIES_PER_HOST = 3
