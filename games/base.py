@@ -430,7 +430,18 @@ class Game(ABC, Generic[S]):
     def explain(self, view: View, legal: list[str], move: str) -> str:
         """Why ``normal``'s rules of thumb make ``move`` here, in a few words: ``""`` when
         they would make another move, or have nothing to say."""
-        return ""
+        decided = self._decide(view, legal)
+        if decided is None or decided[0] != move:
+            return ""
+        return words(decided[1], self._card_name)
+
+    def _decide(self, view: View, legal: list[str]) -> tuple[str, Why] | None:
+        """``normal``'s move and why (each game's ``bots.decide``); ``None``: no reasons."""
+        return None
+
+    def _card_name(self, code: str) -> str:
+        """A card as a hint names it."""
+        return cards.pretty(code)
 
     def bot(self, level: str) -> Bot:
         """The computer player called ``level``; ``ValueError`` if there is none."""

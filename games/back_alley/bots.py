@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 
 from games.back_alley.rules import PLAYERS, STRENGTH, SUIT_OF
-from games.base import View, Why, words
+from games.base import View, Why
 from games.cards import DECK_WITH_JOKERS
 from games.trick_play import TrickRules, unseen
 
@@ -172,8 +172,3 @@ def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``normal`` computer player."""
     return decide(view, legal)[0]
 
-
-def reason(view: View, legal: list[str], move: str) -> str:
-    """Why ``normal`` makes ``move`` (``""`` if it would make another)."""
-    chosen, why = decide(view, legal)
-    return words(why) if chosen == move else ""

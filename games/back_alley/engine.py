@@ -15,7 +15,7 @@ from games import actions
 from games.back_alley import bots, expert, rules
 from games.back_alley.rules import PATTERN, PLAYERS, STRENGTH, SUIT_OF, is_trump
 from games.back_alley.state import BackAlleyState
-from games.base import Bot, Game, IllegalAction, Option, View
+from games.base import Bot, Game, IllegalAction, Option, View, Why
 from games.cards import (
     BIG_JOKER,
     DECK_WITH_JOKERS,
@@ -298,8 +298,8 @@ class BackAlley(Game[BackAlleyState]):
             v["hand"] = list(s.hands[seat])
         return v
 
-    def explain(self, view: View, legal: list[str], move: str) -> str:
-        return bots.reason(view, legal, move)
+    def _decide(self, view: View, legal: list[str]) -> tuple[str, Why]:
+        return bots.decide(view, legal)
 
     def _world(self, view: View, rng: random.Random) -> BackAlleyState:
         return expert.world(view, rng)

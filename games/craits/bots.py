@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from games.base import View, Why, words
+from games.base import View, Why
 from games.craits import moves
 from games.craits.scoring import POINTS
 
@@ -64,11 +64,6 @@ def normal(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``normal`` computer player."""
     return decide(view, legal)[0]
 
-
-def reason(view: View, legal: list[str], move: str) -> str:
-    """Why ``normal`` makes ``move`` (``""`` if it would make another)."""
-    chosen, why = decide(view, legal)
-    return words(why) if chosen == move else ""
 
 
 def _value(view: View, play: moves.Play) -> float:

@@ -20,7 +20,7 @@ import random
 from typing import Any, ClassVar, Final
 
 from games import cards
-from games.base import Game, IllegalAction, Option, View
+from games.base import Game, IllegalAction, Option, View, Why
 from games.craits import bots, expert, moves, scoring
 from games.craits.state import CraitsState
 from games.rng import shuffled
@@ -348,8 +348,8 @@ class Craits(Game[CraitsState]):
             v["hand"] = cards.sort_hand(s.hands[seat])
         return v
 
-    def explain(self, view: View, legal: list[str], move: str) -> str:
-        return bots.reason(view, legal, move)
+    def _decide(self, view: View, legal: list[str]) -> tuple[str, Why]:
+        return bots.decide(view, legal)
 
     def _world(self, view: View, rng: random.Random) -> CraitsState:
         return expert.world(view, rng)

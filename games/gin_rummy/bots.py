@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 
 from games import melds
-from games.base import View, Why, words
+from games.base import View, Why
 from games.cards import LOW_RANK, SUIT
 
 #: Deadwood cut that makes a discard worth taking even if it joins no meld.
@@ -139,8 +139,3 @@ def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``normal`` Gin Rummy computer player."""
     return decide(view, legal)[0]
 
-
-def reason(view: View, legal: list[str], move: str) -> str:
-    """Why ``normal`` makes ``move`` (``""`` if it would make another)."""
-    chosen, why = decide(view, legal)
-    return words(why) if chosen == move else ""

@@ -12,10 +12,10 @@ import random
 from typing import Any, ClassVar
 
 from games import actions, melds
-from games.base import Bot, Game, IllegalAction, Option, View
+from games.base import Bot, Game, IllegalAction, Option, View, Why
 from games.cards import INDEX, STANDARD_DECK, deal, pretty
 from games.gin_rummy import expert, scoring
-from games.gin_rummy.bots import normal_bot, reason
+from games.gin_rummy.bots import decide, normal_bot
 from games.gin_rummy.state import DISCARD, DRAW, OFFER, OVER, GinState
 from games.rng import shuffled
 
@@ -254,8 +254,8 @@ class GinRummy(Game[GinState]):
     def _world(self, view: View, rng: random.Random) -> GinState:
         return expert.world(view, rng)
 
-    def explain(self, view: View, legal: list[str], move: str) -> str:
-        return reason(view, legal, move)
+    def _decide(self, view: View, legal: list[str]) -> tuple[str, Why]:
+        return decide(view, legal)
 
     # -- observing ----------------------------------------------------------------------
     def _view(self, state: GinState, seat: int | None) -> View:

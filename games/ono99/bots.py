@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 
-from games.base import View, Why, words
-from games.ono99.cards import FULL_DECK, LIMIT, MINUS, NAME, NUMBERS, ONO, P2, REV, VALUE
+from games.base import View, Why
+from games.ono99.cards import FULL_DECK, LIMIT, MINUS, NUMBERS, ONO, P2, REV, VALUE
 
 #: How far the total may climb per other player before the turn comes back.
 _CLIMB = (0, 3, 6, 9)
@@ -108,8 +108,3 @@ def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """A sensible ONO 99 player: safe for itself, awkward for the next player."""
     return decide(view, legal)[0]
 
-
-def reason(view: View, legal: list[str], move: str) -> str:
-    """Why ``normal`` makes ``move`` (``""`` if it would make another)."""
-    chosen, why = decide(view, legal)
-    return words(why, NAME.__getitem__) if chosen == move else ""

@@ -16,9 +16,9 @@ from typing import Any, ClassVar
 
 from games import cards as std_cards
 from games.actions import no_args, split
-from games.base import Bot, Game, IllegalAction, Option, Outcome, View
+from games.base import Bot, Game, IllegalAction, Option, Outcome, View, Why
 from games.ono99 import expert, scoring
-from games.ono99.bots import normal_bot, reason
+from games.ono99.bots import decide, normal_bot
 from games.ono99.cards import (
     FULL_DECK,
     LIMIT,
@@ -409,8 +409,11 @@ class Ono99(Game[OnoState]):
             v["hand"] = sort_cards(state.hands[seat])
         return v
 
-    def explain(self, view: View, legal: list[str], move: str) -> str:
-        return reason(view, legal, move)
+    def _decide(self, view: View, legal: list[str]) -> tuple[str, Why]:
+        return decide(view, legal)
+
+    def _card_name(self, code: str) -> str:
+        return NAME[code]
 
     def _world(self, view: View, rng: random.Random) -> OnoState:
         return expert.world(view, rng)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.base import View, Why, words
+from games.base import View, Why
 from games.cards import HIGH_RANK, STANDARD_DECK, SUIT, sort_hand
 from games.trick_play import TrickRules, unseen
 
@@ -227,8 +227,3 @@ def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``normal`` computer player (deterministic; ``rng`` is unused)."""
     return decide(view, legal)[0]
 
-
-def reason(view: View, legal: list[str], move: str) -> str:
-    """Why ``normal`` makes ``move`` (``""`` if it would make another)."""
-    chosen, why = decide(view, legal)
-    return words(why) if chosen == move else ""

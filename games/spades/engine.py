@@ -14,11 +14,11 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from games import actions, cards
-from games.base import Bot, Game, IllegalAction, Option, View
+from games.base import Bot, Game, IllegalAction, Option, View, Why
 from games.cards import HIGH_RANK, SUIT, SUIT_NAMES
 from games.rng import rng_for, shuffled
 from games.spades import expert
-from games.spades.bots import normal_bot, reason
+from games.spades.bots import decide, normal_bot
 from games.spades.scoring import score_hand
 from games.spades.state import BID, DRAFT, EXCHANGE, OVER, PLAY, SpadesState
 from games.tricks import follow_options, trick_winner
@@ -364,8 +364,8 @@ class Spades(Game[SpadesState]):
             v["drawn"] = state.stock[0] if sees_top else None
         return v
 
-    def explain(self, view: View, legal: list[str], move: str) -> str:
-        return reason(view, legal, move)
+    def _decide(self, view: View, legal: list[str]) -> tuple[str, Why]:
+        return decide(view, legal)
 
     def _world(self, view: View, rng: random.Random) -> SpadesState:
         return expert.world(view, rng)

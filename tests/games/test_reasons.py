@@ -9,11 +9,11 @@ import random
 import pytest
 
 import games
-from games.gin_rummy.bots import reason as gin_reason
 from games.rng import rng_for
-from games.spades.bots import reason as spades_reason
 
 PLAYERS = {"back_alley": 4, "craits": 4, "gin_rummy": 2, "ono99": 4, "spades": 2}
+gin_reason = games.get("gin_rummy").explain
+spades_reason = games.get("spades").explain
 
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
