@@ -9,17 +9,13 @@ from collections.abc import Awaitable
 from tests.e2e.driver import Person
 from tests.e2e.fake_state import Channel, Interaction, Message
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
-from tests.e2e.test_games_e2e import open_table
+from tests.e2e.test_games_e2e import gin_for_two
 
 
 async def two_player_gin(harness: Harness) -> tuple[Seat, Seat, Channel]:
     """Alice and Bob at a started Gin Rummy table; returns (to move, waiting, channel)."""
     await harness.start()
-    fake = harness.fake
-    lobby = fake.channel("lobby")
-    alice, bob = fake.user("alice"), fake.user("bob")
-    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0)
-    seats = [Seat(alice, harness, lobby), Seat(bob, harness, lobby)]
+    seats, lobby = await gin_for_two(harness)
     result = await harness.result(lobby)
     first = next(s for s in seats if result.for_user(s.person.id).legal)  # type: ignore[union-attr]
     return first, next(s for s in seats if s is not first), lobby

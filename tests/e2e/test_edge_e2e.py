@@ -16,7 +16,7 @@ import storage.sqlite
 from games.cards import pretty
 from tests.e2e.fake_state import SEND_MESSAGES, VIEW_CHANNEL, Channel, Message
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
-from tests.e2e.test_games_e2e import open_table
+from tests.e2e.test_games_e2e import gin_for_two, open_table
 
 
 def crafted(harness: Harness, channel: Channel, custom_id: str) -> Message:
@@ -26,14 +26,6 @@ def crafted(harness: Harness, channel: Channel, custom_id: str) -> Message:
     return harness.fake.create_message(
         channel, {"content": "bait", "components": [{"type": 1, "components": [button]}]}
     )
-
-
-async def gin_for_two(harness: Harness) -> tuple[list[Seat], Channel]:
-    fake = harness.fake
-    lobby = fake.channel("lobby")
-    alice, bob = fake.user("alice"), fake.user("bob")
-    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0)
-    return [Seat(alice, harness, lobby), Seat(bob, harness, lobby)], lobby
 
 
 async def test_a_button_crafted_in_another_server_changes_nothing(harness: Harness) -> None:

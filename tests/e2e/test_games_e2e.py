@@ -54,6 +54,15 @@ def standings_rows(text: str) -> list[str]:
     return [r for r in rows if r != "Player"]
 
 
+async def gin_for_two(harness: Harness, options: str = "target=10") -> tuple[list[Seat], Channel]:
+    """Alice and Bob at a started Gin Rummy table in #lobby: their seats and the channel."""
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await open_table(harness, "gin_rummy", options, [alice, bob], 0)
+    return [Seat(alice, harness, lobby), Seat(bob, harness, lobby)], lobby
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_whole_game_then_the_standings(harness: Harness, game: str) -> None:
     await harness.start()

@@ -8,7 +8,7 @@ from bot.render.ono99 import pretty_cards
 from games.cards import pretty
 from tests.e2e.fake_state import Channel
 from tests.e2e.play import Harness, LeakCheck, Seat, harness_fixture  # noqa: F401
-from tests.e2e.test_games_e2e import open_table
+from tests.e2e.test_games_e2e import gin_for_two, open_table
 
 
 def caught(
@@ -35,11 +35,10 @@ def caught(
 async def test_planted_card_leaks_are_caught(harness: Harness) -> None:
     await harness.start()
     fake = harness.fake
-    lobby = fake.channel("lobby")
-    alice, bob = fake.user("alice"), fake.user("bob")
-    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0)
-    bob_card = pretty((await Seat(bob, harness, lobby).mine())[1].view["hand"][0])
-    alice_card = pretty((await Seat(alice, harness, lobby).mine())[1].view["hand"][0])
+    (alice_seat, bob_seat), lobby = await gin_for_two(harness)
+    alice, bob = alice_seat.person, bob_seat.person
+    bob_card = pretty((await bob_seat.mine())[1].view["hand"][0])
+    alice_card = pretty((await alice_seat.mine())[1].view["hand"][0])
     alice_dm, bob_dm = fake.dm_channel(alice.user), fake.dm_channel(bob.user)
 
     assert bob_card in caught(harness, lobby, lobby, f"Bob holds {bob_card}")
@@ -68,10 +67,9 @@ async def test_a_previous_deals_cards_are_public_only_where_they_were_shown(
     moves* (and in a late edit drawn before the deal), but nowhere else."""
     await harness.start()
     fake = harness.fake
-    lobby = fake.channel("lobby")
-    alice, bob = fake.user("alice"), fake.user("bob")
-    await open_table(harness, "gin_rummy", "", [alice, bob], 0)
-    seats = {p.id: Seat(p, harness, lobby) for p in (alice, bob)}
+    both, lobby = await gin_for_two(harness, "")
+    seats = {s.person.id: s for s in both}
+    bob = both[1].person
     result = await harness.result(lobby)
     thrown: list[str] = []
     while not thrown:  # play to a new deal that gives Bob a card thrown in the last one
