@@ -1,7 +1,7 @@
 """How strong the computer players are: seeded matches, level against level, per game.
 
     python -m bench.strength [--games N] [--first G] [--only NAME] [--level LEVEL]
-                             [--players P] [--full] [--clairvoyant]
+                             [--players P] [--full] [--clairvoyant [all|hands]]
 
 Each row plays ``N`` seeded games of one line-up, duplicate style: every deal is played
 once from each rotation of the seats (game ``g`` deals seed ``g // rotations`` and shifts
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +40,11 @@ SETTINGS: dict[str, dict[str, object]] = {
     "back_alley": {"deals": 6},
     "craits": {"short": True},
     "ono99": {},
+}
+#: Per game, the face-down pile whose order ``--clairvoyant hands`` keeps from A.
+PILES = {
+    "spades": "stock", "gin_rummy": "stock", "back_alley": "stock", "craits": "draw_pile",
+    "ono99": "draw",
 }
 #: A game still running after this many moves is stopped and scored as it stands.
 MOVE_CAP = 20_000
@@ -107,12 +113,13 @@ def rotations(lineup: Lineup) -> int:
 
 def play(
     lineup: Lineup, seed: int, result: Result, options: dict[str, object] | None = None,
-    clairvoyant: bool = False,
+    clairvoyant: str | None = None,
 ) -> None:
     """Play game number ``seed`` of ``lineup`` (under ``options``, by default the game's
     ``SETTINGS``) and add it to ``result``. ``clairvoyant``: A's searches are given the
-    real state as every world (every hand and the stock's order) — not a fair player, a
-    measure of how much better worlds could ever give."""
+    real state as every world — ``"all"``: every hand and the stock's order; ``"hands"``:
+    every hand, the face-down pile reshuffled (``PILES``) — not a fair player, a measure
+    of how much better worlds could ever give."""
     game = games.get(lineup.game)
     players = len(lineup.levels)
     deal, shift = divmod(seed, rotations(lineup))
@@ -126,7 +133,8 @@ def play(
         seat = state.to_act[0]
         start = time.perf_counter()
         if clairvoyant and seat in side:
-            with mock.patch.object(type(game), "_world", _reveal(state)):
+            pile = PILES[lineup.game] if clairvoyant == "hands" else None
+            with mock.patch.object(type(game), "_world", reveal(state, pile)):
                 action = game.choose(state, seat, levels[seat], rng)
         else:
             action = game.choose(state, seat, levels[seat], rng)
@@ -148,9 +156,17 @@ def play(
     result.margin += sign * (ours - sum(theirs) / len(theirs))
 
 
-def _reveal(state: games.State) -> Callable[..., games.State]:
-    """A ``Game._world`` that returns ``state`` itself (a copy) whatever the view."""
-    return lambda game, view, rng: state.clone()
+def reveal(state: games.State, pile: str | None = None) -> Callable[..., games.State]:
+    """A ``Game._world`` that returns ``state`` itself (a copy) whatever the view, with the
+    field ``pile`` (if given) shuffled by the search's generator."""
+
+    def world(game: games.Game[games.State], view: object, rng: random.Random) -> games.State:
+        copy = state.clone()
+        if pile is not None:
+            rng.shuffle(getattr(copy, pile))
+        return copy
+
+    return world
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -195,8 +211,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--full", action="store_true", help="play the games as users do (default options)"
     )
     parser.add_argument(
-        "--clairvoyant", action="store_true",
-        help="A's searches see every card (a bound on what better worlds could give)",
+        "--clairvoyant", nargs="?", const="all", choices=("all", "hands"),
+        help="A's searches see every card, or ('hands') every hand but not the order of the"
+        " face-down pile (a bound on what better worlds could give)",
     )
     parser.add_argument("--first", type=int, default=0, help="first game number (to split a run)")
     args = parser.parse_args(argv)

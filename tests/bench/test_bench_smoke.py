@@ -16,7 +16,7 @@ from games.simulate import play_game
 # bench/ is not an installed package: import it from the checkout.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench import __main__ as runner
-from bench import discord_bench, engines, hotspots, reference, service_memory, web_bench
+from bench import discord_bench, engines, hotspots, reference, service_memory, strength, web_bench
 
 
 def test_gin_random_hand_ends_the_first_hand() -> None:
@@ -113,3 +113,26 @@ async def test_the_page_benchmark_fetches_every_kind_of_page() -> None:
     assert [name.split(" ")[0] for name, _, _ in rows] == [
         "season", "player", "replay", "same,", "same,"]
     assert all(0 < median <= worst for _, median, worst in rows)
+
+
+def test_strength_prints_a_row_per_lineup(capsys: pytest.CaptureFixture[str]) -> None:
+    strength.main(["--games", "2", "--only", "gin_rummy", "--level", "normal"])
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| gin")]
+    assert len(rows) == 1 and "| normal vs random | 2 |" in rows[0], rows
+
+
+@pytest.mark.parametrize("name", sorted(strength.PILES))
+def test_clairvoyant_worlds_are_the_real_state(name: str) -> None:
+    """``all`` gives the search the state itself; ``hands`` every hand, the face-down pile
+    in another order."""
+    game = games.get(name)
+    state = game.new(game.min_players, seed=3)
+    pile = strength.PILES[name]
+    same = strength.reveal(state)(game, {}, random.Random(1))
+    assert same is not state and game.to_json(same) == game.to_json(state)
+    worlds = [strength.reveal(state, pile)(game, {}, random.Random(k)) for k in range(3)]
+    for world in worlds:
+        assert world.hands == state.hands
+        assert sorted(getattr(world, pile)) == sorted(getattr(state, pile))
+    if len(getattr(state, pile)) > 1:  # Back Alley deals all but one card
+        assert any(getattr(w, pile) != getattr(state, pile) for w in worlds)
