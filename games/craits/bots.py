@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Final
 
 from games.base import View, Why
+from games.cards import SUIT_NAMES, SUIT_SINGULAR
 from games.craits import moves
 from games.craits.scoring import POINTS
 
@@ -21,7 +22,7 @@ from games.craits.scoring import POINTS
 ATTACK: Final = {"2": 40, "4": 45, "5": 25, "7": 30}
 
 
-def _why_play(name: Callable[[str], str], view: View, action: str) -> str:
+def _why_play(name: Callable[[str], str], view: View, action: str, only: bool) -> str:
     play = moves.read_play(action)
     card, rank = play.card, play.card[0]
     rest = [c for c in view["hand"] if c != card]
@@ -29,6 +30,8 @@ def _why_play(name: Callable[[str], str], view: View, action: str) -> str:
         return f"{name(card)} is your last card: it goes out"
     if play.last:
         return f"{name(card)} leaves you one card, which you announce"
+    if only:
+        return f"{name(card)} is the only card you can play"
     if view["crank"]:
         return f"the crank is on: {name(card)} sheds the most points"
     counts: list[int] = view["hand_counts"]
@@ -38,10 +41,20 @@ def _why_play(name: Callable[[str], str], view: View, action: str) -> str:
             f"the next player holds {counts[ahead]} card(s): the power of {name(card)}"
             " holds them back"
         )
-    kept = [what for what, ranks in (("an 8 as an escape", "8"), ("a 3 to cancel with", "3"))
-            if rank not in ranks and any(c[0] == ranks for c in rest)]
-    keeping = f", keeping {' and '.join(kept)}" if kept else ""
-    return f"{name(card)} sheds the most points for what it leaves you{keeping}"
+    suit = play.named or card[1]
+    follow = [c for c in rest if c[1] == suit and c[0] not in "38"]
+    twin = next((c for c in rest if c[0] == rank), None)
+    kept = [f"{len(follow)} {(SUIT_NAMES if len(follow) > 1 else SUIT_SINGULAR)[suit]}"
+            " to follow with"] if follow else []
+    kept += [f"{name(twin)} to match it"] if twin is not None else []
+    kept += [what for what, ranks in (("an 8 as an escape", "8"), ("a 3 to cancel with", "3"))
+             if rank not in ranks and any(c[0] == ranks for c in rest)]
+    points = POINTS[rank]
+    said = f"{name(card)} sheds {points} point{'' if points == 1 else 's'}"
+    if not kept:
+        return said
+    listed = ", ".join(kept[:-1]) + " and " + kept[-1] if len(kept) > 1 else kept[0]
+    return f"{said}; you keep {listed}"
 
 
 def decide(view: View, legal: list[str]) -> tuple[str, Why]:
@@ -57,7 +70,7 @@ def decide(view: View, legal: list[str]) -> tuple[str, Why]:
     if any(a.endswith(" last") for a in plays):
         plays = [a for a in plays if a.endswith(" last")]
     action = max(plays, key=lambda a: _value(view, moves.read_play(a)))
-    return action, (_why_play, view, action)
+    return action, (_why_play, view, action, len(plays) == 1)
 
 
 def normal(view: View, legal: list[str], rng: random.Random) -> str:

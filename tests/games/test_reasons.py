@@ -14,6 +14,7 @@ from games.rng import rng_for
 PLAYERS = {"back_alley": 4, "craits": 4, "gin_rummy": 2, "ono99": 4, "spades": 2}
 gin_reason = games.get("gin_rummy").explain
 spades_reason = games.get("spades").explain
+craits_reason = games.get("craits").explain
 
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
@@ -70,3 +71,16 @@ def test_spades_says_why_it_ducks_or_wins() -> None:
     assert spades_reason(short, legal, "play AH") == (
         "you still need tricks for your bid; A♥ is your cheapest card that wins the trick"
     )
+
+
+def test_craits_says_what_a_play_sheds_and_what_it_keeps() -> None:
+    view = {"seat": 0, "players": 3, "direction": 1, "hand_counts": [6, 5, 5], "crank": 0,
+            "hand": ["5S", "7S", "9S", "8D", "3C", "QH"]}
+    legal = ["play 5S", "play 7S", "play 9S", "play 9S as C",
+             *(f"play 8D as {s}" for s in "SHDC")]
+    assert craits_reason(view, legal, "play 5S") == (
+        "5♠ sheds 30 points; you keep 2 spades to follow with, an 8 as an escape and a 3 to"
+        " cancel with"
+    )
+    assert craits_reason(view, ["play 7S"], "play 7S") == "7♠ is the only card you can play"
+    assert craits_reason(view, legal, "play 7S") == ""
