@@ -50,7 +50,10 @@ def _why_play(name: Callable[[str], str], view: View, action: str, only: bool) -
     kept += [what for what, ranks in (("an 8 as an escape", "8"), ("a 3 to cancel with", "3"))
              if rank not in ranks and any(c[0] == ranks for c in rest)]
     points = POINTS[rank]
-    said = f"{name(card)} sheds {points} point{'' if points == 1 else 's'}"
+    said = (  # normal values every other card above any 3 (see ``_value``)
+        "you can play only 3s" if rank == "3"
+        else f"{name(card)} sheds {points} point{'' if points == 1 else 's'}"
+    )
     if not kept:
         return said
     listed = ", ".join(kept[:-1]) + " and " + kept[-1] if len(kept) > 1 else kept[0]

@@ -84,3 +84,7 @@ def test_craits_says_what_a_play_sheds_and_what_it_keeps() -> None:
     )
     assert craits_reason(view, ["play 7S"], "play 7S") == "7♠ is the only card you can play"
     assert craits_reason(view, legal, "play 7S") == ""
+    threes = {**view, "hand": ["3S", "3C", "9S", "QH"]}
+    assert craits_reason(threes, ["play 3S", "play 3C"], "play 3S") == (
+        "you can play only 3s; you keep 1 spade to follow with and 3♣ to match it"
+    )
