@@ -171,4 +171,3 @@ def decide(view: View, legal: list[str]) -> tuple[str, Why]:
 def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``normal`` computer player."""
     return decide(view, legal)[0]
-

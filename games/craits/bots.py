@@ -81,7 +81,6 @@ def normal(view: View, legal: list[str], rng: random.Random) -> str:
     return decide(view, legal)[0]
 
 
-
 def _value(view: View, play: moves.Play) -> float:
     hand: list[str] = view["hand"]
     card, rank = play.card, play.card[0]

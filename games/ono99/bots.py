@@ -107,4 +107,3 @@ def decide(view: View, legal: list[str]) -> tuple[str, Why]:
 def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """A sensible ONO 99 player: safe for itself, awkward for the next player."""
     return decide(view, legal)[0]
-

@@ -226,4 +226,3 @@ def decide(view: View, legal: list[str]) -> tuple[str, Why]:
 def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``normal`` computer player (deterministic; ``rng`` is unused)."""
     return decide(view, legal)[0]
-
