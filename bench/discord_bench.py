@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from tests.e2e.conftest import BotRunner
@@ -34,7 +35,7 @@ async def _play(name: str, harness: Harness, games_per: int, mode: str) -> None:
         assert final.status == "finished", final.status
 
 
-async def _measure_mode(mode: str, quick: bool) -> tuple[str, float]:
+async def _measure_mode(mode: str, quick: bool, names: Sequence[str]) -> tuple[str, float]:
     """The cost table of one hand mode, and its mean global-limited calls per move."""
     fake = FakeDiscord()
     await fake.start()
@@ -47,7 +48,7 @@ async def _measure_mode(mode: str, quick: bool) -> tuple[str, float]:
             await harness.start()
             for person in (fake.user("alice"), fake.user("bob")):
                 await person.slash("settings", hand=mode)
-            for name in sorted(GAMES):
+            for name in names:
                 await _play(name, harness, 1 if quick else 3, mode)
             await runner.stop_all()
     finally:
@@ -57,16 +58,17 @@ async def _measure_mode(mode: str, quick: bool) -> tuple[str, float]:
     return cost_summary(harness.costs, fake.latencies()), mean
 
 
-async def _measure(quick: bool, modes: tuple[str, ...]) -> str:
+async def _measure(quick: bool, modes: Sequence[str], names: Sequence[str]) -> str:
     started = time.perf_counter()
     parts, means = [], {}
     for mode in modes:
-        table, means[mode] = await _measure_mode(mode, quick)
+        table, means[mode] = await _measure_mode(mode, quick, names)
         parts.append(f"**Hands `{mode}`** (`/settings hand:{mode}`)\n\n{table}")
     seconds = time.perf_counter() - started
+    short = ", ".join(f"{g} `{GAMES[g][0]}`" for g in names if GAMES[g][0])
     head = (
         f"Two humans per game ({'1 game' if quick else '3 games'} each per hand mode, seeded,"
-        f" short options {', '.join(f'{g} `{o}`' for g, (o, _) in sorted(GAMES.items()) if o)}),"
+        f" short options {short}),"
         f" the real bot against `tests/e2e`'s fake Discord (Discord's rate-limit counts, windows"
         f" shortened {1 / WINDOW_SCALE:.0f}×); {seconds:.1f} s in all."
         " A move's calls include the computer moves it triggers, the other player's hand,"
@@ -83,10 +85,12 @@ async def _measure(quick: bool, modes: tuple[str, ...]) -> str:
     return "\n\n".join([head, summary, *parts])
 
 
-def run(quick: bool, modes: tuple[str, ...] = tuple(MODES)) -> str:
-    """Markdown: REST calls per human move by hand mode and game, interaction→callback
-    p50/p99."""
-    return asyncio.run(_measure(quick, modes))
+def run(
+    quick: bool, modes: Sequence[str] = tuple(MODES), names: Sequence[str] = tuple(sorted(GAMES))
+) -> str:
+    """Markdown: REST calls per human move by hand mode and game (``names``, every game
+    unless given), interaction→callback p50/p99."""
+    return asyncio.run(_measure(quick, modes, names))
 
 
 if __name__ == "__main__":
