@@ -99,6 +99,8 @@ def _craits(s: Any, action: str) -> bool:
 def _ono99(s: Any, action: str, seat: int) -> bool:
     """A card of the mover's hand (other than the one played) trades places with the
     bottom of the draw pile: a hand that is never shown, unless the rules show it."""
+    if action == "swap":  # the four ONO 99 cards it throws are the move: none to trade
+        return False
     played = action.rsplit(maxsplit=1)[-1]
     k = next((k for k, c in enumerate(s.hands[seat]) if c != played), None)
     if k is None or not s.draw or s.draw[-1] == s.hands[seat][k]:
