@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.terminal.app import LOCAL_USER_ID, channel_for
-from tests.terminal.driver import ALL_ONES, USER, Live, cli, hands, headings, query
+from tests.terminal.driver import ALL_ONES, RAN, USER, Live, cli, hands, headings, query
 
 SHORT = {
     "gin_rummy": ["-o", "target=10"],
@@ -41,7 +41,7 @@ def test_a_full_game_against_computers(tmp_path: Path, game: str) -> None:
     placings = out.split("Final placings:\n")[1].split("The game counts")[0].splitlines()
     assert len(placings) == (4 if game == "back_alley" else 3 if game == "ono99" else 2)
     assert any(re.match(rf"\s+\d+(st|nd|rd|th)\s+{USER}\s+-?\d+$", p) for p in placings)
-    assert out.rstrip().endswith("Thanks for playing! Your results: .venv/bin/deckhand standings")
+    assert out.rstrip().endswith(f"Thanks for playing! Your results: {RAN} standings")
     # Every move the player made was accepted and logged under their id; computers moved too.
     moves = out.count("Your move [")
     (status, version), = query(db, "SELECT status, version FROM tables")
@@ -79,7 +79,7 @@ def test_quit_then_the_same_command_resumes_where_it_stopped(tmp_path: Path) -> 
     first = cli(*args, stdin="1\n1\n1\nquit\n")
     no_traceback(first.stdout, first.stderr)
     assert first.returncode == 0
-    saved = f"Your game is saved. Run `.venv/bin/deckhand play gin_rummy --db {db}` again"
+    saved = f"Your game is saved. Run `{RAN} play gin_rummy --db {db}` again"
     assert saved in first.stdout
     stopped_at, hand = headings(first.stdout)[-1], hands(first.stdout)[-1]
     (version,), = query(db, "SELECT version FROM tables WHERE status = 'playing'")
@@ -191,7 +191,7 @@ def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
     db = tmp_path / "d.db"
     empty = cli("standings", "--db", str(db))
     assert empty.returncode == 0
-    assert empty.stdout.startswith("No games in the local standings yet.")
+    assert empty.stdout.startswith(f"No games in the local standings ({db}) yet.")
     assert not db.exists()
 
     cli("play", "ono99", "--db", str(db), "--seed", "4", stdin=ALL_ONES)
@@ -202,11 +202,11 @@ def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
     assert lines[1].split() == ["#", "Player", "Rating", "Games", "W", "D", "L", "Win", "%",
                                 "Avg", "score", "Streak"]
     row = next(line for line in lines if f" {USER} " in line)
-    assert row.split()[0] == "1" and row.split()[3] == "1"  # first listed, 1 game
+    assert row.split()[0] == USER and row.split()[2] == "1"  # provisional: no rank; 1 game
     assert "Provisional (fewer than 5 games), not ranked:" in lines
     assert len({len(line) for line in lines[1:3]}) == 1  # header and rule align
     other = cli("standings", "--game", "gin_rummy", "--db", str(db))
-    assert other.stdout.startswith("No games in the local standings yet.")
+    assert other.stdout.startswith(f"No games in the local standings ({db}) yet.")
     bad = cli("standings", "--game", "chess", "--db", str(db))
     assert bad.returncode == 2 and "Unknown game 'chess'" in bad.stderr
 
