@@ -94,6 +94,17 @@ def test_run_without_discord_is_one_line(tmp_path: Path) -> None:
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
 
 
+def test_run_says_nothing_about_voice(tmp_path: Path) -> None:
+    """discord.py warns at start-up that PyNaCl and davey are missing: no voice here."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "run"], capture_output=True, text=True, cwd=ROOT,
+        timeout=120, check=False,
+        env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "made.up.token",
+             "DECKHAND_DB": str(tmp_path / "d.db"), "DECKHAND_LOG_LEVEL": "INFO"},
+    )
+    assert "logging in" in done.stderr and "voice" not in done.stderr.lower(), done.stderr
+
+
 # -- hostile paths and settings: one line, status 2, no traceback, never a token ---------
 
 TOKEN = "MTIzNDU2Nzg5MDEy.SECRET.tokenTOKENtoken"
