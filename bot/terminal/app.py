@@ -39,6 +39,7 @@ from bot.invocation import command
 from bot.render import GameRenderer, renderer
 from bot.render.common import scores
 from bot.services.errors import (
+    IllegalMove,
     NoTable,
     ServiceError,
     StaleVersion,
@@ -365,8 +366,13 @@ class Session:
                     "This game moved on in another terminal meanwhile; here it is as it is now."
                 )
                 return self._call(self.service.status(self.channel))
-            except ServiceError as exc:
+            except IllegalMove as exc:
                 # The engine's reason may quote what was typed: never echo it whole.
+                took = f"{self.render.action_label(exc.tried)}: " if exc.tried else ""
+                self.screen.note(
+                    f"{took}{clip(str(exc), 200)} Type help for how to enter moves."
+                )
+            except ServiceError as exc:
                 self.screen.note(f"{clip(str(exc), 200)} Type help for how to enter moves.")
 
 

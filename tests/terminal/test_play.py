@@ -272,3 +272,48 @@ def test_bidding_says_how_a_bid_differs_from_a_list_number(tmp_path: Path) -> No
     assert run.returncode == 0, run.stderr
     assert "A number picks from this list; to bid three, type: bid 3" in run.stdout
     assert "You bid 3" in run.stdout or "bids 3" in run.stdout, run.stdout[-800:]
+
+
+def test_a_bad_option_with_new_keeps_the_saved_game(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    cli("play", "spades", "--db", str(db), "--seed", "1", stdin="quit\n")
+    bad = cli("play", "spades", "--db", str(db), "--new", "-o", "blind_nil=maybe")
+    assert bad.returncode == 2, bad.stderr
+    assert "Option 'blind_nil' must be on or off" in bad.stdout and "set aside" not in bad.stdout
+    assert query(db, "SELECT status FROM tables") == [("playing",)]
+
+
+def test_the_rules_a_bare_number_and_help_agree_on_bidding(tmp_path: Path) -> None:
+    """One meaning for a bare number: it picks from the list, in the rules too."""
+    import games
+
+    rules = games.get("back_alley").rules
+    assert "'bid 3'" in rules and "just 3" not in rules
+    run = cli("play", "back_alley", "--db", str(tmp_path / "d.db"), "--seed", "2",
+              stdin="help\n3\nquit\n")
+    assert "A bare number always picks from the list: type `bid 3` to bid three." in run.stdout
+    menu = re.search(r"^3\) (Bid \d+)", run.stdout, re.M) or re.search(
+        r"\s3\) (Bid \d+)", run.stdout)
+    assert menu is not None and f"You {menu.group(1).lower()}" in run.stdout.replace(
+        "tester bids", "You bid"), run.stdout[-1500:]
+
+
+def test_a_refused_card_by_its_place_names_the_card(tmp_path: Path) -> None:
+    """'play 5' is the 5th card in hand, not list item 5: a refusal names the card."""
+    script = "".join(f"play {n}\n" for n in range(1, 14)) + "quit\n"
+    run = cli("play", "spades", "--db", str(tmp_path / "d.db"), "--seed", "3",
+              "-o", "target=50", stdin="1\n" * 3 + script)
+    no_traceback(run.stdout, run.stderr)
+    refused = re.findall(r"^Play (?:10|[2-9JQKA])[♠♥♦♣]: .+", run.stdout, re.M)
+    assert refused, run.stdout[-2000:]
+
+
+def test_ctrl_c_at_play_again_does_not_speak_of_a_saved_game(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    live = Live("play", "ono99", "--db", str(db), "--seed", "4")
+    while live.expect("Your move [", "Play again?", timeout=60) != "Play again?":
+        live.send("1")
+    live.interrupt()
+    code, rest = live.finish()
+    no_traceback(rest)
+    assert code == 130 and "Stopped." in rest and "saved" not in rest, rest[-500:]
