@@ -81,14 +81,19 @@ def test_upkeep_of_a_missing_database_is_one_sentence_and_creates_nothing(
     assert not missing.exists()
 
 
-def test_run_without_discord_is_one_line(tmp_path: Path) -> None:
-    """No network here (or a made-up token where there is): one line, its own status."""
-    done = subprocess.run(
+def run_bot(tmp_path: Path, level: str) -> subprocess.CompletedProcess[str]:
+    """``deckhand run`` with a made-up token (and no network here)."""
+    return subprocess.run(
         [sys.executable, "-m", "bot", "run"], capture_output=True, text=True, cwd=ROOT,
         timeout=120, check=False,
         env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "made.up.token",
-             "DECKHAND_DB": str(tmp_path / "d.db"), "DECKHAND_LOG_LEVEL": "ERROR"},
+             "DECKHAND_DB": str(tmp_path / "d.db"), "DECKHAND_LOG_LEVEL": level},
     )
+
+
+def test_run_without_discord_is_one_line(tmp_path: Path) -> None:
+    """No network here (or a made-up token where there is): one line, its own status."""
+    done = run_bot(tmp_path, "ERROR")
     assert done.returncode in (3, 5), done.stderr
     lines = [line for line in done.stderr.splitlines() if line.startswith("deckhand:")]
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
@@ -96,12 +101,7 @@ def test_run_without_discord_is_one_line(tmp_path: Path) -> None:
 
 def test_run_says_nothing_about_voice(tmp_path: Path) -> None:
     """discord.py warns at start-up that PyNaCl and davey are missing: no voice here."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "run"], capture_output=True, text=True, cwd=ROOT,
-        timeout=120, check=False,
-        env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "made.up.token",
-             "DECKHAND_DB": str(tmp_path / "d.db"), "DECKHAND_LOG_LEVEL": "INFO"},
-    )
+    done = run_bot(tmp_path, "INFO")
     assert "logging in" in done.stderr and "voice" not in done.stderr.lower(), done.stderr
 
 
