@@ -183,3 +183,77 @@ def test_copy_reports_a_table_that_does_not_replay(tmp_path: Path, pg_url: str) 
     tamper(str(path))
     report = dbcli.copy(path, pg_url)
     assert not report.ok and "table 2:" in report.text()
+
+
+def test_purge_removes_cancelled_lobbies_with_their_references(where: str) -> None:
+    """A lobby cancelled before its deal is no history: purged with its message ids once
+    over the lobby limit; a game aborted after its deal stays."""
+    build(where)
+
+    async def cancel_a_lobby_and_abort_a_game() -> None:
+        db = await open_database(where)
+        service = TableService(db, clock=ManualClock(NOW - 2 * DAY))
+        try:
+            lobby = await service.create(4, 5, 10, "Ann", "spades")
+            await service.abort(4, 10)
+            await db.write(lambda c: c.execute(
+                "INSERT INTO discord_messages (table_id, kind, user_id, channel_id,"
+                " message_id) VALUES (?, 'table', 0, 4, 99)", (lobby.table_id,)
+            ))
+            await service.abort(1, 10)  # the idle game of build(), after its deal
+        finally:
+            await service.close()
+            await db.close()
+
+    asyncio.run(cancel_a_lobby_and_abort_a_game())
+    dry = dbcli.purge(where, lobby_hours=24, idle_days=7, dry_run=True, now=NOW)
+    assert dry.text() == "Would delete 1 stale lobby, 1 cancelled lobby and 0 idle games."
+    done = dbcli.purge(where, lobby_hours=24, idle_days=7, now=NOW)
+    assert done.deleted == 2
+
+    async def left() -> list[tuple[object, ...]]:
+        db = await open_database(where)
+        try:
+            rows = await db.read(lambda c: c.all("SELECT id, status FROM tables ORDER BY id"))
+            refs = await db.read(lambda c: c.all("SELECT table_id FROM discord_messages"))
+            return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in rows] + [
+                ("refs", len(refs))
+            ]
+        finally:
+            await db.close()
+
+    assert asyncio.run(left()) == [(1, "aborted"), (2, "finished"), ("refs", 0)]
+    kept = dbcli.purge(where, idle_days=0, now=NOW)  # 0 is allowed: every idle game
+    assert kept.deleted == 0  # nothing open is left; history stays
+
+
+def test_copy_refuses_a_sqlite_file_that_holds_no_deckhand_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("CREATE TABLE notes (x)").connection.close()
+    with pytest.raises(dbcli.StorageUnavailable, match="holds no Deckhand data"):
+        dbcli.copy(other, tmp_path / "target.db")
+    assert not (tmp_path / "target.db").exists()
+
+
+def test_a_stopped_copy_writes_nothing(tmp_path: Path) -> None:
+    import threading
+
+    from storage.copy import CopyStopped, fill
+
+    source = tmp_path / "d.db"
+    build(source)
+    stop = threading.Event()
+    stop.set()
+
+    async def main() -> int:
+        db = await open_database(tmp_path / "target.db")
+        try:
+            with pytest.raises(CopyStopped):
+                await db.write(fill, str(source), None, stop)
+            return int((await db.read(lambda c: c.one("SELECT count(*) AS n FROM tables")))["n"])
+        finally:
+            await db.close()
+
+    assert asyncio.run(main()) == 0
