@@ -72,7 +72,8 @@ def check_sqlite_file(path: Path, *, create: bool, named_by: str = NAMED_BY) -> 
         ) from None
     if head and head != SQLITE_HEADER:
         raise StorageUnavailable(
-            f"{path} is not a SQLite database (nor a Deckhand one): check {named_by}."
+            f"The database {path} is damaged or not a database at all (it does not start"
+            f" as a SQLite file does): check {named_by}, or restore a backup."
         )
 
 
