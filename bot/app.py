@@ -266,13 +266,23 @@ class ShardedDeckhandBot(DeckhandMixin, commands.AutoShardedBot):
         self._deckhand_init(settings)
 
 
+def _not_about_voice(record: logging.LogRecord) -> bool:
+    """Drop discord.py's start-up warnings that voice is unsupported (PyNaCl, davey): a
+    card bot never joins a voice channel."""
+    return not str(record.msg).endswith("voice will NOT be supported")
+
+
 def quiet_library_loggers() -> None:
     """discord.py logs whole gateway payloads (a clicked hand) and callback URLs (with the
-    interaction token) at DEBUG: its loggers never go below INFO, whatever the root level."""
+    interaction token) at DEBUG: its loggers never go below INFO, whatever the root level.
+    Its warnings that voice is unsupported are dropped (Deckhand uses no voice)."""
     library = logging.getLogger("discord")
     if library.getEffectiveLevel() < logging.INFO:
         library.setLevel(logging.INFO)
     logging.getLogger("discord.http").setLevel(logging.WARNING)
+    client = logging.getLogger("discord.client")
+    if _not_about_voice not in client.filters:
+        client.addFilter(_not_about_voice)
 
 
 def art_faces() -> FaceSet:

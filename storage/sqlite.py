@@ -98,8 +98,15 @@ class SqliteConn(Conn):
         return self.raw.in_transaction
 
 
-def _connect(path: str, synchronous: str, *, query_only: bool = False) -> SqliteConn:
-    raw = sqlite3.connect(path, isolation_level=None)
+def _connect(
+    path: str, synchronous: str, *, query_only: bool = False, read_only: bool = False
+) -> SqliteConn:
+    if read_only:  # SQLite itself refuses every write, and never creates the file
+        raw = sqlite3.connect(
+            f"{Path(path).absolute().as_uri()}?mode=ro", isolation_level=None, uri=True
+        )
+    else:
+        raw = sqlite3.connect(path, isolation_level=None)
     try:
         raw.row_factory = sqlite3.Row
         raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
@@ -145,8 +152,8 @@ def explain(path: str, exc: Exception) -> StorageUnavailable | None:
         exc, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError
     ):
         sentence = (
-            f"{where} is damaged ({exc}): `deckhand db check` says which table; restore a"
-            " backup (`deckhand db backup` makes them) or move the file away to start afresh."
+            f"{where} is damaged ({exc}): restore a backup (`deckhand db backup` makes"
+            " them) or move the file away to start afresh."
         )
     else:
         return None
@@ -173,15 +180,25 @@ class SqliteDatabase(Database):
 
     @classmethod
     async def open(
-        cls, path: str | Path, *, synchronous: str = "NORMAL", migrate: bool = True
+        cls,
+        path: str | Path,
+        *,
+        synchronous: str = "NORMAL",
+        migrate: bool = True,
+        read_only: bool = False,
     ) -> SqliteDatabase:
-        """Open (creating if needed) the database at ``path`` and apply migrations."""
+        """Open (creating if needed) the database at ``path`` and apply migrations; or,
+        ``read_only``, open an existing file on one connection that cannot write (no
+        migrations, no checkpoints)."""
         sync = synchronous.upper()
         if sync not in {"NORMAL", "FULL"}:
             raise ValueError("synchronous must be NORMAL or FULL")
         p = str(path)
         db = cls(p, sync)
         try:
+            if read_only:  # one connection, which SQLite will not let write
+                await db._writer.connect(partial(_connect, p, sync, read_only=True))
+                return db
             if p != ":memory:":
                 Path(p).parent.mkdir(parents=True, exist_ok=True)
             await db._writer.connect(partial(_connect, p, sync))

@@ -256,22 +256,30 @@ def ids(conn: Conn, statuses: Sequence[str]) -> list[int]:
     return [int(r["id"]) for r in rows]
 
 
+#: What ``stale`` and ``delete`` may remove: open tables, and lobbies cancelled before a
+#: deal (no game, so no history).
+_PURGEABLE = "(status IN ('lobby', 'playing') OR (status = 'aborted' AND started_at IS NULL))"
+
+
 def stale(conn: Conn, now: float, lobby_seconds: float, idle_seconds: float) -> list[TableRow]:
-    """Lobbies created over ``lobby_seconds`` ago and games idle over ``idle_seconds``."""
+    """Lobbies created over ``lobby_seconds`` ago, lobbies cancelled (before any deal) over
+    ``lobby_seconds`` ago and games idle over ``idle_seconds``."""
     rows = conn.all(
         f"SELECT {COLUMNS} FROM tables WHERE (status = 'lobby' AND created_at < ?)"
+        " OR (status = 'aborted' AND started_at IS NULL AND updated_at < ?)"
         " OR (status = 'playing' AND updated_at < ?) ORDER BY id",
-        (now - lobby_seconds, now - idle_seconds),
+        (now - lobby_seconds, now - lobby_seconds, now - idle_seconds),
     )
     return [TableRow.from_row(r) for r in rows]
 
 
 def delete(conn: Conn, table_ids: Sequence[int]) -> int:
-    """Delete open tables (and, by cascade, their logs); return how many went."""
+    """Delete open tables and cancelled lobbies (and, by cascade, their logs and message
+    references); return how many went. Finished games and games aborted after their deal
+    are history and stay."""
     if not table_ids:
         return 0
     marks = ", ".join("?" for _ in table_ids)
     return conn.execute(
-        f"DELETE FROM tables WHERE id IN ({marks}) AND status IN ('lobby', 'playing')",
-        tuple(table_ids),
+        f"DELETE FROM tables WHERE id IN ({marks}) AND {_PURGEABLE}", tuple(table_ids)
     )

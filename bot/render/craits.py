@@ -29,7 +29,10 @@ class CraitsRenderer:
         if view["phase"] != "over":
             top = f"Top: {pretty(view['top'])} · follow {SUIT_SYMBOLS[view['suit']]}"
             if view["crank"]:
-                top += f" · **crank {view['crank']}**: play an ace or a 2, or draw"
+                top += (
+                    f" · **crank {view['crank']}**: play an ace or a 2, or with neither draw"
+                    f" {view['crank']}"
+                )
             way = "clockwise" if view["direction"] == 1 else "anticlockwise"
             lines.append(f"{top} · {way} · draw pile {view['draw_pile']}")
             current = [view["current"]]
@@ -46,7 +49,10 @@ class CraitsRenderer:
     def hand(self, view: View) -> list[str]:
         lines = [f"Your hand: {cards(view['hand'])}"]
         if view["phase"] == "crank":
-            lines.append(f"The crank is at {view['crank']}: play an ace or a 2, or draw.")
+            lines.append(
+                f"The crank is at {view['crank']}: play an ace or a 2; only if you hold"
+                f" neither, draw {view['crank']}."
+            )
         elif view["phase"] == "play":
             lines.append(
                 f"Match {SUIT_SYMBOLS[view['suit']]} or {pretty(view['top'])[:-1]}"

@@ -116,19 +116,22 @@ class BadLine(ValueError):
     """A line that is not an exported game (says which line and why)."""
 
 
+def read_line(number: int, text: str) -> ExportedGame | None:
+    """Line ``number`` of an export (None when blank); ``BadLine`` says why it is not a game."""
+    if not text.strip():
+        return None
+    try:
+        return ExportedGame.model_validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the line"
+        raise BadLine(f"line {number}: {where}: {first['msg']}") from None
+
+
 def read_lines(lines: Iterable[str]) -> list[ExportedGame]:
     """Parse an export (blank lines skipped); ``BadLine`` names the first bad one."""
-    out = []
-    for number, text in enumerate(lines, start=1):
-        if not text.strip():
-            continue
-        try:
-            out.append(ExportedGame.model_validate_json(text))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "the line"
-            raise BadLine(f"line {number}: {where}: {first['msg']}") from None
-    return out
+    read = (read_line(number, text) for number, text in enumerate(lines, start=1))
+    return [game for game in read if game is not None]
 
 
 @dataclass(frozen=True)

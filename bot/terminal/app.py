@@ -32,13 +32,14 @@ import time
 import zlib
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 import games
+from bot.invocation import command
 from bot.render import GameRenderer, renderer
 from bot.render.common import scores
 from bot.services.errors import (
+    IllegalMove,
     NoTable,
     ServiceError,
     StaleVersion,
@@ -49,7 +50,7 @@ from bot.services.leagues import LeagueService
 from bot.services.tables import Reminder, SeatPrivate, TableResult, TableService
 from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
-from bot.text import COMMAND, MOVE_LENGTH, clip
+from bot.text import MOVE_LENGTH, clip
 from games.base import Game
 from storage.connect import open_database
 
@@ -81,7 +82,8 @@ class PlayConfig:
     new games; ``resume`` is the command that continues the game."""
 
     game: str
-    db: Path
+    #: The database: a SQLite path or a ``postgresql://`` URL (``storage.connect``).
+    db: str
     players: int | None = None
     ai: str = "normal"
     seed: int | None = None
@@ -96,9 +98,9 @@ def rules_text(game: Game[Any]) -> list[str]:
     """The game's rules (its module docstring) and its table options."""
     lines = game.rules.splitlines()
     if game.options:
-        lines += ["", f"Options ({COMMAND} play … -o name=value):"]
+        lines += ["", f"Options ({command()} play … -o name=value):"]
         lines += [f"  {k}: {o.help} (default {o.default})" for k, o in game.options.items()]
-    lines += ["", f"Computer players ({COMMAND} play … --ai LEVEL):"]
+    lines += ["", f"Computer players ({command()} play … --ai LEVEL):"]
     lines += [f"  {level}: {game.explain_level(level)}" for level in game.levels]
     return lines
 
@@ -135,6 +137,8 @@ class Session:
         self.channel = channel_for(self.game.name)
         self.name = local_name()
         self._heard: list[TableResult] = []
+        #: Whether a game is under way (so Ctrl-C leaves a saved game to come back to).
+        self.unfinished = False
         service.subscribe(self._hear)
 
     def _call(self, coro: Coroutine[Any, Any, T]) -> T:
@@ -164,12 +168,14 @@ class Session:
         """Play until the player quits or declines another game; the exit status."""
         result = self._call(self._open())
         while True:
+            self.unfinished = result.status != "finished"
             self._show_steps(result)
             if result.status == "finished":
                 self._show_final(result)
                 if not self._again():
-                    self.screen.note(f"Thanks for playing! Your results: {COMMAND} standings")
+                    self.screen.note(f"Thanks for playing! Your results: {command()} standings")
                     return 0
+                self.unfinished = True
                 result = self._call(
                     self._with_computers(self.service.rematch(self.channel, LOCAL_USER_ID))
                 )
@@ -212,6 +218,9 @@ class Session:
             await s.abort(ch, LOCAL_USER_ID, is_admin=True)
             current = None
         if current is not None and current.status == "playing" and self.config.new:
+            # Refuse what would refuse the new game before the saved one is set aside.
+            s.check_new(OFFLINE_GUILD, LOCAL_USER_ID, self.game.name,
+                        dict(self.config.options), turn_timer=0)
             await s.abort(ch, LOCAL_USER_ID, is_admin=True)
             self.screen.note(f"Your unfinished {current.title} game is set aside (not counted).")
             current = None
@@ -294,7 +303,7 @@ class Session:
             f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}  {out.scores[s]:>5}"
             for s in order
         ])
-        self.screen.note(f"The game counts in the local league: {COMMAND} standings")
+        self.screen.note(f"The game counts in the local league: {command()} standings")
 
     # -- asking -------------------------------------------------------------------------
     def _again(self) -> bool:
@@ -357,8 +366,13 @@ class Session:
                     "This game moved on in another terminal meanwhile; here it is as it is now."
                 )
                 return self._call(self.service.status(self.channel))
-            except ServiceError as exc:
+            except IllegalMove as exc:
                 # The engine's reason may quote what was typed: never echo it whole.
+                took = f"{self.render.action_label(exc.tried)}: " if exc.tried else ""
+                self.screen.note(
+                    f"{took}{clip(str(exc), 200)} Type help for how to enter moves."
+                )
+            except ServiceError as exc:
                 self.screen.note(f"{clip(str(exc), 200)} Type help for how to enter moves.")
 
 
@@ -421,7 +435,7 @@ def play(config: PlayConfig, stdin: TextIO | None = None, out: TextIO | None = N
             return 2
         except KeyboardInterrupt:
             screen.line()
-            screen.note("Stopped. " + session.saved_message())
+            screen.note("Stopped." + (f" {session.saved_message()}" if session.unfinished else ""))
             return 130
         finally:
             runner.run(service.close())
