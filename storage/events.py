@@ -291,15 +291,21 @@ _IN_PLAY = (
 )
 
 
+#: SQL: the table-service tables playing a duplicate board still in play. Not correlated
+#: with the rows a list reads, so it is run once per query (a finished event has no board
+#: in play; a cancelled one may, while a game of it is still open).
+_HELD_TABLES = (
+    "SELECT mine.table_id FROM events ev JOIN event_tables mine ON mine.event_id = ev.id"
+    " WHERE ev.format = 'duplicate' AND ev.status IN ('running', 'cancelled')"
+    " AND mine.table_id IS NOT NULL AND " + _IN_PLAY.format(t="mine")
+)
+
+
 def shown(match: str) -> str:
     """SQL condition on the ``matches`` row aliased ``match``: the finished game may be
     shown (listed with its score, exported, replayed) — it is not a game of a duplicate
     board still in play. The one answer every list, export and replay asks."""
-    held = _IN_PLAY.format(t="mine")
-    return (
-        f"NOT EXISTS (SELECT 1 FROM event_tables mine WHERE mine.table_id = {match}.table_id"
-        f" AND {held})"
-    )
+    return f"({match}.table_id IS NULL OR {match}.table_id NOT IN ({_HELD_TABLES}))"
 
 
 def may_show(conn: Conn, match_id: int) -> bool:

@@ -68,7 +68,8 @@ def league_games(conn: Conn, league_id: int, after: int = 0, limit: int = 500) -
     """The games that counted toward a league, with a match id above ``after``."""
     rows = conn.all(
         f"{_SELECT} JOIN league_matches lm ON lm.match_id = m.id"
-        f" WHERE lm.league_id = ? AND m.id > ? AND {shown('m')} ORDER BY m.id LIMIT ?",
+        f" WHERE lm.league_id = ? AND lm.match_id > ? AND {shown('m')}"
+        " ORDER BY lm.match_id LIMIT ?",
         (league_id, after, limit),
     )
     return _records(conn, rows)
