@@ -2,7 +2,9 @@
 
 Plain functions of a ``Conn`` (see ``storage.db``), as ``storage.leagues``. The rules (who
 meets whom, what a result is worth) live in ``bot.services.events``; this module only
-stores and queries.
+stores and queries — and holds, as SQL so that every list can filter in its own query,
+the one answer to "may this finished game be shown yet?" (``shown``: not while another
+table still plays its duplicate board) and when a board's games count (``board_release``).
 """
 
 from __future__ import annotations

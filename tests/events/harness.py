@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 
 from bot.services.events.service import EventService
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableResult, TableService
 from storage.db import Conn, Database
 from storage.events import EventRow, TableRow
+from storage.leagues import League
 from tests.web.world import play
 
 GUILD = 4_400_001
@@ -89,3 +91,15 @@ class Night:
 
     async def close(self) -> None:
         await self.tables.close()
+
+
+@asynccontextmanager
+async def club_night(
+    db: Database, new_secret: Callable[[], bytes] = lambda: bytes(16)
+) -> AsyncIterator[tuple[Night, League]]:
+    """A ``Night`` and its guild's league "Club"; the tables are closed after."""
+    night = Night(db, new_secret)
+    try:
+        yield night, await night.leagues.create_league(GUILD, "Club", is_admin=True)
+    finally:
+        await night.close()

@@ -25,7 +25,7 @@ from bot.services.replays import guild_replay, replay_step
 from bot.web import paths
 from bot.web.site import Site
 from storage.db import Conn, Database
-from tests.events.harness import GUILD, Night
+from tests.events.harness import GUILD, club_night
 
 ANN, BEN, CY, DEE = 5_000_001, 5_000_002, 5_000_003, 5_000_004
 
@@ -56,9 +56,7 @@ async def cli_export(where: str, out: Path) -> list[str]:
 async def test_a_board_still_in_play_shows_nothing_anywhere(
     db: Database, where: str, tmp_path: Path
 ) -> None:
-    night = Night(db)
-    try:
-        club = await night.leagues.create_league(GUILD, "Club", is_admin=True)
+    async with club_night(db) as (night, club):
         await publication.set_published(db, club, True, is_admin=True)
         event = await night.event([ANN, BEN, CY, DEE], league_id=club.id)
         opened = await night.open_due(event.id)
@@ -146,5 +144,3 @@ async def test_a_board_still_in_play_shows_nothing_anywhere(
         assert paths.match(slugs, club.id, a_match) in str(shown["season page"])
         assert (await guild_replay(db, GUILD, a_match, 0, hands=True)).hands
         assert sum(p for p, _ in shown["event standings"]) == 4  # type: ignore[attr-defined]
-    finally:
-        await night.close()

@@ -17,7 +17,7 @@ from bot.services import exports
 from bot.services.events.seeds import SEED_BITS, EventSeeds, of_event
 from bot.services.events.service import EventService
 from storage.db import Conn, Database
-from tests.events.harness import GUILD, Night
+from tests.events.harness import club_night
 
 ANN, BEN, CY, DEE = 7_000_001, 7_000_002, 7_000_003, 7_000_004
 #: What an event made before secrets, with seed 1234, deals: round 1's two tables, and
@@ -42,9 +42,8 @@ def made_before(conn: Conn, event_id: int) -> None:
 async def test_an_exported_game_no_longer_leads_to_the_events_other_deals(
     db: Database,
 ) -> None:
-    night = Night(db, new_secret=EventService(db).new_secret)  # the real 128-bit secrets
-    try:
-        club = await night.leagues.create_league(GUILD, "Club", is_admin=True)
+    real_secrets = EventService(db).new_secret  # 128 bits from ``secrets``
+    async with club_night(db, real_secrets) as (night, club):
         event = await night.event([ANN, BEN, CY, DEE], format="swiss", rounds=2,
                                   league_id=club.id)
         other = await night.event([ANN, BEN], format="swiss")
@@ -70,14 +69,10 @@ async def test_an_exported_game_no_longer_leads_to_the_events_other_deals(
             assert hidden not in line
         # The old attack finds no event seed: the deal is not the old derivation's.
         assert search(seen, range(2**14)) == []
-    finally:
-        await night.close()
 
 
 async def test_an_event_made_before_secrets_deals_and_replays_as_it_did(db: Database) -> None:
-    night = Night(db)
-    try:
-        club = await night.leagues.create_league(GUILD, "Club", is_admin=True)
+    async with club_night(db) as (night, club):
         swiss = await night.event([ANN, BEN, CY, DEE], format="swiss", league_id=club.id,
                                   before_start=made_before)
         dup = await night.event([ANN, BEN, CY, DEE], boards=2, before_start=made_before)
@@ -95,5 +90,3 @@ async def test_an_event_made_before_secrets_deals_and_replays_as_it_did(db: Data
         # away, and with it the deals of every table still to be played.
         assert search(game.seed, range(2**12)) == [LEGACY_SEED]
         assert EventSeeds(None, LEGACY_SEED).table(1, 2) == LEGACY_TABLES[1]
-    finally:
-        await night.close()

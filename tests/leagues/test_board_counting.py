@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.services.leagues import season_rating_history
 from storage.db import Database
-from tests.events.harness import GUILD, Night
+from tests.events.harness import GUILD, club_night
 
 ANN, BEN, CY, DEE = 6_000_001, 6_000_002, 6_000_003, 6_000_004
 
@@ -17,9 +17,7 @@ def ratings(rows: object) -> list[tuple[int, float, float, int]]:
 
 
 async def test_a_board_counts_when_complete_and_rebuild_agrees(db: Database) -> None:
-    night = Night(db)
-    try:
-        club = await night.leagues.create_league(GUILD, "Club", is_admin=True)
+    async with club_night(db) as (night, club):
         await night.leagues.set_provisional_games(GUILD, "Club", 0, is_admin=True)
         event = await night.event([ANN, BEN, CY, DEE], league_id=club.id)
         a, b = sorted(await night.open_due(event.id))
@@ -48,14 +46,10 @@ async def test_a_board_counts_when_complete_and_rebuild_agrees(db: Database) -> 
         again = await night.leagues.standings(GUILD, "Club")
         assert ratings(again.rows) == ratings(counted.rows)
         assert await db.read(season_rating_history, club, 1, "gin_rummy") == history
-    finally:
-        await night.close()
 
 
 async def test_a_board_a_cancelled_event_left_incomplete_never_counts(db: Database) -> None:
-    night = Night(db)
-    try:
-        club = await night.leagues.create_league(GUILD, "Club", is_admin=True)
+    async with club_night(db) as (night, club):
         event = await night.event([ANN, BEN, CY, DEE], league_id=club.id)
         a, b = sorted(await night.open_due(event.id))
         first = await night.finish(a)
@@ -74,5 +68,3 @@ async def test_a_board_a_cancelled_event_left_incomplete_never_counts(db: Databa
         assert (await night.leagues.standings(GUILD, "Club")).rows == ()
         assert await night.leagues.rebuild(GUILD, "Club", is_admin=True) == 0
         assert await night.leagues.rebuild(GUILD, is_admin=True) == 0
-    finally:
-        await night.close()
