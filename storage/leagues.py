@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from storage.db import Conn, Row
+from storage.events import shown
 from storage.matches import SeatResult, seats_of
 
 #: ORDER BY clauses of the two standings orders; each matches an index of 002_leagues.sql.
@@ -84,6 +85,8 @@ class PlayedMatch:
     started_at: float
     finished_at: float
     seats: tuple[SeatResult, ...]
+    #: A hint was used at its table: it counts toward no rating or standings.
+    unrated: bool = False
 
 
 @dataclass(frozen=True)
@@ -346,9 +349,20 @@ def _with_seats(conn: Conn, rows: list[Row]) -> list[PlayedMatch]:
     by_match = seats_of(conn, [r["id"] for r in rows])
     return [
         PlayedMatch(r["id"], r["guild_id"], r["league_id"], r["game"], r["started_at"],
-                    r["finished_at"], by_match[r["id"]])
+                    r["finished_at"], by_match[r["id"]], bool(r["unrated"]))
         for r in rows
     ]
+
+
+def uncounted_matches(conn: Conn, match_ids: Sequence[int]) -> list[PlayedMatch]:
+    """Those matches, by id, that count toward no league yet."""
+    rows = _all_in(
+        conn,
+        "SELECT m.* FROM matches m WHERE NOT EXISTS (SELECT 1 FROM league_matches lm"
+        " WHERE lm.match_id = m.id) AND m.id IN (?) ORDER BY m.id",
+        (), list(match_ids),
+    )
+    return _with_seats(conn, rows)
 
 
 def matches_for_league(
@@ -383,13 +397,14 @@ def league_history(
     if season is None:
         rows = conn.all(
         "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
-            " WHERE lm.league_id = ? ORDER BY lm.match_id DESC LIMIT ?",
+            f" WHERE lm.league_id = ? AND {shown('m')} ORDER BY lm.match_id DESC LIMIT ?",
             (league_id, limit),
         )
     else:
         rows = conn.all(
         "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
-            " WHERE lm.league_id = ? AND lm.season = ? ORDER BY lm.match_id DESC LIMIT ?",
+            f" WHERE lm.league_id = ? AND lm.season = ? AND {shown('m')}"
+            " ORDER BY lm.match_id DESC LIMIT ?",
             (league_id, season, limit),
         )
     return _with_seats(conn, rows)
@@ -402,7 +417,8 @@ def player_history(
     if league_id is None:
         rows = conn.all(
         "SELECT m.* FROM match_seats s JOIN matches m ON m.id = s.match_id"
-            " WHERE s.user_id = ? AND m.guild_id = ? ORDER BY s.match_id DESC LIMIT ?",
+            f" WHERE s.user_id = ? AND m.guild_id = ? AND {shown('m')}"
+            " ORDER BY s.match_id DESC LIMIT ?",
             (user_id, guild_id, limit),
         )
     else:
@@ -410,7 +426,7 @@ def player_history(
         "SELECT m.* FROM match_seats s"
             " JOIN league_matches lm ON lm.match_id = s.match_id AND lm.league_id = ?"
             " JOIN matches m ON m.id = s.match_id"
-            " WHERE s.user_id = ? ORDER BY s.match_id DESC LIMIT ?",
+            f" WHERE s.user_id = ? AND {shown('m')} ORDER BY s.match_id DESC LIMIT ?",
             (league_id, user_id, limit),
         )
     return _with_seats(conn, rows)
@@ -487,7 +503,7 @@ def head_to_head(
         f" {_count('a.team = b.team')} AS as_partners"
         " FROM match_seats a JOIN match_seats b ON b.match_id = a.match_id AND b.user_id = ?"
         " JOIN matches m ON m.id = a.match_id"
-        " WHERE a.user_id = ? AND m.guild_id = ?"
+        f" WHERE a.user_id = ? AND m.guild_id = ? AND {shown('m')}"
     )
     params: list[object] = [user_b, user_a, guild_id]
     if game is not None:
@@ -510,7 +526,7 @@ def game_stats(conn: Conn, guild_id: int, user_id: int) -> list[GameStatsRow]:
         f" {_count(f'{_NOBODY_BETTER} AND {_SHARED_TOP}')} AS drawn,"
         f" MAX(s.score) AS max_score, MIN(s.score) AS min_score"
         f" FROM match_seats s JOIN matches m ON m.id = s.match_id"
-        f" WHERE s.user_id = ? AND m.guild_id = ? GROUP BY m.game, m.options"
+        f" WHERE s.user_id = ? AND m.guild_id = ? AND {shown('m')} GROUP BY m.game, m.options"
         f" ORDER BY m.game, m.options",
         (user_id, guild_id),
     )
@@ -530,7 +546,7 @@ def partners(conn: Conn, guild_id: int, user_id: int) -> list[PartnerRow]:
         " FROM match_seats s JOIN matches m ON m.id = s.match_id"
         " JOIN match_seats p ON p.match_id = s.match_id AND p.team = s.team"
         "  AND p.seat <> s.seat AND p.user_id IS NOT NULL"
-        " WHERE s.user_id = ? AND m.guild_id = ? GROUP BY m.game, p.user_id) g"
+        f" WHERE s.user_id = ? AND m.guild_id = ? AND {shown('m')} GROUP BY m.game, p.user_id) g"
         " JOIN match_seats x ON x.match_id = g.last AND x.user_id = g.partner",
         (user_id, guild_id),
     )
@@ -579,7 +595,7 @@ def league_match(conn: Conn, league_id: int, match_id: int) -> PlayedMatch | Non
     """The match with its seats if it counted toward the league, else None."""
     rows = conn.all(
         "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
-        " WHERE lm.league_id = ? AND lm.match_id = ?",
+        f" WHERE lm.league_id = ? AND lm.match_id = ? AND {shown('m')}",
         (league_id, match_id),
     )
     found = _with_seats(conn, rows)

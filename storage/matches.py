@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.db import Conn
+from storage.events import shown
 
 
 @dataclass(frozen=True)
@@ -42,16 +43,18 @@ class MatchRecord:
     started_at: float
     finished_at: float
     seats: tuple[SeatResult, ...]
+    #: A hint was used at its table: it counts toward no rating or standings.
+    unrated: bool = False
 
 
 def insert_match(conn: Conn, match: MatchRecord) -> int:
     """Insert a match and its seats (inside the caller's transaction); return its id."""
     row = conn.one(
         "INSERT INTO matches (table_id, guild_id, channel_id, league_id, game, options, seed,"
-        " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        " started_at, finished_at, unrated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (match.table_id, match.guild_id, match.channel_id, match.league_id, match.game,
          json.dumps(match.options, sort_keys=True), match.seed, match.started_at,
-         match.finished_at),
+         match.finished_at, int(match.unrated)),
     )
     assert row is not None
     match_id = int(row["id"])
@@ -105,7 +108,8 @@ def match_source(
     conn: Conn, match_id: int, *, league_id: int | None = None, guild_id: int | None = None
 ) -> MatchSource | None:
     """The match, with its table's row, if it counted toward ``league_id`` or was played
-    in ``guild_id`` (give exactly one); else None."""
+    in ``guild_id`` (give exactly one) and may be shown (``storage.events.shown``); else
+    None."""
     if league_id is not None and guild_id is None:
         where, scope = (
             "EXISTS (SELECT 1 FROM league_matches lm WHERE lm.match_id = m.id"
@@ -118,7 +122,7 @@ def match_source(
     row = conn.one(
         "SELECT m.id, m.guild_id, m.game, m.seed, m.table_id, t.status,"
         " t.seed AS table_seed FROM matches m LEFT JOIN tables t ON t.id = m.table_id"
-        f" WHERE m.id = ? AND {where}",
+        f" WHERE m.id = ? AND {where} AND {shown('m')}",
         (match_id, scope),
     )
     if row is None:

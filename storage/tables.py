@@ -45,12 +45,15 @@ class TableRow:
     updated_at: float
     started_at: float | None
     finished_at: float | None
+    #: A hint was used: the game counts toward no rating (``bot.services.tables.hints``).
+    unrated: bool = False
 
     @classmethod
     def from_row(cls, r: Row) -> TableRow:
         """Build from a row selected with ``COLUMNS``."""
         values = {name: r[name] for name in _NAMES}
         values["reminded"] = bool(values["reminded"])
+        values["unrated"] = bool(values["unrated"])
         return cls(**values)
 
 
@@ -178,6 +181,20 @@ def close(conn: Conn, table_id: int, status: str, now: float) -> None:
         " finished_at = ? WHERE id = ? AND status IN ('lobby', 'playing')",
         (status, now, now, table_id),
     )
+
+
+def set_unrated(conn: Conn, table_id: int) -> None:
+    """Mark a running game unrated (a hint was used at it)."""
+    _update_one(
+        conn, table_id,
+        "UPDATE tables SET unrated = 1 WHERE id = ? AND status = 'playing'", (table_id,),
+    )
+
+
+def is_unrated(conn: Conn, table_id: int) -> bool:
+    """Whether the table's game was marked unrated."""
+    row = conn.one("SELECT unrated FROM tables WHERE id = ?", (table_id,))
+    return bool(row and row["unrated"])
 
 
 def quarantine(conn: Conn, table_id: int, reason: str) -> None:

@@ -26,6 +26,7 @@ from typing import Any
 import games
 from bot.render import renderer
 from bot.services.tables import MANAGED, SeatInfo, SeatPrivate, Step, TableResult
+from bot.services.tables.hints import UNRATED
 from bot.text import clip, cut, plural
 from bot.ui import custom_ids
 from bot.ui.custom_ids import CustomId
@@ -254,6 +255,8 @@ def table_message(
     else:
         colour = CLOSED_COLOUR
         body.append("*This table was closed.*")
+    if result.unrated and result.status != "aborted":
+        body.append(f"*{UNRATED}*")
     if note:
         body.append(f"*{note}*")
     embed = EmbedSpec(

@@ -9,10 +9,18 @@ Decisions:
   filter. ``LeagueService.record_match`` is the table service's match recorder: it runs
   inside the transaction that inserts the match, so the match and all league updates
   commit together or not at all.
-* What counts: at least one human seat, two or more teams, no user in two seats; a
-  league with ``count_bots=False`` ignores games with a computer seat. Computer seats are
-  rated per level (so beating a weak level again and again is worth less) but never
-  ranked or listed in standings.
+* What counts: at least one human seat, two or more teams, no user in two seats, no hint
+  used at the table (``bot.services.tables.hints``: the game is unrated); a league with
+  ``count_bots=False`` ignores games with a computer seat. Computer seats are rated per
+  level (so beating a weak level again and again is worth less) but never ranked or
+  listed in standings.
+* A game of a duplicate event's board counts only once the board is complete: every table
+  of the board holds the same cards, and a rating, a streak or a points total that moved
+  when one table finished would tell the tables still playing it how it went. When the
+  board's last table finishes, the board's games count together, oldest first, in that
+  transaction (``storage.events.board_release``); a board never completed (the event
+  was cancelled) never counts. ``rebuild`` and the rating history replay the same order
+  (``in_count_order``).
 * Results, per team (partners share them): a **win** is the best placement held alone, a
   **draw** is the best placement shared with another team, anything else a **loss**.
 * Scoring, chosen at creation: ``rating`` (standings by OpenSkill ordinal) or
@@ -49,7 +57,7 @@ import logging
 import re
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -58,6 +66,7 @@ from bot.services import ratings
 from bot.services.errors import ServiceError
 from bot.services.ratings import Rating
 from bot.text import clip
+from storage import events as event_repo
 from storage import leagues as repo
 from storage.db import Conn, Database
 from storage.leagues import HeadToHead, League, PlayedMatch, PlayerTotals, Season
@@ -251,12 +260,15 @@ def team_results(seats: Sequence[SeatResult], scoring: Scoring) -> dict[int, Tea
     return out
 
 
-def counts_toward(league: League, game: str, seats: Sequence[SeatResult]) -> bool:
-    """Whether a match of ``game`` with ``seats`` counts toward a league (see the module
-    docstring)."""
+def counts_toward(
+    league: League, game: str, seats: Sequence[SeatResult], unrated: bool
+) -> bool:
+    """Whether a match of ``game`` with ``seats`` (``unrated``: a hint was used) counts
+    toward a league (see the module docstring)."""
     users = [s.user_id for s in seats if s.user_id is not None]
     return (
-        (league.game is None or league.game == game)
+        not unrated
+        and (league.game is None or league.game == game)
         and bool(users)
         and len(set(users)) == len(users)
         and len({s.team for s in seats}) >= 2
@@ -371,10 +383,11 @@ def _rebuild(conn: Conn, league: League) -> int:
     players: dict[tuple[int, str], dict[int, PlayerTotals]] = defaultdict(dict)
     bots: dict[tuple[int, str], dict[str, Rating]] = defaultdict(dict)
     counted: list[tuple[int, int, str]] = []
-    for m in repo.matches_for_league(conn, league):
-        if not counts_toward(league, m.game, m.seats):
+    releases = event_repo.board_releases(conn, league.guild_id)
+    for at, m in in_count_order(repo.matches_for_league(conn, league), releases):
+        if not counts_toward(league, m.game, m.seats, m.unrated):
             continue
-        season = max(s for after, s in bounds if after < m.match_id)
+        season = max(s for after, s in bounds if after < at)
         key = (season, m.game)
         _tally(players[key], bots[key], m.match_id, m.seats, scoring)
         counted.append((m.match_id, season, m.game))
@@ -388,17 +401,41 @@ def _rebuild(conn: Conn, league: League) -> int:
     return len(counted)
 
 
+def in_count_order(
+    matches: Iterable[PlayedMatch], releases: Mapping[int, int | None]
+) -> Iterator[tuple[int, PlayedMatch]]:
+    """Matches given by id, in the order they counted, each with the match id where it
+    took its place: a duplicate board's games (``releases``: their board's last game, or
+    None while the board is incomplete) together at their board's last game, a board not
+    complete not at all; any other match at its own id."""
+    held: dict[int, list[PlayedMatch]] = defaultdict(list)
+    for m in matches:
+        if m.match_id not in releases:
+            yield m.match_id, m
+            continue
+        last = releases[m.match_id]
+        if last is None:
+            continue
+        held[last].append(m)
+        if m.match_id == last:
+            yield from ((last, x) for x in held.pop(last))
+
+
 def season_rating_history(
     conn: Conn, league: League, season: int, game: str
 ) -> list[tuple[int, dict[int, float]]]:
-    """After each match of ``game`` that counted toward the season, in order: the match id
-    and the ordinal each human in it then had (the tally of recording, run again)."""
+    """After each match of ``game`` that counted toward the season, in the order it
+    counted: the match id and the ordinal each human in it then had (the tally of
+    recording, run again)."""
     scoring = Scoring.parse(league.scoring)
-    played = reversed(repo.league_history(conn, league.id, season, MAX_ROWS))
+    played = in_count_order(
+        reversed(repo.league_history(conn, league.id, season, MAX_ROWS)),
+        event_repo.board_releases(conn, league.guild_id),
+    )
     players: dict[int, PlayerTotals] = {}
     bots: dict[str, Rating] = {}
     out = []
-    for m in played:
+    for _, m in played:
         if m.game != game:
             continue
         _tally(players, bots, m.match_id, m.seats, scoring)
@@ -549,7 +586,21 @@ class LeagueService:
     # -- recording ----------------------------------------------------------------------
     def record_match(self, conn: Conn, match_id: int, match: MatchRecord) -> None:
         """The match recorder: count a just-inserted match toward its leagues (the guild's
-        default and the table's named league), inside the caller's transaction."""
+        default and the table's named league), inside the caller's transaction; a game of
+        a duplicate board only once the board is complete, then with the board's other
+        games (see the module docstring)."""
+        board = (
+            event_repo.board_release(conn, match.table_id) if match.table_id is not None
+            else None
+        )
+        if board is not None and not board.complete:
+            return
+        for earlier in repo.uncounted_matches(conn, board.earlier if board else ()):
+            self._count(conn, earlier.match_id, earlier)
+        self._count(conn, match_id, match)
+
+    def _count(self, conn: Conn, match_id: int, match: MatchRecord | PlayedMatch) -> None:
+        """Count one match toward the leagues it belongs to."""
         targets = [self._default(conn, match.guild_id)]
         if match.league_id is not None and match.league_id != targets[0].id:
             named = repo.league_by_id(conn, match.league_id)
@@ -559,10 +610,12 @@ class LeagueService:
             else:
                 targets.append(named)
         for league in targets:
-            if counts_toward(league, match.game, match.seats):
+            if counts_toward(league, match.game, match.seats, match.unrated):
                 self._record_in(conn, league, match_id, match)
 
-    def _record_in(self, conn: Conn, league: League, match_id: int, match: MatchRecord) -> None:
+    def _record_in(
+        self, conn: Conn, league: League, match_id: int, match: MatchRecord | PlayedMatch
+    ) -> None:
         season, game = league.season, match.game
         players = repo.load_players(
             conn, league.id, season, game, [s.user_id for s in match.seats if s.user_id is not None]
@@ -575,6 +628,12 @@ class LeagueService:
         repo.save_players(conn, league.id, season, game, players.values())
         repo.save_bots(conn, league.id, season, game, {k: (r.mu, r.sigma) for k, r in bots.items()})
         repo.add_league_matches(conn, league.id, [(match_id, season, game)])
+
+    async def counts_later(self, table_id: int) -> bool:
+        """Whether the game finished at ``table_id`` waits to count until its duplicate
+        board is complete (another table of the board has no result yet)."""
+        board = await self.db.read(event_repo.board_release, table_id)
+        return board is not None and not board.complete
 
     async def rebuild(self, guild_id: int, name: str | None = None, *, is_admin: bool) -> int:
         """Recompute a league's totals and ratings from ``matches`` (admin only); returns

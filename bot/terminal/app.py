@@ -13,10 +13,14 @@ Decisions:
   before it returns and then plays the computer seats; their steps are printed after
   (``--delay`` paces the printing). Computer moves cut short by an interrupted run are
   played on resume (``TableService.fire_timer``).
-* ``hint`` asks the game's ``normal`` computer player (``random`` if it has none) with the
-  human seat's own view and legal moves, exactly what ``Game.choose`` would pass it.
+* ``hint`` first asks the table service (``TableService.use_hint``, the rule Discord's
+  ``/hint`` asks too): the first hint makes the game unrated, which is said before the
+  hint is shown. Then it asks the game's ``normal`` computer player (``random`` if it has
+  none) with the human seat's own view and legal moves, exactly what ``Game.choose``
+  would pass it.
 * Finished games are recorded by ``LeagueService.record_match`` in the finishing
-  transaction, so they count in the guild-0 default league (``deckhand standings``).
+  transaction, so they count in the guild-0 default league (``deckhand standings``) —
+  unless a hint made them unrated.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from bot.services.errors import (
 )
 from bot.services.leagues import LeagueService
 from bot.services.tables import Reminder, SeatPrivate, TableResult, TableService
+from bot.services.tables.hints import UNRATED
 from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
 from bot.text import MOVE_LENGTH, clip
@@ -303,7 +308,10 @@ class Session:
             f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}  {out.scores[s]:>5}"
             for s in order
         ])
-        self.screen.note(f"The game counts in the local league: {command()} standings")
+        self.screen.note(
+            UNRATED if result.unrated
+            else f"The game counts in the local league: {command()} standings"
+        )
 
     # -- asking -------------------------------------------------------------------------
     def _again(self) -> bool:
@@ -313,6 +321,24 @@ class Session:
             self.screen.line()
             return False
         return answer.strip().lower() in ("y", "yes")
+
+    def _hint(self, result: TableResult, mine: SeatPrivate) -> None:
+        """The normal computer's move and why, once the service allowed a hint (the first
+        one makes the game unrated, and says so first)."""
+        try:
+            unrated_now = self._call(self.service.use_hint(self.channel, LOCAL_USER_ID))
+        except ServiceError as exc:
+            self.screen.note(clip(str(exc), 200))
+            return
+        if unrated_now:
+            self.screen.note(UNRATED)
+        best = hint(self.game, mine, result.version)
+        number = mine.legal.index(best) + 1
+        why = self.game.explain(dict(mine.view), list(mine.legal), best)
+        self.screen.note(
+            f"Hint: the {HINT_LEVEL} computer would pick {number}) "
+            f"{self.render.action_label(best)}" + (f": {why}." if why else ".")
+        )
 
     def _prompt(self, result: TableResult, mine: SeatPrivate) -> TableResult | None:
         """Read until a move is accepted (the new result) or the player quits (None)."""
@@ -348,13 +374,7 @@ class Session:
             elif typed.word == "rules":
                 self.screen.page(rules_text(self.game), self.ask)
             else:
-                best = hint(self.game, mine, result.version)
-                number = mine.legal.index(best) + 1
-                why = self.game.explain(dict(mine.view), list(mine.legal), best)
-                self.screen.note(
-                    f"Hint: the {HINT_LEVEL} computer would pick {number}) "
-                    f"{self.render.action_label(best)}" + (f": {why}." if why else ".")
-                )
+                self._hint(result, mine)
             if action is None:
                 continue
             try:

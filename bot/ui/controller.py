@@ -36,6 +36,7 @@ from bot.services.errors import BadOptions, NotSeated, ServiceError
 from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableResult, TableService, TableStatus
+from bot.services.tables.hints import UNRATED
 from bot.ui import custom_ids, replays
 from bot.ui.answers import defer, publicly, say
 from bot.ui.custom_ids import CustomId
@@ -364,10 +365,14 @@ class Controller:
 
     async def hint(self, interaction: discord.Interaction, channel_id: int) -> None:
         """``/hint``: the move the expert would make for the caller, and why (privately;
-        the service refuses it at league tables)."""
+        the service refuses it where ``hints.check_hint`` says). At an unrated table the
+        answer says so; the hint that made it unrated also updates the table message."""
         await defer(interaction)
-        result, advice = await self.tables.hint(channel_id, interaction.user.id)
-        await say(interaction, hint_text(result.game, advice))
+        result, advice, first = await self.tables.hint(channel_id, interaction.user.id)
+        await say(interaction, hint_text(result.game, advice)
+                  + (f"\n{UNRATED}" if result.unrated else ""))
+        if first:
+            await self.publisher.publish(result)
 
     async def move_choices(
         self, interaction: discord.Interaction, channel_id: int, typed: str

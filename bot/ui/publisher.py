@@ -729,16 +729,20 @@ class Publisher:
     # -- ratings -----------------------------------------------------------------------------
     async def _league_line(self, result: TableResult) -> str:
         """Ratings of the humans in the guild's default league (with the change since the
-        game started, when this process saw the start)."""
+        game started, when this process saw the start); nothing for an unrated game (the
+        table message says so); at a duplicate board still played elsewhere, when it
+        will count."""
         users = [s.user_id for s in result.seats if s.user_id is not None]
         counted = (TableStatus.PLAYING, TableStatus.FINISHED)
-        if not users or result.guild_id == 0 or result.status not in counted:
+        if not users or result.guild_id == 0 or result.status not in counted or result.unrated:
             return ""
         seen = self.seen(result.table_id)
         if result.status is TableStatus.PLAYING:
             if seen.ratings_before is None:
                 seen.ratings_before = await self._ratings(result, users)
             return ""
+        if await self.leagues.counts_later(result.table_id):
+            return "This board counts toward the league once every table has played it."
         after = await self._ratings(result, users)
         before = seen.ratings_before or {}
         parts = []

@@ -145,7 +145,8 @@ class Site:
                 and repo.league_match(conn, league.id, t.match_id) is not None
             )
             return event_pages.EventData(
-                standings, tuple(events_repo.entrants(conn, row.id)), tuple(tables), replayable
+                standings, tuple(events_repo.entrants(conn, row.id)), tuple(tables), replayable,
+                frozenset(events_repo.boards_in_play(conn, row.id)),
             )
 
         return event_pages.event_page(s, league, await self.db.read(read))

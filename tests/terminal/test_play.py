@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.services.tables.hints import UNRATED
 from bot.terminal.app import LOCAL_USER_ID, channel_for
 from tests.terminal.driver import ALL_ONES, RAN, USER, Live, cli, hands, headings, query
 
@@ -185,6 +186,23 @@ def test_play_again_starts_a_rematch(tmp_path: Path) -> None:
     assert query(db, "SELECT status, seed FROM tables ORDER BY id") == [
         ("finished", 2), ("playing", 3)
     ]
+
+
+def test_a_hint_makes_the_game_count_in_no_league(tmp_path: Path) -> None:
+    """The first ``hint`` says the game is now unrated before giving the hint; the game is
+    recorded but the local league does not count it (the rule ``/hint`` follows too)."""
+    db = tmp_path / "d.db"
+    run = cli("play", "ono99", "--db", str(db), "--seed", "4", stdin="hint\nhint\n" + ALL_ONES)
+    no_traceback(run.stdout, run.stderr)
+    out = run.stdout
+    assert out.count(UNRATED) == 2  # before the first hint, and at the game's end
+    assert out.index(UNRATED) < out.index("Hint: the normal computer would pick")
+    assert out.count("Hint: the normal computer would pick") == 2
+    assert "The game counts in the local league" not in out
+    assert query(db, "SELECT unrated FROM matches") == [(1,)]
+    assert query(db, "SELECT count(*) FROM league_matches") == [(0,)]
+    standings = cli("standings", "--db", str(db))
+    assert standings.stdout.startswith("No games in the local standings yet.")
 
 
 def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:

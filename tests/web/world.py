@@ -109,7 +109,7 @@ async def open_table(
 
 async def hold_events(db: Database, leagues: dict[str, int]) -> dict[str, int]:
     """``EVENTS`` through the real event service, with made-up table scores; their ids."""
-    service = EventService(db, clock=lambda: 1_700_000_000.0, new_seed=lambda: 77)
+    service = EventService(db, clock=lambda: 1_700_000_000.0, new_secret=lambda: bytes(range(16)))
     rng = random.Random(5)
     ids = {}
     for name, (game, format, rounds, players, league, recorded, matches) in EVENTS.items():

@@ -13,7 +13,9 @@ Decisions:
   recorded, in the same transaction as that result.
 * A table's result is the seat scores of the finished game. Swiss and round robin turn
   them into a win, draw or loss of the first-named side (by the game's placements);
-  duplicate keeps them for matchpoints.
+  duplicate keeps them for matchpoints, which the standings count once no table of the
+  round plays that board any more (``storage.events.boards_in_play``: until then its
+  scores must not be shown, and matchpoints compare them).
 * Round robin has at most as many rounds as its schedule (n − 1, or n when odd); a
   duplicate event meets opponents in round-robin order (the schedule repeats if it has
   more rounds), and every table of a round plays the round's ``boards`` boards.
@@ -32,9 +34,8 @@ Decisions:
 from __future__ import annotations
 
 import logging
-import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,8 +44,8 @@ from bot.services.errors import ServiceError
 from bot.services.events import duplicate, pairing
 from bot.services.events.duplicate import DUPLICATE_GAMES, TableResult
 from bot.services.events.pairing import BYE_POINTS, DRAW, LOSS, WIN, Pairing, Result
+from bot.services.events.seeds import new_secret, of_event
 from games.base import rank_scores
-from games.rng import rng_for
 from storage import events as repo
 from storage.db import Conn, Database
 from storage.events import EntrantRow, EventRow, TableRow
@@ -150,7 +151,7 @@ def _round_tables(
     out = []
     if event.format == "duplicate":
         boards = duplicate.make_boards(
-            event.game, event.boards, event.seed, event.options,
+            event.game, event.boards, of_event(event), event.options,
             first=(round_no - 1) * event.boards + 1,
         )
         out += [
@@ -161,8 +162,7 @@ def _round_tables(
         ]
     else:
         out += [
-            TableRow(round_no, t, 0, rng_for(event.seed, "round", round_no, "table", t)
-                     .randrange(2**31), a, o,
+            TableRow(round_no, t, 0, of_event(event).table(round_no, t), a, o,
                      duplicate.seat_sides(event.game, round_no, t, members[a], members[o]),
                      None, None, None)
             for t, (a, o) in enumerate(matched, start=1)
@@ -190,16 +190,18 @@ def side_a_points(
 
 
 def _duplicate_rows(
-    players: Sequence[EntrantRow], tables: Sequence[TableRow], event: EventRow
+    players: Sequence[EntrantRow], tables: Sequence[TableRow], event: EventRow,
+    in_play: Set[tuple[int, int]],
 ) -> list[EventStandingRow]:
-    """Matchpoint standings: total, then seed."""
+    """Matchpoint standings: total, then seed; a board still in play (``in_play``: its
+    round and number) counts once no table plays it any more."""
     members = entrant_players(players)
     entrant_of = {u: e for e, users in members.items() for u in users}
     boards = {b.number: b for b in duplicate.make_boards(
-        event.game, event.round * event.boards, event.seed, event.options)}
+        event.game, event.round * event.boards, of_event(event), event.options)}
     played = [
         TableResult(boards[t.board], t.table_no, t.seats, t.scores)
-        for t in tables if t.scores is not None
+        for t in tables if t.scores is not None and (t.round, t.board) not in in_play
     ]
     points = dict.fromkeys(members, 0.0)
     count = dict.fromkeys(members, 0)
@@ -224,10 +226,11 @@ def _duplicate_rows(
 
 
 def _standing_rows(
-    event: EventRow, players: Sequence[EntrantRow], tables: Sequence[TableRow]
+    event: EventRow, players: Sequence[EntrantRow], tables: Sequence[TableRow],
+    in_play: Set[tuple[int, int]],
 ) -> list[EventStandingRow]:
     if event.format == "duplicate":
-        return _duplicate_rows(players, tables, event)
+        return _duplicate_rows(players, tables, event, in_play)
     members = entrant_players(players)
     names = {p.user_id: p.name for p in players}
     return [
@@ -281,16 +284,17 @@ def _whole(n: object, most: int) -> bool:
 
 # -- the service ------------------------------------------------------------------------------
 class EventService:
-    """Event use cases over a ``Database``; ``clock`` stamps new events and ``new_seed``
-    gives each event its seed (boards and tables' deals come from it)."""
+    """Event use cases over a ``Database``; ``clock`` stamps new events and ``new_secret``
+    gives each event its secret (boards' and tables' deals derive from it, see
+    ``bot.services.events.seeds``)."""
 
     def __init__(
         self, db: Database, *, clock: Callable[[], float] = time.time,
-        new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
+        new_secret: Callable[[], bytes] = new_secret,
     ) -> None:
         self.db = db
         self.clock = clock
-        self.new_seed = new_seed
+        self.new_secret = new_secret
 
     async def create(
         self, guild_id: int, channel_id: int, user_id: int, *, is_admin: bool, name: str,
@@ -324,12 +328,12 @@ class EventService:
         levels = games.get(game).levels
         if computer is not None and computer not in levels:
             raise EventError(f"Computer players are {', '.join(levels)}, not {computer!r}.")
-        now, seed = self.clock(), self.new_seed()
+        now, secret = self.clock(), self.new_secret().hex()
 
         def create(conn: Conn) -> EventRow:
             event_id = repo.insert_event(
                 conn, guild_id=guild_id, channel_id=channel_id, name=clean, game=game,
-                format=format, rounds=rounds, boards=boards, options=checked, seed=seed,
+                format=format, rounds=rounds, boards=boards, options=checked, secret=secret,
                 league_id=league_id, created_by=user_id, now=now, computer=computer,
             )
             found = repo.event_by_id(conn, event_id)
@@ -515,12 +519,13 @@ class EventService:
         """The event's standings now, with the order that decides them."""
         event = await self.event(guild_id, event_id)
 
-        def read(conn: Conn) -> tuple[list[EntrantRow], list[TableRow]]:
-            return repo.entrants(conn, event.id), repo.tables(conn, event.id)
+        def read(conn: Conn) -> tuple[list[EntrantRow], list[TableRow], set[tuple[int, int]]]:
+            return (repo.entrants(conn, event.id), repo.tables(conn, event.id),
+                    repo.boards_in_play(conn, event.id))
 
-        players, tables = await self.db.read(read)
+        players, tables, in_play = await self.db.read(read)
         order = (
             "matchpoints, then seed" if event.format == "duplicate"
             else "points, then Buchholz, then Sonneborn-Berger, then seed"
         )
-        return EventStandings(event, order, tuple(_standing_rows(event, players, tables)))
+        return EventStandings(event, order, tuple(_standing_rows(event, players, tables, in_play)))

@@ -121,5 +121,5 @@ def match_record(table: Table, state: State, now: float) -> MatchRecord:
         table_id=table.id, guild_id=table.guild_id, channel_id=table.channel_id,
         league_id=table.league_id, game=table.game.name, options=dict(table.options),
         seed=table.seed, started_at=table.started_at if table.started_at is not None else now,
-        finished_at=now, seats=seats,
+        finished_at=now, seats=seats, unrated=table.unrated,
     )
