@@ -202,7 +202,7 @@ def test_a_hint_makes_the_game_count_in_no_league(tmp_path: Path) -> None:
     assert query(db, "SELECT unrated FROM matches") == [(1,)]
     assert query(db, "SELECT count(*) FROM league_matches") == [(0,)]
     standings = cli("standings", "--db", str(db))
-    assert standings.stdout.startswith("No games in the local standings yet.")
+    assert standings.stdout.startswith("No games in the local standings (")
 
 
 def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
