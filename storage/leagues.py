@@ -74,6 +74,33 @@ class PlayerTotals:
 
 
 @dataclass(frozen=True)
+class RatingPoint:
+    """A human's rating after their ``games``-th counted game of a league season's game,
+    the season's ``number``-th game of that game."""
+
+    user_id: int
+    games: int
+    number: int
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating ``mu - 3 sigma``."""
+        return self.mu - 3.0 * self.sigma
+
+
+@dataclass(frozen=True)
+class Counted:
+    """Where a match counted toward a league: its season, game and ``number`` there."""
+
+    match_id: int
+    season: int
+    game: str
+    number: int
+
+
+@dataclass(frozen=True)
 class PlayedMatch:
     """A finished match with its seats (by seat number)."""
 
@@ -220,6 +247,11 @@ def guild_leagues(conn: Conn, guild_id: int) -> list[League]:
     return [_league(r) for r in rows]
 
 
+def all_leagues(conn: Conn) -> list[League]:
+    """Every league of every guild, by id."""
+    return [_league(r) for r in conn.all("SELECT * FROM leagues ORDER BY id")]
+
+
 def seasons(conn: Conn, league_id: int) -> list[Season]:
     """A league's seasons, oldest first."""
     rows = conn.all(
@@ -325,19 +357,119 @@ def save_bots(
     )
 
 
-def add_league_matches(
-    conn: Conn, league_id: int, counted: Sequence[tuple[int, int, str]]
-) -> None:
-    """Note that matches counted toward a league: ``(match_id, season, game)`` each."""
+def add_league_matches(conn: Conn, league_id: int, counted: Sequence[Counted]) -> None:
+    """Note that matches counted toward a league."""
     conn.executemany(
-        "INSERT INTO league_matches (league_id, match_id, season, game) VALUES (?, ?, ?, ?)",
-        [(league_id, match_id, season, game) for match_id, season, game in counted],
+        "INSERT INTO league_matches (league_id, match_id, season, game, number)"
+        " VALUES (?, ?, ?, ?, ?)",
+        [(league_id, c.match_id, c.season, c.game, c.number) for c in counted],
+    )
+
+
+def next_number(conn: Conn, league_id: int, season: int, game: str) -> int:
+    """The ``number`` the next match counted toward a league season's game gets."""
+    return season_game_count(conn, league_id, season, game) + 1
+
+
+def season_game_count(conn: Conn, league_id: int, season: int, game: str) -> int:
+    """How many matches of ``game`` counted toward a league season."""
+    row = conn.one(
+        "SELECT MAX(number) AS n FROM league_matches"
+        " WHERE league_id = ? AND season = ? AND game = ?",
+        (league_id, season, game),
+    )
+    return int(row["n"]) if row is not None and row["n"] is not None else 0
+
+
+def save_ratings(
+    conn: Conn, league_id: int, season: int, game: str, points: Iterable[RatingPoint]
+) -> None:
+    """Insert or replace ratings over time."""
+    conn.executemany(
+        "INSERT INTO league_ratings (league_id, season, game, user_id, games, number, mu,"
+        " sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (league_id, season, game, user_id, games) DO UPDATE SET"
+        " number = excluded.number, mu = excluded.mu, sigma = excluded.sigma",
+        [(league_id, season, game, p.user_id, p.games, p.number, p.mu, p.sigma)
+         for p in points],
+    )
+
+
+def rating_points(
+    conn: Conn, league_id: int, season: int, game: str, user_id: int, games: Sequence[int]
+) -> list[RatingPoint]:
+    """A user's ratings after their ``games``-th counted games (those that exist), in
+    order."""
+    rows = _all_in(
+        conn,
+        "SELECT * FROM league_ratings WHERE league_id = ? AND season = ? AND game = ?"
+        " AND user_id = ? AND games IN (?) ORDER BY games",
+        (league_id, season, game, user_id),
+        list(games),
+    )
+    return [_point(r) for r in rows]
+
+
+def all_rating_points(conn: Conn, league_id: int) -> dict[tuple[int, str], list[RatingPoint]]:
+    """Every stored rating of a league, per season and game, by user and game count."""
+    out: dict[tuple[int, str], list[RatingPoint]] = {}
+    for r in conn.iterate(
+        "SELECT * FROM league_ratings WHERE league_id = ? ORDER BY season, game, user_id, games",
+        (league_id,),
+    ):
+        out.setdefault((r["season"], r["game"]), []).append(_point(r))
+    return out
+
+
+def _point(row: Row) -> RatingPoint:
+    return RatingPoint(row["user_id"], row["games"], row["number"], row["mu"], row["sigma"])
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A league season's game whose ratings over time are still to be computed, up to the
+    match numbered ``through``."""
+
+    league_id: int
+    season: int
+    game: str
+    through: int
+
+
+def pending_ratings(conn: Conn, league_id: int | None = None) -> list[Pending]:
+    """The seasons' games whose ratings over time are not all stored yet (of one league,
+    or of all)."""
+    sql = "SELECT * FROM league_ratings_pending"
+    params: tuple[object, ...] = ()
+    if league_id is not None:
+        sql += " WHERE league_id = ?"
+        params = (league_id,)
+    rows = conn.all(sql + " ORDER BY league_id, season, game", params)
+    return [Pending(r["league_id"], r["season"], r["game"], r["through"]) for r in rows]
+
+
+def is_pending(conn: Conn, league_id: int, season: int, game: str) -> bool:
+    """Whether that season's game still waits for its ratings over time."""
+    row = conn.one(
+        "SELECT 1 AS yes FROM league_ratings_pending WHERE league_id = ? AND season = ?"
+        " AND game = ?",
+        (league_id, season, game),
+    )
+    return row is not None
+
+
+def done_pending(conn: Conn, pending: Pending) -> None:
+    """That season's game has all its ratings over time."""
+    conn.execute(
+        "DELETE FROM league_ratings_pending WHERE league_id = ? AND season = ? AND game = ?",
+        (pending.league_id, pending.season, pending.game),
     )
 
 
 def clear_league(conn: Conn, league_id: int) -> None:
     """Delete everything derived for a league (before a rebuild)."""
-    for table in ("league_players", "league_bot_ratings", "league_matches"):
+    for table in ("league_players", "league_bot_ratings", "league_matches", "league_ratings",
+                  "league_ratings_pending"):
         conn.execute(f"DELETE FROM {table} WHERE league_id = ?", (league_id,))
 
 
@@ -374,6 +506,49 @@ def matches_for_league(
             return
         yield from _with_seats(conn, rows)
         last = rows[-1]["id"]
+
+
+def counted_matches(
+    conn: Conn, league_id: int, season: int, game: str, after: int, limit: int
+) -> list[tuple[int, PlayedMatch]]:
+    """The next ``limit`` matches counted toward a league season's game after the one
+    numbered ``after``, in their order there, each with its number."""
+    rows = conn.all(
+        "SELECT m.*, lm.number AS number FROM league_matches lm"
+        " JOIN matches m ON m.id = lm.match_id"
+        " WHERE lm.league_id = ? AND lm.season = ? AND lm.game = ? AND lm.number > ?"
+        " ORDER BY lm.number LIMIT ?",
+        (league_id, season, game, after, limit),
+    )
+    numbers = [int(r["number"]) for r in rows]
+    return list(zip(numbers, _with_seats(conn, rows), strict=True))
+
+
+def all_counted(conn: Conn, league_id: int) -> list[Counted]:
+    """Every match counted toward a league, by season, game and number."""
+    rows = conn.all(
+        "SELECT * FROM league_matches WHERE league_id = ? ORDER BY season, game, number",
+        (league_id,),
+    )
+    return [Counted(r["match_id"], r["season"], r["game"], r["number"]) for r in rows]
+
+
+def all_players(conn: Conn, league_id: int) -> dict[tuple[int, str], dict[int, PlayerTotals]]:
+    """Every stored total of a league, per season and game, by user."""
+    out: dict[tuple[int, str], dict[int, PlayerTotals]] = {}
+    for r in conn.all("SELECT * FROM league_players WHERE league_id = ?", (league_id,)):
+        out.setdefault((r["season"], r["game"]), {})[r["user_id"]] = _totals(r)
+    return out
+
+
+def all_bots(
+    conn: Conn, league_id: int
+) -> dict[tuple[int, str], dict[str, tuple[float, float]]]:
+    """Every stored computer-level rating of a league, per season and game."""
+    out: dict[tuple[int, str], dict[str, tuple[float, float]]] = {}
+    for r in conn.all("SELECT * FROM league_bot_ratings WHERE league_id = ?", (league_id,)):
+        out.setdefault((r["season"], r["game"]), {})[r["bot_level"]] = (r["mu"], r["sigma"])
+    return out
 
 
 def league_history(
@@ -537,6 +712,57 @@ def partners(conn: Conn, guild_id: int, user_id: int) -> list[PartnerRow]:
     return [
         PartnerRow(r["game"], r["partner_id"], r["partner_name"], r["games"], r["last_match"])
         for r in rows
+    ]
+
+
+@dataclass(frozen=True)
+class RecordRow:
+    """A user's results in one game of a league: in every match (``partner_id`` None), or
+    in those with one human partner on their team (named as in their last such match)."""
+
+    game: str
+    partner_id: int | None
+    partner_name: str | None
+    played: int
+    won: int
+    drawn: int
+
+
+_RESULTS = (
+    f"COUNT(*) AS played, {_count(f'{_NOBODY_BETTER} AND NOT {_SHARED_TOP}')} AS won,"
+    f" {_count(f'{_NOBODY_BETTER} AND {_SHARED_TOP}')} AS drawn"
+)
+_COUNTED_SEATS = (
+    "match_seats s JOIN league_matches lm ON lm.match_id = s.match_id AND lm.league_id = ?"
+)
+
+
+def league_records(conn: Conn, league_id: int, user_id: int) -> list[RecordRow]:
+    """A user's results per game and per game and human partner in the matches that
+    counted toward a league (partners share a placement, so a seat's result is its
+    team's: ``bot.services.leagues.team_results``)."""
+    games = conn.all(
+        f"SELECT lm.game AS game, {_RESULTS} FROM {_COUNTED_SEATS}"
+        " WHERE s.user_id = ? GROUP BY lm.game",
+        (league_id, user_id),
+    )
+    partnered = conn.all(
+        "SELECT g.game AS game, g.partner AS partner_id, x.name AS partner_name,"
+        " g.played AS played, g.won AS won, g.drawn AS drawn FROM ("
+        f" SELECT lm.game AS game, p.user_id AS partner, MAX(p.match_id) AS last, {_RESULTS}"
+        f" FROM {_COUNTED_SEATS}"
+        " JOIN match_seats p ON p.match_id = s.match_id AND p.team = s.team"
+        "  AND p.seat <> s.seat AND p.user_id IS NOT NULL"
+        " WHERE s.user_id = ? GROUP BY lm.game, p.user_id) g"
+        " JOIN match_seats x ON x.match_id = g.last AND x.user_id = g.partner",
+        (league_id, user_id),
+    )
+    return [
+        RecordRow(r["game"], None, None, r["played"], r["won"], r["drawn"]) for r in games
+    ] + [
+        RecordRow(r["game"], r["partner_id"], r["partner_name"], r["played"], r["won"],
+                  r["drawn"])
+        for r in partnered
     ]
 
 

@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from bot.services.leagues import LeagueService
 from bot.services.tables.replay import CheckResult, check_table
 from storage import tables as repo
 from storage.connect import is_postgres, open_database
 from storage.copy import count_rows, fill, tables_in_order
-from storage.db import Database, StorageUnavailable
+from storage.db import Database, StorageUnavailable, migrations
 
 T = TypeVar("T")
 
@@ -174,15 +175,18 @@ def purge(
 @dataclass(frozen=True)
 class CheckReport:
     """The database engine's integrity check, then replay checks of every table that
-    has a game (skipped when the file itself is damaged)."""
+    has a game and the leagues' stored rows against their matches (both skipped when the
+    file itself is damaged)."""
 
     integrity: tuple[str, ...]
     results: tuple[CheckResult, ...]
+    leagues: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
-        """True when the file is sound and every table replays to its snapshot."""
-        return not self.integrity and all(r.ok for r in self.results)
+        """True when the file is sound, every table replays to its snapshot and every
+        league's standings and ratings are those its matches give."""
+        return not self.integrity and all(r.ok for r in self.results) and not self.leagues
 
     def text(self) -> str:
         """A summary line and one line per problem."""
@@ -195,19 +199,25 @@ class CheckReport:
         bad = [r for r in self.results if not r.ok]
         lines = [f"Checked {len(self.results)} table(s): {len(bad)} problem(s)."]
         lines += [f"  table {r.table_id}: {r.problem}" for r in bad]
+        lines.append(f"Checked the leagues' standings and ratings: {len(self.leagues)}"
+                     " problem(s) (`/league rebuild` recomputes a league).")
+        lines += [f"  {p}" for p in self.leagues]
         return "\n".join(lines)
 
 
 def check(path: str | Path, statuses: Sequence[str] = ("playing", "finished")) -> CheckReport:
     """The integrity check, then replay the log of every table with one of ``statuses``
-    against its snapshot."""
+    against its snapshot, then recompute every league from its matches (once the
+    database has every migration)."""
 
     async def job(db: Database) -> CheckReport:
         problems = tuple(await db.integrity())
         if problems:
             return CheckReport(problems, ())
         ids = await db.read(repo.ids, statuses)
-        return CheckReport((), tuple([await check_table(db, i) for i in ids]))
+        results = tuple([await check_table(db, i) for i in ids])
+        current = await db.schema_version() == migrations()[-1][0]
+        return CheckReport((), results, tuple(await LeagueService(db).check() if current else ()))
 
     return run_on(path, job, migrate=False)
 
