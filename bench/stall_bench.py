@@ -8,18 +8,25 @@
    Default league (published on the web page), recorded through the real recorder. One
    member, the *regular*, sat in every one of them (the worst case for their ``/stats``
    and their player page); the other seat is one of ``--players`` players or, one game
-   in ten, a computer. ``--db PATH`` keeps the file there and reuses it when it exists.
+   in ten, a computer. ``--db PATH`` keeps the file there and reuses it when it exists;
+   every run works on a copy of it.
 2. The load, all at once for ``--seconds``:
    * **moves**: ten two-human tables of another guild, a move every 50 ms in turn, each
      timed as a click is served: the controller's read of the table row, then ``act``
      (lock, checks, apply, commit);
    * **one member** asking ``/stats`` about the regular as often as the per-user budget
-     lets them (``bot.ui.cooldown`` with the default ``DECKHAND_USER_RATE``), each
-     answered as the cog answers it (record, rating lines, chart picture), concurrently;
+     lets them (``bot.ui.cooldown`` with the default ``DECKHAND_USER_RATE``, at the cost
+     the command declares), each answered as the cog answers it (``stats_answer``:
+     record, rating lines, chart picture), concurrently;
    * **eight web clients** (another process) fetching the season page and the
      regular's player page from ``deckhand web`` (a third process), back to back.
 3. Printed: the moves' p50/p99/max, how many ``/stats`` were answered and how long they
    took, the same for the web pages.
+
+A database counted before ratings over time were stored (one built by an older Deckhand,
+kept with ``--db``) is first filled in (``LeagueService.backfill``, as the bot does at
+start-up) while the moves go on: how long that took and the moves' latency meanwhile are
+printed first.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -38,14 +46,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import games
 from bench.service_bench import pick
-from bot.art.chart import rating_chart
-from bot.cogs.stats import stats_text
+from bot.cogs.stats import StatsCommands, stats_answer
 from bot.services import publication
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableResult, TableService
-from bot.ui.cooldown import Cooldown
+from bot.ui.cooldown import Cooldown, cost_of
 from bot.web import paths
 from storage import tables as table_repo
 from storage.connect import open_database
@@ -129,15 +135,6 @@ class Tables:
         return time.perf_counter() - t0
 
 
-async def stats(leagues: LeagueService) -> None:
-    """``/stats user:regular`` as the cog answers it."""
-    stats_text("Regular", await leagues.player_stats(GUILD, REGULAR))
-    lines = await leagues.rating_lines(GUILD, REGULAR)
-    if lines:
-        titled = [(games.get(g).title, series) for g, series in lines]
-        await asyncio.to_thread(rating_chart, "Regular: rating this season", titled)
-
-
 async def load(path: Path, seconds: float, urls: list[str]) -> list[str]:
     """The moves and the member in this process, the web clients in another; the
     result lines."""
@@ -150,6 +147,7 @@ async def load(path: Path, seconds: float, urls: list[str]) -> list[str]:
         await service.create(ch, MOVES_GUILD, ch * 10, "A", GAME)
         await service.join(ch, ch * 10 + 1, "B")
         tables.results[ch] = await service.start(ch, ch * 10)
+    lines = await fill_in(leagues, tables)
     clients = subprocess.Popen(
         [sys.executable, "-m", "bench.stall_bench", "--clients", json.dumps([seconds, urls])],
         stdout=subprocess.PIPE,
@@ -169,15 +167,16 @@ async def load(path: Path, seconds: float, urls: list[str]) -> list[str]:
 
     async def one_stats() -> None:
         t0 = time.perf_counter()
-        await stats(leagues)
+        await stats_answer(leagues, GUILD, REGULAR, "Regular")
         answered.append(time.perf_counter() - t0)
 
     async def member() -> None:
         nonlocal asked
         budget = Cooldown()
+        tokens = cost_of(StatsCommands.stats.extras)
         pending: list[asyncio.Task[None]] = []
         while time.perf_counter() < until:
-            if budget.allow(MEMBER):
+            if budget.allow(MEMBER, tokens):
                 asked += 1
                 pending.append(asyncio.create_task(one_stats()))
             await asyncio.sleep(0.05)
@@ -185,11 +184,31 @@ async def load(path: Path, seconds: float, urls: list[str]) -> list[str]:
     await asyncio.gather(mover(), member())
     out, _ = clients.communicate()
     pages = json.loads(out)
-    lines = [percentiles("moves (read + act)", moves),
-             percentiles(f"/stats ({asked} asked)", answered)]
+    lines += [percentiles("moves (read + act)", moves),
+              percentiles(f"/stats ({asked} asked)", answered)]
     for label, url in zip(("web season page", "web player page"), urls, strict=True):
         lines.append(percentiles(label, pages[url]))
     return lines
+
+
+async def fill_in(leagues: LeagueService, tables: Tables) -> list[str]:
+    """Fill in the ratings over time of a database counted before they were stored, with
+    the moves going on; what it took (nothing when there is nothing to fill)."""
+    moves: list[float] = []
+    t0 = time.perf_counter()
+    backfill = asyncio.create_task(leagues.backfill())
+    rng = random.Random(2)
+    ch = 0
+    while not backfill.done():
+        ch = ch % TABLES + 1
+        moves.append(await tables.move(ch, rng))
+        await asyncio.sleep(MOVE_EVERY)
+    filled = await backfill
+    if not filled:
+        return []
+    return [f"filled in the ratings over time of {filled:,} matches in"
+            f" {time.perf_counter() - t0:.1f} s",
+            percentiles("moves meanwhile (read + act)", moves)]
 
 
 async def fetch_pages(seconds: float, urls: list[str]) -> dict[str, list[float]]:
@@ -251,9 +270,11 @@ def main() -> None:
         serve(args.serve[0], "127.0.0.1", int(args.serve[1]), "WARNING")
         return
     with tempfile.TemporaryDirectory() as tmp:
-        path = args.db or Path(tmp) / "stall.db"
-        if not path.exists():
-            asyncio.run(build(path, args.matches, args.players))
+        kept = args.db or Path(tmp) / "league.db"
+        if not kept.exists():
+            asyncio.run(build(kept, args.matches, args.players))
+        path = Path(tmp) / "stall.db"
+        shutil.copyfile(kept, path)
         port = free_port()
         site = subprocess.Popen(
             [sys.executable, "-m", "bench.stall_bench", "--serve", str(path), str(port)]

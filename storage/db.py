@@ -85,6 +85,10 @@ class Conn(ABC):
         """The rows of a query one at a time (for scans too big to hold at once)."""
 
     @abstractmethod
+    def close(self) -> None:
+        """Close the connection."""
+
+    @abstractmethod
     def announce(self, topic: str, payload: str) -> None:
         """Tell the other processes on this database, once this transaction commits (and
         only if it does)."""
@@ -176,12 +180,12 @@ class Worker:
         conn = self.conn
         return await self.hop(lambda: fn(conn, *args, **kw))
 
-    async def close(self, closer: Callable[[Conn], None]) -> None:
+    async def close(self) -> None:
         """Close the connection (if any) and end the thread."""
         try:
             if self._conn is not None:
                 conn, self._conn = self._conn, None
-                await self.hop(partial(closer, conn))
+                await self.hop(conn.close)
         finally:
             self._pool.shutdown(wait=True)
 

@@ -174,6 +174,9 @@ class PgConn(Conn):
     def begin_write(self) -> None:
         self.begin("BEGIN")
 
+    def close(self) -> None:
+        self.raw.close()
+
     def announce(self, topic: str, payload: str) -> None:
         """``NOTIFY``: delivered to every listener when the transaction commits (a
         savepoint rolled back takes its notifications with it)."""
@@ -210,11 +213,6 @@ def _connect(url: str) -> psycopg.Connection[dict[str, Any]]:
         raw.close()
         raise
     return raw
-
-
-def _close(conn: Conn) -> None:
-    assert isinstance(conn, PgConn)
-    conn.raw.close()
 
 
 def describe(url: str) -> str:
@@ -454,7 +452,7 @@ class PostgresDatabase(Database):
         for worker in (self._reporter, self._reader, self._writer):
             if worker is not None:
                 try:
-                    await worker.close(_close)
+                    await worker.close()
                 except psycopg.Error as exc:
                     log.warning("closing %s: %s", self.where, exc)
 

@@ -89,32 +89,15 @@ class SqliteConn(Conn):
     def begin_write(self) -> None:
         self.raw.execute("BEGIN IMMEDIATE")
 
+    def close(self) -> None:
+        self.raw.close()
+
     def announce(self, topic: str, payload: str) -> None:
         """One process owns a SQLite file: there is nobody else to tell."""
 
     @property
     def in_transaction(self) -> bool:
         return self.raw.in_transaction
-
-
-def _connect(path: str, synchronous: str, *, query_only: bool = False) -> SqliteConn:
-    raw = sqlite3.connect(path, isolation_level=None)
-    try:
-        raw.row_factory = sqlite3.Row
-        raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        raw.execute(f"PRAGMA synchronous={synchronous}")
-        raw.execute("PRAGMA foreign_keys=ON")
-        if query_only:
-            raw.execute("PRAGMA query_only=ON")
-    except BaseException:
-        raw.close()
-        raise
-    return SqliteConn(raw)
-
-
-def _close(conn: Conn) -> None:
-    assert isinstance(conn, SqliteConn)
-    conn.raw.close()
 
 
 def explain(path: str, exc: Exception) -> StorageUnavailable | None:
@@ -171,6 +154,24 @@ class SqliteDatabase(Database):
         self._checkpointing: asyncio.Task[None] | None = None
         self._last_checkpoint = 0.0
 
+    @staticmethod
+    def connection(path: str, synchronous: str, *, query_only: bool = False) -> Conn:
+        """A connection to the file, made on the thread that will use it: autocommit
+        (transactions begun explicitly), rows by name, the busy timeout, ``synchronous``,
+        foreign keys on; ``query_only`` for the readers."""
+        raw = sqlite3.connect(path, isolation_level=None)
+        try:
+            raw.row_factory = sqlite3.Row
+            raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            raw.execute(f"PRAGMA synchronous={synchronous}")
+            raw.execute("PRAGMA foreign_keys=ON")
+            if query_only:
+                raw.execute("PRAGMA query_only=ON")
+        except BaseException:
+            raw.close()
+            raise
+        return SqliteConn(raw)
+
     @classmethod
     async def open(
         cls, path: str | Path, *, synchronous: str = "NORMAL", migrate: bool = True
@@ -184,18 +185,18 @@ class SqliteDatabase(Database):
         try:
             if p != ":memory:":
                 Path(p).parent.mkdir(parents=True, exist_ok=True)
-            await db._writer.connect(partial(_connect, p, sync))
+            await db._writer.connect(partial(cls.connection, p, sync))
             await db._writer.run(_set_wal)
             if migrate:
                 await db.migrate()
             if p != ":memory:":
                 await db._writer.run(_pragma, "PRAGMA wal_autocheckpoint=0")
                 db._reader = Worker("deckhand-db-reader")
-                await db._reader.connect(partial(_connect, p, sync, query_only=True))
+                await db._reader.connect(partial(cls.connection, p, sync, query_only=True))
                 db._reporter = Worker("deckhand-db-reports")
-                await db._reporter.connect(partial(_connect, p, sync, query_only=True))
+                await db._reporter.connect(partial(cls.connection, p, sync, query_only=True))
                 db._checkpointer = Worker("deckhand-db-checkpoint")
-                await db._checkpointer.connect(partial(_connect, p, sync))
+                await db._checkpointer.connect(partial(cls.connection, p, sync))
         except Exception as exc:
             await db._close_connections()
             raise explain(p, exc) or exc from None
@@ -286,7 +287,7 @@ class SqliteDatabase(Database):
         for worker in (self._checkpointer, self._reporter, self._reader, self._writer):
             if worker is not None:
                 try:
-                    await worker.close(_close)
+                    await worker.close()
                 except sqlite3.Error as exc:
                     log.warning("closing %s: %s", self.path, exc)
 
