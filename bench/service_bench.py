@@ -207,6 +207,7 @@ async def bench_startup(where: str, backend: str, stored: int) -> None:
     service = TableService(db)
     report = await service.load()
     total = time.perf_counter() - t0
+    await service.close()
     await db.close()
     print(f"{backend:<10} start-up: {report.loaded} stored tables ({report.playing} playing,"
           f" {len(report.quarantined)} quarantined) loaded in {total:.2f} s"

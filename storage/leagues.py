@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from storage.db import Conn, Row
 from storage.matches import SeatResult, seats_of
+from storage.records import count_if
 
 #: ORDER BY clauses of the two standings orders; each matches an index of 002_leagues.sql.
 ORDER_BY_RATING = "ordinal DESC, wins DESC, games ASC, user_id ASC"
@@ -73,6 +74,21 @@ class PlayerTotals:
         return self.mu - 3.0 * self.sigma
 
 
+@dataclass
+class PartnerTotals:
+    """A player's results with one human partner (on their team) in one league, season
+    and game, and the partner's name in the last of those matches (mutable while
+    tallying)."""
+
+    user_id: int
+    partner_id: int
+    name: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    last_match: int = 0
+
+
 @dataclass(frozen=True)
 class RatingPoint:
     """A human's rating after their ``games``-th counted game of a league season's game,
@@ -126,30 +142,6 @@ class HeadToHead:
     b_wins: int
     draws: int
     as_partners: int
-
-
-@dataclass(frozen=True)
-class GameStatsRow:
-    """One user's results in one game, played with one set of options, across a guild."""
-
-    game: str
-    options: str
-    played: int
-    won: int
-    drawn: int
-    max_score: int
-    min_score: int
-
-
-@dataclass(frozen=True)
-class PartnerRow:
-    """How often a user sat on the same team as a human partner in one game."""
-
-    game: str
-    partner_id: int
-    partner_name: str
-    games: int
-    last_match: int
 
 
 def _league(row: Row) -> League:
@@ -357,6 +349,52 @@ def save_bots(
     )
 
 
+def load_partners(
+    conn: Conn, league_id: int, season: int, game: str, user_ids: Iterable[int]
+) -> dict[tuple[int, int], PartnerTotals]:
+    """The stored results of those users with their partners, by (user, partner)."""
+    rows = _all_in(
+        conn,
+        "SELECT * FROM league_partners WHERE league_id = ? AND season = ? AND game = ?"
+        " AND user_id IN (?)",
+        (league_id, season, game),
+        list(user_ids),
+    )
+    return {(r["user_id"], r["partner_id"]): _partner(r) for r in rows}
+
+
+def _partner(r: Row) -> PartnerTotals:
+    return PartnerTotals(r["user_id"], r["partner_id"], r["name"], r["games"], r["wins"],
+                         r["draws"], r["last_match"])
+
+
+def save_partners(
+    conn: Conn, league_id: int, season: int, game: str, partners: Iterable[PartnerTotals]
+) -> None:
+    """Insert or replace results with partners."""
+    conn.executemany(
+        "INSERT INTO league_partners (league_id, season, game, user_id, partner_id, name,"
+        " games, wins, draws, last_match) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (league_id, season, game, user_id, partner_id) DO UPDATE SET"
+        " name = excluded.name, games = excluded.games, wins = excluded.wins,"
+        " draws = excluded.draws, last_match = excluded.last_match",
+        [(league_id, season, game, p.user_id, p.partner_id, p.name, p.games, p.wins, p.draws,
+          p.last_match) for p in partners],
+    )
+
+
+def all_partners(
+    conn: Conn, league_id: int
+) -> dict[tuple[int, str], dict[tuple[int, int], PartnerTotals]]:
+    """Every stored result with a partner in a league, per season and game."""
+    out: dict[tuple[int, str], dict[tuple[int, int], PartnerTotals]] = {}
+    for r in conn.all("SELECT * FROM league_partners WHERE league_id = ?", (league_id,)):
+        out.setdefault((r["season"], r["game"]), {})[(r["user_id"], r["partner_id"])] = (
+            _partner(r)
+        )
+    return out
+
+
 def add_league_matches(conn: Conn, league_id: int, counted: Sequence[Counted]) -> None:
     """Note that matches counted toward a league."""
     conn.executemany(
@@ -469,7 +507,7 @@ def done_pending(conn: Conn, pending: Pending) -> None:
 def clear_league(conn: Conn, league_id: int) -> None:
     """Delete everything derived for a league (before a rebuild)."""
     for table in ("league_players", "league_bot_ratings", "league_matches", "league_ratings",
-                  "league_ratings_pending"):
+                  "league_ratings_pending", "league_partners"):
         conn.execute(f"DELETE FROM {table} WHERE league_id = ?", (league_id,))
 
 
@@ -615,7 +653,7 @@ def count_players(
     """How many players have totals in a league, season and game: ``(established,
     provisional)``, established meaning at least ``min_games`` games."""
     row = conn.one(
-        f"SELECT {_count('games >= ?')} AS established, COUNT(*) AS n FROM league_players"
+        f"SELECT {count_if('games >= ?')} AS established, COUNT(*) AS n FROM league_players"
         " WHERE league_id = ? AND season = ? AND game = ?",
         (min_games, league_id, season, game),
     )
@@ -634,32 +672,16 @@ def season_games(conn: Conn, league_id: int, season: int) -> list[str]:
     return [r["game"] for r in rows]
 
 
-def _count(condition: str) -> str:
-    """How many rows meet ``condition`` (0 when none), in portable SQL."""
-    return f"COALESCE(SUM(CASE WHEN {condition} THEN 1 ELSE 0 END), 0)"
-
-
-# A seat won when no seat placed better and no other team placed the same; drew when no
-# seat placed better but another team placed the same.
-_NOBODY_BETTER = (
-    "NOT EXISTS (SELECT 1 FROM match_seats o WHERE o.match_id = s.match_id AND o.rank < s.rank)"
-)
-_SHARED_TOP = (
-    "EXISTS (SELECT 1 FROM match_seats o WHERE o.match_id = s.match_id AND o.rank = s.rank"
-    " AND o.team <> s.team)"
-)
-
-
 def head_to_head(
     conn: Conn, guild_id: int, user_a: int, user_b: int, game: str | None
 ) -> HeadToHead:
     """Matches in a guild where both users sat: as opponents (by placement) and as partners."""
     sql = (
-        f"SELECT {_count('a.team <> b.team')} AS games,"
-        f" {_count('a.team <> b.team AND a.rank < b.rank')} AS a_wins,"
-        f" {_count('a.team <> b.team AND a.rank > b.rank')} AS b_wins,"
-        f" {_count('a.team <> b.team AND a.rank = b.rank')} AS draws,"
-        f" {_count('a.team = b.team')} AS as_partners"
+        f"SELECT {count_if('a.team <> b.team')} AS games,"
+        f" {count_if('a.team <> b.team AND a.rank < b.rank')} AS a_wins,"
+        f" {count_if('a.team <> b.team AND a.rank > b.rank')} AS b_wins,"
+        f" {count_if('a.team <> b.team AND a.rank = b.rank')} AS draws,"
+        f" {count_if('a.team = b.team')} AS as_partners"
         " FROM match_seats a JOIN match_seats b ON b.match_id = a.match_id AND b.user_id = ?"
         " JOIN matches m ON m.id = a.match_id"
         " WHERE a.user_id = ? AND m.guild_id = ?"
@@ -676,45 +698,6 @@ def head_to_head(
     )
 
 
-def game_stats(conn: Conn, guild_id: int, user_id: int) -> list[GameStatsRow]:
-    """Per game and option set: matches played, won, drawn and the extreme scores of a user
-    in a guild (the options decide which extreme is best)."""
-    rows = conn.all(
-        f"SELECT m.game AS game, m.options AS options, COUNT(*) AS played,"
-        f" {_count(f'{_NOBODY_BETTER} AND NOT {_SHARED_TOP}')} AS won,"
-        f" {_count(f'{_NOBODY_BETTER} AND {_SHARED_TOP}')} AS drawn,"
-        f" MAX(s.score) AS max_score, MIN(s.score) AS min_score"
-        f" FROM match_seats s JOIN matches m ON m.id = s.match_id"
-        f" WHERE s.user_id = ? AND m.guild_id = ? GROUP BY m.game, m.options"
-        f" ORDER BY m.game, m.options",
-        (user_id, guild_id),
-    )
-    return [
-        GameStatsRow(r["game"], r["options"], r["played"], r["won"], r["drawn"],
-                     r["max_score"], r["min_score"])
-        for r in rows
-    ]
-
-
-def partners(conn: Conn, guild_id: int, user_id: int) -> list[PartnerRow]:
-    """Per game and human partner: matches on the same team, with the partner's last name."""
-    rows = conn.all(
-        "SELECT g.game AS game, g.partner AS partner_id, x.name AS partner_name,"
-        " g.n AS games, g.last AS last_match FROM ("
-        " SELECT m.game AS game, p.user_id AS partner, COUNT(*) AS n, MAX(p.match_id) AS last"
-        " FROM match_seats s JOIN matches m ON m.id = s.match_id"
-        " JOIN match_seats p ON p.match_id = s.match_id AND p.team = s.team"
-        "  AND p.seat <> s.seat AND p.user_id IS NOT NULL"
-        " WHERE s.user_id = ? AND m.guild_id = ? GROUP BY m.game, p.user_id) g"
-        " JOIN match_seats x ON x.match_id = g.last AND x.user_id = g.partner",
-        (user_id, guild_id),
-    )
-    return [
-        PartnerRow(r["game"], r["partner_id"], r["partner_name"], r["games"], r["last_match"])
-        for r in rows
-    ]
-
-
 @dataclass(frozen=True)
 class RecordRow:
     """A user's results in one game of a league: in every match (``partner_id`` None), or
@@ -728,40 +711,31 @@ class RecordRow:
     drawn: int
 
 
-_RESULTS = (
-    f"COUNT(*) AS played, {_count(f'{_NOBODY_BETTER} AND NOT {_SHARED_TOP}')} AS won,"
-    f" {_count(f'{_NOBODY_BETTER} AND {_SHARED_TOP}')} AS drawn"
-)
-_COUNTED_SEATS = (
-    "match_seats s JOIN league_matches lm ON lm.match_id = s.match_id AND lm.league_id = ?"
-)
-
-
 def league_records(conn: Conn, league_id: int, user_id: int) -> list[RecordRow]:
     """A user's results per game and per game and human partner in the matches that
-    counted toward a league (partners share a placement, so a seat's result is its
-    team's: ``bot.services.leagues.team_results``)."""
+    counted toward a league, every season together (from the stored totals)."""
     games = conn.all(
-        f"SELECT lm.game AS game, {_RESULTS} FROM {_COUNTED_SEATS}"
-        " WHERE s.user_id = ? GROUP BY lm.game",
+        "SELECT game, SUM(games) AS played, SUM(wins) AS won, SUM(draws) AS drawn"
+        " FROM league_players WHERE league_id = ? AND user_id = ? GROUP BY game ORDER BY game",
         (league_id, user_id),
     )
     partnered = conn.all(
-        "SELECT g.game AS game, g.partner AS partner_id, x.name AS partner_name,"
+        "SELECT g.game AS game, g.partner_id AS partner_id, x.name AS name,"
         " g.played AS played, g.won AS won, g.drawn AS drawn FROM ("
-        f" SELECT lm.game AS game, p.user_id AS partner, MAX(p.match_id) AS last, {_RESULTS}"
-        f" FROM {_COUNTED_SEATS}"
-        " JOIN match_seats p ON p.match_id = s.match_id AND p.team = s.team"
-        "  AND p.seat <> s.seat AND p.user_id IS NOT NULL"
-        " WHERE s.user_id = ? GROUP BY lm.game, p.user_id) g"
-        " JOIN match_seats x ON x.match_id = g.last AND x.user_id = g.partner",
-        (league_id, user_id),
+        " SELECT game, partner_id, SUM(games) AS played, SUM(wins) AS won,"
+        "  SUM(draws) AS drawn, MAX(last_match) AS last_match FROM league_partners"
+        " WHERE league_id = ? AND user_id = ? GROUP BY game, partner_id) g"
+        " JOIN league_partners x ON x.league_id = ? AND x.user_id = ?"
+        " AND x.game = g.game AND x.partner_id = g.partner_id AND x.last_match = g.last_match"
+        " ORDER BY g.game, g.partner_id",
+        (league_id, user_id, league_id, user_id),
     )
     return [
-        RecordRow(r["game"], None, None, r["played"], r["won"], r["drawn"]) for r in games
+        RecordRow(r["game"], None, None, int(r["played"]), int(r["won"]), int(r["drawn"]))
+        for r in games
     ] + [
-        RecordRow(r["game"], r["partner_id"], r["partner_name"], r["played"], r["won"],
-                  r["drawn"])
+        RecordRow(r["game"], r["partner_id"], r["name"], int(r["played"]), int(r["won"]),
+                  int(r["drawn"]))
         for r in partnered
     ]
 

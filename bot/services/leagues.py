@@ -75,17 +75,19 @@ from bot.services.errors import ServiceError
 from bot.services.ratings import Rating
 from bot.text import clip
 from storage import leagues as repo
+from storage import records
 from storage.db import Conn, Database
 from storage.leagues import (
     Counted,
     HeadToHead,
     League,
+    PartnerTotals,
     PlayedMatch,
     PlayerTotals,
     RatingPoint,
     Season,
 )
-from storage.matches import MatchRecord, SeatResult
+from storage.matches import MatchRecord, SeatResult, partnered
 
 log = logging.getLogger(__name__)
 
@@ -367,6 +369,7 @@ class SeasonGame:
     scoring: Scoring
     players: dict[int, PlayerTotals] = field(default_factory=dict)
     bots: dict[str, Rating] = field(default_factory=dict)
+    partners: dict[tuple[int, int], PartnerTotals] = field(default_factory=dict)
     points: list[RatingPoint] = field(default_factory=list)
     counted: int = 0
 
@@ -377,9 +380,29 @@ class SeasonGame:
         the ratings it gave."""
         self.counted = self.counted + 1 if number is None else number
         _tally(self.players, self.bots, match_id, seats, self.scoring)
+        _tally_partners(self.partners, match_id, seats)
         new = _points(self.players, seats, self.counted)
         self.points += new
         return new
+
+
+_ANY = Scoring("rating")
+
+
+def _tally_partners(
+    partners: dict[tuple[int, int], PartnerTotals], match_id: int, seats: Sequence[SeatResult]
+) -> None:
+    """Apply one match to the players' results with their human partners (missing pairs
+    start fresh)."""
+    results = team_results(seats, _ANY)
+    for s, p in partnered(seats):
+        assert s.user_id is not None and p.user_id is not None
+        t = partners.setdefault((s.user_id, p.user_id), PartnerTotals(s.user_id, p.user_id, ""))
+        result = results[s.team].result
+        t.name, t.last_match = p.name, match_id
+        t.games += 1
+        t.wins += result == "W"
+        t.draws += result == "D"
 
 
 def _row(position: int, p: PlayerTotals, *, ranked: bool) -> StandingRow:
@@ -425,10 +448,10 @@ def _when(ts: float) -> str:
 
 
 def _by_direction(
-    rows: list[repo.GameStatsRow],
-) -> dict[tuple[str, bool], list[repo.GameStatsRow]]:
+    rows: list[records.GameStatsRow],
+) -> dict[tuple[str, bool], list[records.GameStatsRow]]:
     """Per-options stats grouped by game and by which way the options rank scores."""
-    out: dict[tuple[str, bool], list[repo.GameStatsRow]] = {}
+    out: dict[tuple[str, bool], list[records.GameStatsRow]] = {}
     for r in rows:
         higher = games.get(r.game).higher_scores_win(json.loads(r.options))
         out.setdefault((r.game, higher), []).append(r)
@@ -465,7 +488,9 @@ def _rebuild(conn: Conn, league: League) -> int:
             {k: (r.mu, r.sigma) for k, r in group.bots.items()},
         )
         repo.save_ratings(conn, league.id, season, game, group.points)
+        repo.save_partners(conn, league.id, season, game, group.partners.values())
     repo.add_league_matches(conn, league.id, counted)
+    records.recount(conn, league.guild_id)
     return len(counted)
 
 
@@ -496,9 +521,12 @@ def _check(conn: Conn, league: League) -> list[str]:
     }:
         problems.append(f"{where}: the matches it counts are not the ones that count.")
     players, bots = repo.all_players(conn, league.id), repo.all_bots(conn, league.id)
+    partners = repo.all_partners(conn, league.id)
     points = repo.all_rating_points(conn, league.id)
     pending = {(p.season, p.game) for p in repo.pending_ratings(conn, league.id)}
-    groups = sorted({(c.season, c.game) for c in stored} | set(players) | set(points))
+    groups = sorted(
+        {(c.season, c.game) for c in stored} | set(players) | set(points) | set(partners)
+    )
     for season, game in groups:
         group = _replayed(conn, league, season, game)
         here = f"{where}, season {season}, {game}"
@@ -512,6 +540,8 @@ def _check(conn: Conn, league: League) -> list[str]:
             for u, p in mine.items() for q in (group.players[u],)
         ):
             problems.append(f"{here}: the players' totals differ from a recomputation.")
+        if partners.get((season, game), {}) != group.partners:
+            problems.append(f"{here}: the results with partners differ from a recomputation.")
         theirs = bots.get((season, game), {})
         if theirs.keys() != group.bots.keys() or any(
             not (_same(mu, group.bots[k].mu) and _same(sg, group.bots[k].sigma))
@@ -733,8 +763,11 @@ class LeagueService:
 
     # -- recording ----------------------------------------------------------------------
     def record_match(self, conn: Conn, match_id: int, match: MatchRecord) -> None:
-        """The match recorder: count a just-inserted match toward its leagues (the guild's
-        default and the table's named league), inside the caller's transaction."""
+        """The match recorder: count a just-inserted match in its players' records
+        (``storage.records``) and toward its leagues (the guild's default and the table's
+        named league), inside the caller's transaction."""
+        results = team_results(match.seats, _ANY)
+        records.add_match(conn, match_id, match, {t: r.result for t, r in results.items()})
         targets = [self._default(conn, match.guild_id)]
         if match.league_id is not None and match.league_id != targets[0].id:
             named = repo.league_by_id(conn, match.league_id)
@@ -757,8 +790,14 @@ class LeagueService:
             conn, league.id, season, game, [s.bot_level for s in match.seats if s.bot_level]
         )
         bots = {k: Rating(mu, sg) for k, (mu, sg) in stored.items()}
+        partners = repo.load_partners(
+            conn, league.id, season, game,
+            {s.user_id for s, _ in partnered(match.seats) if s.user_id is not None},
+        )
         _tally(players, bots, match_id, match.seats, Scoring.parse(league.scoring))
+        _tally_partners(partners, match_id, match.seats)
         repo.save_players(conn, league.id, season, game, players.values())
+        repo.save_partners(conn, league.id, season, game, partners.values())
         repo.save_bots(conn, league.id, season, game, {k: (r.mu, r.sigma) for k, r in bots.items()})
         repo.add_league_matches(conn, league.id, [Counted(match_id, season, game, number)])
         repo.save_ratings(conn, league.id, season, game, _points(players, match.seats, number))
@@ -769,6 +808,13 @@ class LeagueService:
         problems = []
         for league in await self.db.report(repo.all_leagues):
             problems += await self.db.report(_check, league)
+        for guild_id in await self.db.report(records.guilds):
+            if await self.db.report(records.stored, guild_id) != await self.db.report(
+                records.recounted, guild_id
+            ):
+                problems.append(
+                    f"Guild {guild_id}: the players' records (/stats) differ from a recount."
+                )
         return problems
 
     async def backfill(self, most: int = 500) -> int:
@@ -919,23 +965,23 @@ class LeagueService:
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """Per game: played, won, drawn, best score and favourite partner (the human most
         often on the same team; ties go to the most recent, then the lower id)."""
-        per_game = await self.db.report(repo.game_stats, guild_id, user_id)
-        partner_rows = await self.db.report(repo.partners, guild_id, user_id)
+        per_game = await self.db.report(records.game_stats, guild_id, user_id)
+        partner_rows = await self.db.report(records.partners, guild_id, user_id)
 
-        def favourite(rows: list[repo.PartnerRow]) -> Partner | None:
+        def favourite(rows: list[records.PartnerRow]) -> Partner | None:
             if not rows:
                 return None
             best = min(rows, key=lambda r: (-r.games, -r.last_match, r.partner_id))
             return Partner(best.partner_id, best.partner_name, best.games)
 
-        overall: dict[int, repo.PartnerRow] = {}
+        overall: dict[int, records.PartnerRow] = {}
         for r in partner_rows:
             o = overall.get(r.partner_id)
             if o is None:
                 overall[r.partner_id] = r
             else:
                 newer = r if r.last_match > o.last_match else o
-                overall[r.partner_id] = repo.PartnerRow(
+                overall[r.partner_id] = records.PartnerRow(
                     "", r.partner_id, newer.partner_name, o.games + r.games, newer.last_match
                 )
         stats = tuple(

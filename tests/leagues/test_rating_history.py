@@ -108,9 +108,30 @@ async def test_the_check_finds_stored_rows_that_differ_from_the_matches(
     assert any("not numbered 1 to 2" in p for p in problems)
 
 
-def _undo_migration_011(c: Conn) -> None:
-    """Back to the schema before ratings over time were stored, counted rows kept."""
+async def test_the_check_finds_records_that_differ_from_the_matches(
+    kit: Kit, svc: LeagueService, db: Database
+) -> None:
+    await kit.record(kit.match("back_alley", [
+        kit.human(0, 1, 5, 1, team=0), kit.human(1, 2, 2, 2, team=1),
+        kit.human(2, 3, 5, 1, team=0), kit.human(3, 4, 2, 2, team=1)]))
+    await kit.duel(GAME, 1, 2)
+    assert await svc.check() == []
+    await db.write(lambda c: c.execute("UPDATE player_games SET won = 0 WHERE user_id = 1"))
+    await db.write(lambda c: c.execute("UPDATE league_partners SET draws = 1 WHERE user_id = 3"))
+    problems = await svc.check()
+    assert any("players' records (/stats) differ" in p for p in problems)
+    assert any("results with partners differ" in p for p in problems)
+    assert await svc.rebuild(kit.guild, is_admin=True) == 2
+    assert await svc.check() == []
+    assert (await svc.player_stats(kit.guild, 1)).won == 2
+
+
+def _undo_migrations_011_and_012(c: Conn) -> None:
+    """Back to the schema before ratings over time and players' records were stored,
+    counted rows kept."""
     for statement in (
+        "DROP TABLE league_partners", "DROP TABLE player_partners", "DROP TABLE player_games",
+        "DROP INDEX league_players_user",
         "DROP TABLE league_ratings_pending", "DROP TABLE league_ratings",
         "DROP INDEX league_matches_number", "ALTER TABLE league_matches DROP COLUMN number",
     ):
@@ -121,7 +142,9 @@ def _undo_migration_011(c: Conn) -> None:
         c.execute("UPDATE deckhand_schema SET version = 10")
 
 
-async def test_a_database_counted_before_migration_011_is_filled_in(where: str) -> None:
+async def test_a_database_counted_before_migrations_011_and_012_is_filled_in(
+    where: str
+) -> None:
     db = await open_database(where)
     svc = LeagueService(db, clock=lambda: 1_700_000_000.0)
     kit = Kit(db, svc)
@@ -131,10 +154,16 @@ async def test_a_database_counted_before_migration_011_is_filled_in(where: str) 
             await kit.duel(GAME, 1 + k % 3, 1 + (k + 1) % 3, league_id=cup.id)
         await kit.record(
             kit.match("ono99", [kit.human(i, i + 1, 9 - i, i + 1) for i in range(4)]))
+        await kit.record(kit.match("back_alley", [
+            kit.human(0, 1, 5, 1, team=0), kit.human(1, 2, 2, 2, team=1),
+            kit.human(2, 3, 5, 1, team=0), kit.computer(3, "normal", 2, 2, team=1)]))
         await svc.new_season(kit.guild, "Cup", is_admin=True)
         await kit.duel(GAME, 2, 1, league_id=cup.id)
         stored = await db.read(over_time)
-        await db.write(_undo_migration_011)
+        stats = await svc.player_stats(kit.guild, 1)
+        league = await svc.league(kit.guild)
+        page = await db.report(repo.league_records, league.id, 1)
+        await db.write(_undo_migrations_011_and_012)
     finally:
         await db.close()
     db = await open_database(where)  # migration 011 again, on the rows counted so far
@@ -142,14 +171,17 @@ async def test_a_database_counted_before_migration_011_is_filled_in(where: str) 
     kit = Kit(db, svc)
     try:
         assert await db.read(over_time) == []
+        assert await svc.player_stats(kit.guild, 1) == stats  # counted by migration 012
+        assert await db.report(repo.league_records, league.id, 1) == page
         pending = await db.read(repo.pending_ratings)
         # the Cup's two seasons, then the Default league (which had no new season)
         assert [(p.season, p.game, p.through) for p in pending] == [
-            (1, GAME, 7), (2, GAME, 1), (1, GAME, 8), (1, "ono99", 1)]
+            (1, GAME, 7), (2, GAME, 1), (1, "back_alley", 1), (1, GAME, 8), (1, "ono99", 1),
+        ]
         assert await svc.rating_lines(kit.guild, 1) == []  # left out until filled
         assert await svc.check() == []  # the totals still agree
         await kit.duel(GAME, 3, 2, league_id=cup.id)  # recorded while the rest waits
-        assert await svc.backfill(most=3) == 7 + 1 + 8 + 1
+        assert await svc.backfill(most=3) == 7 + 1 + 1 + 8 + 1
         assert await db.read(repo.pending_ratings) == []
         assert await svc.backfill() == 0
         now = await db.read(over_time)
