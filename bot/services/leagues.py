@@ -46,8 +46,8 @@ Decisions:
   them, and ``check`` (``deckhand db check``) says where the stored rows differ from a
   replay of the counted matches in their stored order. Seasons counted before ratings
   over time were stored (migration 011) are filled by ``backfill`` in the background, a
-  few hundred matches per transaction; until a season's game is filled its charts are
-  left out.
+  few hundred matches per transaction, resting as long as it worked; until a season's
+  game is filled its charts are left out.
 * **One question decides what counts**: ``counts_toward(league, match)``, asked by
   recording, ``rebuild`` and ``check`` alike. A match counts in the order it is
   recorded (``record_match``); ``rebuild`` counts in match order.
@@ -817,17 +817,19 @@ class LeagueService:
                 )
         return problems
 
-    async def backfill(self, most: int = 500) -> int:
+    async def backfill(self, most: int = 200, rest: float = 1.0) -> int:
         """Compute the ratings over time of seasons counted before they were stored,
-        ``most`` matches per transaction (tallied on the report reader, so the event loop
-        stays free); how many matches were filled."""
+        ``most`` matches per transaction; how many matches were filled. The tally runs on
+        the report reader, and after each chunk the backfill rests ``rest`` times as long
+        as the chunk took, so the moves going on meanwhile keep most of the processor
+        (and of the interpreter's lock)."""
         filled = 0
         for pending in await self.db.report(repo.pending_ratings):
             league = await self.db.read(repo.league_by_id, pending.league_id)
             assert league is not None  # a pending row goes with its league
             group, after = SeasonGame(Scoring.parse(league.scoring)), 0
             while after < pending.through:
-                before = after
+                before, t0 = after, time.perf_counter()
                 after, points = await self.db.report(
                     _backfill_chunk, group, pending, after, most
                 )
@@ -836,6 +838,7 @@ class LeagueService:
                 ):
                     break  # rebuilt meanwhile: stored in full already
                 filled += after - before
+                await asyncio.sleep(rest * (time.perf_counter() - t0))
         return filled
 
     def start_backfill(self) -> None:
