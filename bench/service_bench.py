@@ -132,6 +132,7 @@ async def run_moves(
     start = time.perf_counter()
     await asyncio.gather(*[paced(ch, start + paced_seconds, slow) for ch in results])
     paced_phase = Phase(slow, time.perf_counter() - start)
+    await service.close()
     await db.close()
     return flat_phase, paced_phase
 
