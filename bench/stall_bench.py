@@ -20,8 +20,9 @@
      record, rating lines, chart picture), concurrently;
    * **eight web clients** (another process) fetching the season page and the
      regular's player page from ``deckhand web`` (a third process), back to back.
-3. Printed: the moves' p50/p99/max, how many ``/stats`` were answered and how long they
-   took, the same for the web pages.
+3. Printed: how long each of those heavy reads takes alone (before the load), then the
+   moves' p50/p99/max, how many ``/stats`` were answered and how long they took, the same
+   for the web pages.
 
 A database counted before ratings over time were stored (one built by an older Deckhand,
 kept with ``--db``) is first filled in (``LeagueService.backfill``, as the bot does at
@@ -43,16 +44,19 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench.service_bench import pick
 from bot.cogs.stats import StatsCommands, stats_answer
 from bot.services import publication
-from bot.services.leagues import LeagueService
+from bot.services.leagues import LeagueService, season_ratings
 from bot.services.tables import TableResult, TableService
 from bot.ui.cooldown import Cooldown, cost_of
 from bot.web import paths
+from bot.web.site import CHARTED
+from storage import leagues as league_repo
 from storage import tables as table_repo
 from storage.connect import open_database
 from storage.db import Conn
@@ -148,6 +152,7 @@ async def load(path: Path, seconds: float, urls: list[str]) -> list[str]:
         await service.join(ch, ch * 10 + 1, "B")
         tables.results[ch] = await service.start(ch, ch * 10)
     lines = await fill_in(leagues, tables)
+    lines += await single_reads(leagues)
     clients = subprocess.Popen(
         [sys.executable, "-m", "bench.stall_bench", "--clients", json.dumps([seconds, urls])],
         stdout=subprocess.PIPE,
@@ -209,6 +214,28 @@ async def fill_in(leagues: LeagueService, tables: Tables) -> list[str]:
     return [f"filled in the ratings over time of {filled:,} matches in"
             f" {time.perf_counter() - t0:.1f} s",
             percentiles("moves meanwhile (read + act)", moves)]
+
+
+async def single_reads(leagues: LeagueService) -> list[str]:
+    """How long each heavy read takes alone, before the load (one call each)."""
+    db = leagues.db
+    league = await leagues.league(GUILD)
+    top = [r.user_id for r in (await leagues.standings(GUILD, limit=CHARTED)).rows]
+    reads: list[tuple[str, Callable[[], Awaitable[object]]]] = [
+        ("/stats record (player_stats)", lambda: leagues.player_stats(GUILD, REGULAR)),
+        ("/stats picture's lines (rating_lines)", lambda: leagues.rating_lines(GUILD, REGULAR)),
+        ("season page's chart lines", lambda: db.report(
+            season_ratings, league.id, league.season, GAME, top)),
+        ("player page's records", lambda: db.report(
+            league_repo.league_records, league.id, REGULAR)),
+        ("standings, 100 rows", lambda: leagues.standings(GUILD, limit=100)),
+    ]
+    out = []
+    for label, read in reads:
+        t0 = time.perf_counter()
+        await read()
+        out.append(f"alone: {label}: {(time.perf_counter() - t0) * 1000:,.1f} ms")
+    return out
 
 
 async def fetch_pages(seconds: float, urls: list[str]) -> dict[str, list[float]]:

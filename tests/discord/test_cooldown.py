@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from bot.cogs.stats import StatsCommands
 from bot.ui.cooldown import HEAVY, Cooldown, cost, cost_of
 
 
@@ -46,3 +49,11 @@ def test_a_cost_above_the_burst_takes_the_whole_burst() -> None:
     assert cd.allow(1, HEAVY) and not cd.allow(1)
     now[0] += 4.0
     assert cd.allow(1, HEAVY)
+
+
+def test_stats_costs_what_the_docs_say() -> None:
+    assert cost_of(StatsCommands.stats.extras) == HEAVY
+    said = "counts as " + {2: "two", 3: "three", 4: "four", 5: "five"}[int(HEAVY)]
+    root = Path(__file__).resolve().parents[2]
+    for doc in ("README.md", ".env.example"):
+        assert said in (root / doc).read_text(encoding="utf-8"), doc
