@@ -100,6 +100,21 @@ class SqliteConn(Conn):
         return self.raw.in_transaction
 
 
+def _connect(path: str, synchronous: str, *, query_only: bool = False) -> SqliteConn:
+    raw = sqlite3.connect(path, isolation_level=None)
+    try:
+        raw.row_factory = sqlite3.Row
+        raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        raw.execute(f"PRAGMA synchronous={synchronous}")
+        raw.execute("PRAGMA foreign_keys=ON")
+        if query_only:
+            raw.execute("PRAGMA query_only=ON")
+    except BaseException:
+        raw.close()
+        raise
+    return SqliteConn(raw)
+
+
 def explain(path: str, exc: Exception) -> StorageUnavailable | None:
     """The plain sentence for a SQLite error that makes the database unusable, else None."""
     if not isinstance(exc, sqlite3.Error | OSError):
@@ -154,23 +169,9 @@ class SqliteDatabase(Database):
         self._checkpointing: asyncio.Task[None] | None = None
         self._last_checkpoint = 0.0
 
-    @staticmethod
-    def connection(path: str, synchronous: str, *, query_only: bool = False) -> Conn:
-        """A connection to the file, made on the thread that will use it: autocommit
-        (transactions begun explicitly), rows by name, the busy timeout, ``synchronous``,
-        foreign keys on; ``query_only`` for the readers."""
-        raw = sqlite3.connect(path, isolation_level=None)
-        try:
-            raw.row_factory = sqlite3.Row
-            raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            raw.execute(f"PRAGMA synchronous={synchronous}")
-            raw.execute("PRAGMA foreign_keys=ON")
-            if query_only:
-                raw.execute("PRAGMA query_only=ON")
-        except BaseException:
-            raw.close()
-            raise
-        return SqliteConn(raw)
+    #: Makes one connection, on the thread that will use it (``bench/aiosqlite_db.py``
+    #: makes aiosqlite's instead).
+    connection: Callable[..., Conn] = staticmethod(_connect)
 
     @classmethod
     async def open(
