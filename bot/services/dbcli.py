@@ -200,7 +200,7 @@ class CheckReport:
         lines = [f"Checked {len(self.results)} table(s): {len(bad)} problem(s)."]
         lines += [f"  table {r.table_id}: {r.problem}" for r in bad]
         lines.append(f"Checked the leagues' standings and ratings: {len(self.leagues)}"
-                     " problem(s) (`/league rebuild` recomputes a league).")
+                     " problem(s) (rebuilding a league recomputes it from its matches).")
         lines += [f"  {p}" for p in self.leagues]
         return "\n".join(lines)
 
