@@ -221,8 +221,11 @@ def service_section(sizes: Sizes) -> list[str]:
         for tables, moves, think in sizes.service_tables:
             print(f"## {tables} concurrent table(s), {moves} moves each per phase")
             (tmp / str(tables)).mkdir()
-            await service_bench.bench_moves(tmp / str(tables) / "moves.db", tables, moves, think)
-        await service_bench.bench_startup(tmp / "startup.db", sizes.stored_tables)
+            await service_bench.bench_moves(
+                str(tmp / str(tables) / "moves.db"), "sqlite", tables, moves, think,
+                moves * think,
+            )
+        await service_bench.bench_startup(str(tmp / "startup.db"), "sqlite", sizes.stored_tables)
         if sizes.size_games:
             await service_bench.bench_size(tmp / "size.db", sizes.size_games)
 

@@ -38,7 +38,7 @@ from bot.services.tables import TableService
 from bot.settings import Settings
 from bot.ui.answers import answer_error, say
 from bot.ui.controller import Controller
-from bot.ui.cooldown import SLOW_DOWN, Cooldown
+from bot.ui.cooldown import SLOW_DOWN, Cooldown, cost_of
 from bot.ui.events import EventDesk
 from bot.ui.items import ITEMS
 from bot.ui.publisher import Publisher
@@ -157,6 +157,7 @@ class DeckhandMixin(_BotBase):
                 await bot.tree.sync()
         self.tables.resume()
         self.events.resume()
+        self.leagues.start_backfill()
 
     def _start_emoji_upload(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         """Upload the missing card faces in the background (``bot.card_emojis``)."""
@@ -186,6 +187,8 @@ class DeckhandMixin(_BotBase):
             await self.events.close()
         if hasattr(self, "tables"):
             await self.tables.close()
+        if hasattr(self, "leagues"):
+            await self.leagues.close()
         if hasattr(self, "publisher"):
             await self.publisher.close()
         await super().close()
@@ -207,7 +210,14 @@ class DeckhandTree(discord.app_commands.CommandTree):
     """The command tree: every command and autocomplete passes the user's cooldown."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if cast(DeckhandMixin, self.client).cooldown.allow(interaction.user.id):
+        command = interaction.command
+        tokens = (
+            cost_of(command.extras)
+            if command is not None
+            and interaction.type is discord.InteractionType.application_command
+            else 1.0
+        )
+        if cast(DeckhandMixin, self.client).cooldown.allow(interaction.user.id, tokens):
             return True
         if interaction.type is discord.InteractionType.application_command:
             await say(interaction, SLOW_DOWN)

@@ -356,6 +356,23 @@ def board_release(conn: Conn, table_id: int) -> BoardRelease | None:
     )
 
 
+#: SQL: the table-service tables playing a duplicate board that some table of it has not
+#: finished (whatever the event's status): their games count nowhere yet, or never.
+_UNCOUNTED_TABLES = (
+    "SELECT mine.table_id FROM events ev JOIN event_tables mine ON mine.event_id = ev.id"
+    " WHERE ev.format = 'duplicate' AND mine.table_id IS NOT NULL AND EXISTS (SELECT 1"
+    " FROM event_tables o WHERE o.event_id = mine.event_id AND o.round = mine.round"
+    " AND o.board = mine.board AND o.side_b IS NOT NULL AND o.scores IS NULL)"
+)
+
+
+def counts_yet(match: str) -> str:
+    """SQL condition on the ``matches`` row aliased ``match``: the game counts in records
+    and leagues — it is no game of a duplicate board that a table of it has not finished
+    (the SQL form of ``board_releases``' rule)."""
+    return f"({match}.table_id IS NULL OR {match}.table_id NOT IN ({_UNCOUNTED_TABLES}))"
+
+
 def board_releases(conn: Conn, guild_id: int) -> dict[int, int | None]:
     """Every game of a duplicate board of the guild's events (its match id): the match id
     of its board's last game when every table of the board has its result, else None —

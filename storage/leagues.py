@@ -8,12 +8,15 @@ this module only stores and queries.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from storage.db import Conn, Row
 from storage.events import shown
 from storage.matches import SeatResult, seats_of
+from storage.records import count_if
 
 #: ORDER BY clauses of the two standings orders; each matches an index of 002_leagues.sql.
 ORDER_BY_RATING = "ordinal DESC, wins DESC, games ASC, user_id ASC"
@@ -74,6 +77,48 @@ class PlayerTotals:
         return self.mu - 3.0 * self.sigma
 
 
+@dataclass
+class PartnerTotals:
+    """A player's results with one human partner (on their team) in one league, season
+    and game, and the partner's name in the last of those matches (mutable while
+    tallying)."""
+
+    user_id: int
+    partner_id: int
+    name: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    last_match: int = 0
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A human's rating after their ``games``-th counted game of a league season's game,
+    the season's ``number``-th game of that game."""
+
+    user_id: int
+    games: int
+    number: int
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating ``mu - 3 sigma``."""
+        return self.mu - 3.0 * self.sigma
+
+
+@dataclass(frozen=True)
+class Counted:
+    """Where a match counted toward a league: its season, game and ``number`` there."""
+
+    match_id: int
+    season: int
+    game: str
+    number: int
+
+
 @dataclass(frozen=True)
 class PlayedMatch:
     """A finished match with its seats (by seat number)."""
@@ -87,6 +132,7 @@ class PlayedMatch:
     seats: tuple[SeatResult, ...]
     #: A hint was used at its table: it counts toward no rating or standings.
     unrated: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -102,30 +148,6 @@ class HeadToHead:
     b_wins: int
     draws: int
     as_partners: int
-
-
-@dataclass(frozen=True)
-class GameStatsRow:
-    """One user's results in one game, played with one set of options, across a guild."""
-
-    game: str
-    options: str
-    played: int
-    won: int
-    drawn: int
-    max_score: int
-    min_score: int
-
-
-@dataclass(frozen=True)
-class PartnerRow:
-    """How often a user sat on the same team as a human partner in one game."""
-
-    game: str
-    partner_id: int
-    partner_name: str
-    games: int
-    last_match: int
 
 
 def _league(row: Row) -> League:
@@ -221,6 +243,11 @@ def guild_leagues(conn: Conn, guild_id: int) -> list[League]:
         (guild_id,),
     )
     return [_league(r) for r in rows]
+
+
+def all_leagues(conn: Conn) -> list[League]:
+    """Every league of every guild, by id."""
+    return [_league(r) for r in conn.all("SELECT * FROM leagues ORDER BY id")]
 
 
 def seasons(conn: Conn, league_id: int) -> list[Season]:
@@ -328,19 +355,165 @@ def save_bots(
     )
 
 
-def add_league_matches(
-    conn: Conn, league_id: int, counted: Sequence[tuple[int, int, str]]
+def load_partners(
+    conn: Conn, league_id: int, season: int, game: str, user_ids: Iterable[int]
+) -> dict[tuple[int, int], PartnerTotals]:
+    """The stored results of those users with their partners, by (user, partner)."""
+    rows = _all_in(
+        conn,
+        "SELECT * FROM league_partners WHERE league_id = ? AND season = ? AND game = ?"
+        " AND user_id IN (?)",
+        (league_id, season, game),
+        list(user_ids),
+    )
+    return {(r["user_id"], r["partner_id"]): _partner(r) for r in rows}
+
+
+def _partner(r: Row) -> PartnerTotals:
+    return PartnerTotals(r["user_id"], r["partner_id"], r["name"], r["games"], r["wins"],
+                         r["draws"], r["last_match"])
+
+
+def save_partners(
+    conn: Conn, league_id: int, season: int, game: str, partners: Iterable[PartnerTotals]
 ) -> None:
-    """Note that matches counted toward a league: ``(match_id, season, game)`` each."""
+    """Insert or replace results with partners."""
     conn.executemany(
-        "INSERT INTO league_matches (league_id, match_id, season, game) VALUES (?, ?, ?, ?)",
-        [(league_id, match_id, season, game) for match_id, season, game in counted],
+        "INSERT INTO league_partners (league_id, season, game, user_id, partner_id, name,"
+        " games, wins, draws, last_match) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (league_id, season, game, user_id, partner_id) DO UPDATE SET"
+        " name = excluded.name, games = excluded.games, wins = excluded.wins,"
+        " draws = excluded.draws, last_match = excluded.last_match",
+        [(league_id, season, game, p.user_id, p.partner_id, p.name, p.games, p.wins, p.draws,
+          p.last_match) for p in partners],
+    )
+
+
+def all_partners(
+    conn: Conn, league_id: int
+) -> dict[tuple[int, str], dict[tuple[int, int], PartnerTotals]]:
+    """Every stored result with a partner in a league, per season and game."""
+    out: dict[tuple[int, str], dict[tuple[int, int], PartnerTotals]] = {}
+    for r in conn.all("SELECT * FROM league_partners WHERE league_id = ?", (league_id,)):
+        out.setdefault((r["season"], r["game"]), {})[(r["user_id"], r["partner_id"])] = (
+            _partner(r)
+        )
+    return out
+
+
+def add_league_matches(conn: Conn, league_id: int, counted: Sequence[Counted]) -> None:
+    """Note that matches counted toward a league."""
+    conn.executemany(
+        "INSERT INTO league_matches (league_id, match_id, season, game, number)"
+        " VALUES (?, ?, ?, ?, ?)",
+        [(league_id, c.match_id, c.season, c.game, c.number) for c in counted],
+    )
+
+
+def next_number(conn: Conn, league_id: int, season: int, game: str) -> int:
+    """The ``number`` the next match counted toward a league season's game gets."""
+    return season_game_count(conn, league_id, season, game) + 1
+
+
+def season_game_count(conn: Conn, league_id: int, season: int, game: str) -> int:
+    """How many matches of ``game`` counted toward a league season."""
+    row = conn.one(
+        "SELECT MAX(number) AS n FROM league_matches"
+        " WHERE league_id = ? AND season = ? AND game = ?",
+        (league_id, season, game),
+    )
+    return int(row["n"]) if row is not None and row["n"] is not None else 0
+
+
+def save_ratings(
+    conn: Conn, league_id: int, season: int, game: str, points: Iterable[RatingPoint]
+) -> None:
+    """Insert or replace ratings over time."""
+    conn.executemany(
+        "INSERT INTO league_ratings (league_id, season, game, user_id, games, number, mu,"
+        " sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (league_id, season, game, user_id, games) DO UPDATE SET"
+        " number = excluded.number, mu = excluded.mu, sigma = excluded.sigma",
+        [(league_id, season, game, p.user_id, p.games, p.number, p.mu, p.sigma)
+         for p in points],
+    )
+
+
+def rating_points(
+    conn: Conn, league_id: int, season: int, game: str, user_id: int, games: Sequence[int]
+) -> list[RatingPoint]:
+    """A user's ratings after their ``games``-th counted games (those that exist), in
+    order."""
+    rows = _all_in(
+        conn,
+        "SELECT * FROM league_ratings WHERE league_id = ? AND season = ? AND game = ?"
+        " AND user_id = ? AND games IN (?) ORDER BY games",
+        (league_id, season, game, user_id),
+        list(games),
+    )
+    return [_point(r) for r in rows]
+
+
+def all_rating_points(conn: Conn, league_id: int) -> dict[tuple[int, str], list[RatingPoint]]:
+    """Every stored rating of a league, per season and game, by user and game count."""
+    out: dict[tuple[int, str], list[RatingPoint]] = {}
+    for r in conn.iterate(
+        "SELECT * FROM league_ratings WHERE league_id = ? ORDER BY season, game, user_id, games",
+        (league_id,),
+    ):
+        out.setdefault((r["season"], r["game"]), []).append(_point(r))
+    return out
+
+
+def _point(row: Row) -> RatingPoint:
+    return RatingPoint(row["user_id"], row["games"], row["number"], row["mu"], row["sigma"])
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A league season's game whose ratings over time are still to be computed, up to the
+    match numbered ``through``."""
+
+    league_id: int
+    season: int
+    game: str
+    through: int
+
+
+def pending_ratings(conn: Conn, league_id: int | None = None) -> list[Pending]:
+    """The seasons' games whose ratings over time are not all stored yet (of one league,
+    or of all)."""
+    sql = "SELECT * FROM league_ratings_pending"
+    params: tuple[object, ...] = ()
+    if league_id is not None:
+        sql += " WHERE league_id = ?"
+        params = (league_id,)
+    rows = conn.all(sql + " ORDER BY league_id, season, game", params)
+    return [Pending(r["league_id"], r["season"], r["game"], r["through"]) for r in rows]
+
+
+def is_pending(conn: Conn, league_id: int, season: int, game: str) -> bool:
+    """Whether that season's game still waits for its ratings over time."""
+    row = conn.one(
+        "SELECT 1 AS yes FROM league_ratings_pending WHERE league_id = ? AND season = ?"
+        " AND game = ?",
+        (league_id, season, game),
+    )
+    return row is not None
+
+
+def done_pending(conn: Conn, pending: Pending) -> None:
+    """That season's game has all its ratings over time."""
+    conn.execute(
+        "DELETE FROM league_ratings_pending WHERE league_id = ? AND season = ? AND game = ?",
+        (pending.league_id, pending.season, pending.game),
     )
 
 
 def clear_league(conn: Conn, league_id: int) -> None:
     """Delete everything derived for a league (before a rebuild)."""
-    for table in ("league_players", "league_bot_ratings", "league_matches"):
+    for table in ("league_players", "league_bot_ratings", "league_matches", "league_ratings",
+                  "league_ratings_pending", "league_partners"):
         conn.execute(f"DELETE FROM {table} WHERE league_id = ?", (league_id,))
 
 
@@ -349,7 +522,8 @@ def _with_seats(conn: Conn, rows: list[Row]) -> list[PlayedMatch]:
     by_match = seats_of(conn, [r["id"] for r in rows])
     return [
         PlayedMatch(r["id"], r["guild_id"], r["league_id"], r["game"], r["started_at"],
-                    r["finished_at"], by_match[r["id"]], bool(r["unrated"]))
+                    r["finished_at"], by_match[r["id"]], bool(r["unrated"]),
+                    json.loads(r["options"]))
         for r in rows
     ]
 
@@ -388,6 +562,49 @@ def matches_for_league(
             return
         yield from _with_seats(conn, rows)
         last = rows[-1]["id"]
+
+
+def counted_matches(
+    conn: Conn, league_id: int, season: int, game: str, after: int, limit: int
+) -> list[tuple[int, PlayedMatch]]:
+    """The next ``limit`` matches counted toward a league season's game after the one
+    numbered ``after``, in their order there, each with its number."""
+    rows = conn.all(
+        "SELECT m.*, lm.number AS number FROM league_matches lm"
+        " JOIN matches m ON m.id = lm.match_id"
+        " WHERE lm.league_id = ? AND lm.season = ? AND lm.game = ? AND lm.number > ?"
+        " ORDER BY lm.number LIMIT ?",
+        (league_id, season, game, after, limit),
+    )
+    numbers = [int(r["number"]) for r in rows]
+    return list(zip(numbers, _with_seats(conn, rows), strict=True))
+
+
+def all_counted(conn: Conn, league_id: int) -> list[Counted]:
+    """Every match counted toward a league, by season, game and number."""
+    rows = conn.all(
+        "SELECT * FROM league_matches WHERE league_id = ? ORDER BY season, game, number",
+        (league_id,),
+    )
+    return [Counted(r["match_id"], r["season"], r["game"], r["number"]) for r in rows]
+
+
+def all_players(conn: Conn, league_id: int) -> dict[tuple[int, str], dict[int, PlayerTotals]]:
+    """Every stored total of a league, per season and game, by user."""
+    out: dict[tuple[int, str], dict[int, PlayerTotals]] = {}
+    for r in conn.all("SELECT * FROM league_players WHERE league_id = ?", (league_id,)):
+        out.setdefault((r["season"], r["game"]), {})[r["user_id"]] = _totals(r)
+    return out
+
+
+def all_bots(
+    conn: Conn, league_id: int
+) -> dict[tuple[int, str], dict[str, tuple[float, float]]]:
+    """Every stored computer-level rating of a league, per season and game."""
+    out: dict[tuple[int, str], dict[str, tuple[float, float]]] = {}
+    for r in conn.all("SELECT * FROM league_bot_ratings WHERE league_id = ?", (league_id,)):
+        out.setdefault((r["season"], r["game"]), {})[r["bot_level"]] = (r["mu"], r["sigma"])
+    return out
 
 
 def league_history(
@@ -456,7 +673,7 @@ def count_players(
     """How many players have totals in a league, season and game: ``(established,
     provisional)``, established meaning at least ``min_games`` games."""
     row = conn.one(
-        f"SELECT {_count('games >= ?')} AS established, COUNT(*) AS n FROM league_players"
+        f"SELECT {count_if('games >= ?')} AS established, COUNT(*) AS n FROM league_players"
         " WHERE league_id = ? AND season = ? AND game = ?",
         (min_games, league_id, season, game),
     )
@@ -475,32 +692,16 @@ def season_games(conn: Conn, league_id: int, season: int) -> list[str]:
     return [r["game"] for r in rows]
 
 
-def _count(condition: str) -> str:
-    """How many rows meet ``condition`` (0 when none), in portable SQL."""
-    return f"COALESCE(SUM(CASE WHEN {condition} THEN 1 ELSE 0 END), 0)"
-
-
-# A seat won when no seat placed better and no other team placed the same; drew when no
-# seat placed better but another team placed the same.
-_NOBODY_BETTER = (
-    "NOT EXISTS (SELECT 1 FROM match_seats o WHERE o.match_id = s.match_id AND o.rank < s.rank)"
-)
-_SHARED_TOP = (
-    "EXISTS (SELECT 1 FROM match_seats o WHERE o.match_id = s.match_id AND o.rank = s.rank"
-    " AND o.team <> s.team)"
-)
-
-
 def head_to_head(
     conn: Conn, guild_id: int, user_a: int, user_b: int, game: str | None
 ) -> HeadToHead:
     """Matches in a guild where both users sat: as opponents (by placement) and as partners."""
     sql = (
-        f"SELECT {_count('a.team <> b.team')} AS games,"
-        f" {_count('a.team <> b.team AND a.rank < b.rank')} AS a_wins,"
-        f" {_count('a.team <> b.team AND a.rank > b.rank')} AS b_wins,"
-        f" {_count('a.team <> b.team AND a.rank = b.rank')} AS draws,"
-        f" {_count('a.team = b.team')} AS as_partners"
+        f"SELECT {count_if('a.team <> b.team')} AS games,"
+        f" {count_if('a.team <> b.team AND a.rank < b.rank')} AS a_wins,"
+        f" {count_if('a.team <> b.team AND a.rank > b.rank')} AS b_wins,"
+        f" {count_if('a.team <> b.team AND a.rank = b.rank')} AS draws,"
+        f" {count_if('a.team = b.team')} AS as_partners"
         " FROM match_seats a JOIN match_seats b ON b.match_id = a.match_id AND b.user_id = ?"
         " JOIN matches m ON m.id = a.match_id"
         f" WHERE a.user_id = ? AND m.guild_id = ? AND {shown('m')}"
@@ -517,42 +718,45 @@ def head_to_head(
     )
 
 
-def game_stats(conn: Conn, guild_id: int, user_id: int) -> list[GameStatsRow]:
-    """Per game and option set: matches played, won, drawn and the extreme scores of a user
-    in a guild (the options decide which extreme is best)."""
-    rows = conn.all(
-        f"SELECT m.game AS game, m.options AS options, COUNT(*) AS played,"
-        f" {_count(f'{_NOBODY_BETTER} AND NOT {_SHARED_TOP}')} AS won,"
-        f" {_count(f'{_NOBODY_BETTER} AND {_SHARED_TOP}')} AS drawn,"
-        f" MAX(s.score) AS max_score, MIN(s.score) AS min_score"
-        f" FROM match_seats s JOIN matches m ON m.id = s.match_id"
-        f" WHERE s.user_id = ? AND m.guild_id = ? AND {shown('m')} GROUP BY m.game, m.options"
-        f" ORDER BY m.game, m.options",
-        (user_id, guild_id),
-    )
-    return [
-        GameStatsRow(r["game"], r["options"], r["played"], r["won"], r["drawn"],
-                     r["max_score"], r["min_score"])
-        for r in rows
-    ]
+@dataclass(frozen=True)
+class RecordRow:
+    """A user's results in one game of a league: in every match (``partner_id`` None), or
+    in those with one human partner on their team (named as in their last such match)."""
+
+    game: str
+    partner_id: int | None
+    partner_name: str | None
+    played: int
+    won: int
+    drawn: int
 
 
-def partners(conn: Conn, guild_id: int, user_id: int) -> list[PartnerRow]:
-    """Per game and human partner: matches on the same team, with the partner's last name."""
-    rows = conn.all(
-        "SELECT g.game AS game, g.partner AS partner_id, x.name AS partner_name,"
-        " g.n AS games, g.last AS last_match FROM ("
-        " SELECT m.game AS game, p.user_id AS partner, COUNT(*) AS n, MAX(p.match_id) AS last"
-        " FROM match_seats s JOIN matches m ON m.id = s.match_id"
-        " JOIN match_seats p ON p.match_id = s.match_id AND p.team = s.team"
-        "  AND p.seat <> s.seat AND p.user_id IS NOT NULL"
-        f" WHERE s.user_id = ? AND m.guild_id = ? AND {shown('m')} GROUP BY m.game, p.user_id) g"
-        " JOIN match_seats x ON x.match_id = g.last AND x.user_id = g.partner",
-        (user_id, guild_id),
+def league_records(conn: Conn, league_id: int, user_id: int) -> list[RecordRow]:
+    """A user's results per game and per game and human partner in the matches that
+    counted toward a league, every season together (from the stored totals)."""
+    games = conn.all(
+        "SELECT game, SUM(games) AS played, SUM(wins) AS won, SUM(draws) AS drawn"
+        " FROM league_players WHERE league_id = ? AND user_id = ? GROUP BY game ORDER BY game",
+        (league_id, user_id),
+    )
+    partnered = conn.all(
+        "SELECT g.game AS game, g.partner_id AS partner_id, x.name AS name,"
+        " g.played AS played, g.won AS won, g.drawn AS drawn FROM ("
+        " SELECT game, partner_id, SUM(games) AS played, SUM(wins) AS won,"
+        "  SUM(draws) AS drawn, MAX(last_match) AS last_match FROM league_partners"
+        " WHERE league_id = ? AND user_id = ? GROUP BY game, partner_id) g"
+        " JOIN league_partners x ON x.league_id = ? AND x.user_id = ?"
+        " AND x.game = g.game AND x.partner_id = g.partner_id AND x.last_match = g.last_match"
+        " ORDER BY g.game, g.partner_id",
+        (league_id, user_id, league_id, user_id),
     )
     return [
-        PartnerRow(r["game"], r["partner_id"], r["partner_name"], r["games"], r["last_match"])
-        for r in rows
+        RecordRow(r["game"], None, None, int(r["played"]), int(r["won"]), int(r["drawn"]))
+        for r in games
+    ] + [
+        RecordRow(r["game"], r["partner_id"], r["name"], int(r["played"]), int(r["won"]),
+                  int(r["drawn"]))
+        for r in partnered
     ]
 
 

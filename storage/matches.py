@@ -47,13 +47,24 @@ class MatchRecord:
     unrated: bool = False
 
 
+def partnered(seats: Sequence[SeatResult]) -> list[tuple[SeatResult, SeatResult]]:
+    """Every human seat with each other human seat of its team: ``(seat, partner)``."""
+    humans = [s for s in seats if s.user_id is not None]
+    return [(s, p) for s in humans for p in humans if p.team == s.team and p.seat != s.seat]
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """How a match's options are stored (JSON with sorted keys: equal options, equal text)."""
+    return json.dumps(options, sort_keys=True)
+
+
 def insert_match(conn: Conn, match: MatchRecord) -> int:
     """Insert a match and its seats (inside the caller's transaction); return its id."""
     row = conn.one(
         "INSERT INTO matches (table_id, guild_id, channel_id, league_id, game, options, seed,"
         " started_at, finished_at, unrated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (match.table_id, match.guild_id, match.channel_id, match.league_id, match.game,
-         json.dumps(match.options, sort_keys=True), match.seed, match.started_at,
+         options_text(match.options), match.seed, match.started_at,
          match.finished_at, int(match.unrated)),
     )
     assert row is not None

@@ -13,9 +13,10 @@ from discord.ext import commands
 import games
 from bot.art.chart import rating_chart
 from bot.cogs import app
-from bot.services.leagues import PlayerStats
+from bot.services.leagues import LeagueService, PlayerStats
 from bot.text import clip
 from bot.ui.answers import CONTENT_LIMIT, defer, say
+from bot.ui.cooldown import HEAVY, cost
 
 
 def stats_text(name: str, st: PlayerStats) -> str:
@@ -35,13 +36,29 @@ def stats_text(name: str, st: PlayerStats) -> str:
     return "\n".join(lines)
 
 
+async def stats_answer(
+    leagues: LeagueService, guild_id: int, user_id: int, name: str
+) -> tuple[str, bytes | None]:
+    """The record as text and, when the player has rating lines this season, the
+    picture of them (drawn in a worker thread)."""
+    text = stats_text(name, await leagues.player_stats(guild_id, user_id))
+    lines = await leagues.rating_lines(guild_id, user_id)
+    if not lines:
+        return text, None
+    titled = [(games.get(g).title, series) for g, series in lines]
+    return text, await asyncio.to_thread(rating_chart, f"{name}: rating this season", titled)
+
+
 class StatsCommands(commands.Cog):
     """Personal statistics."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="stats", description="Your (or someone's) record in this server")
+    @app_commands.command(
+        name="stats", description="Your (or someone's) record in this server",
+        extras=cost(HEAVY),
+    )
     @app_commands.describe(user="Whose record (default: yours)")
     @app_commands.guild_only()
     async def stats(
@@ -52,16 +69,11 @@ class StatsCommands(commands.Cog):
         who = user or interaction.user
 
         await defer(interaction)
-        leagues = app(self.bot).leagues
-        text = stats_text(who.display_name, await leagues.player_stats(guild_id, who.id))
-        lines = await leagues.rating_lines(guild_id, who.id)
-        if not lines:
+        text, chart = await stats_answer(app(self.bot).leagues, guild_id, who.id,
+                                         who.display_name)
+        if chart is None:
             await say(interaction, text)
             return
-        titled = [(games.get(g).title, series) for g, series in lines]
-        chart = await asyncio.to_thread(
-            rating_chart, f"{who.display_name}: rating this season", titled
-        )
         await interaction.followup.send(
             clip(text, CONTENT_LIMIT) if len(text) > CONTENT_LIMIT else text,
             file=discord.File(io.BytesIO(chart), filename="rating.png"), ephemeral=True,

@@ -30,12 +30,13 @@ from pathlib import Path
 from typing import TypeVar
 
 from bot.progress import Interrupted, progress
+from bot.services.leagues import LeagueService
 from bot.services.tables.replay import CheckResult, check_table
 from bot.text import plural
 from storage import tables as repo
 from storage.connect import check_sqlite_file, is_postgres, open_database, shown
 from storage.copy import count_rows, fill, tables_in_order
-from storage.db import Database, StorageUnavailable
+from storage.db import Database, StorageUnavailable, migrations
 
 T = TypeVar("T")
 
@@ -226,15 +227,18 @@ def purge(
 @dataclass(frozen=True)
 class CheckReport:
     """The database engine's integrity check, then replay checks of every table that
-    has a game (skipped when the file itself is damaged)."""
+    has a game and the leagues' stored rows against their matches (both skipped when the
+    file itself is damaged)."""
 
     integrity: tuple[str, ...]
     results: tuple[CheckResult, ...]
+    leagues: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
-        """True when the file is sound and every table replays to its snapshot."""
-        return not self.integrity and all(r.ok for r in self.results)
+        """True when the file is sound, every table replays to its snapshot and every
+        league's standings and ratings are those its matches give."""
+        return not self.integrity and all(r.ok for r in self.results) and not self.leagues
 
     def text(self) -> str:
         """A summary line and one line per problem."""
@@ -244,7 +248,13 @@ class CheckReport:
                 f" {plural(len(self.integrity), 'problem')}. Restore a backup. Problems:"
             )
             return "\n".join([head, *(f"  {p}" for p in self.integrity)])
-        return checked(self.results)
+        return "\n".join([
+            checked(self.results),
+            "Checked the leagues' standings and ratings:"
+            f" {plural(len(self.leagues), 'problem')} (rebuilding a league recomputes it from"
+            " its matches).",
+            *(f"  {p}" for p in self.leagues),
+        ])
 
 
 def checked(results: Sequence[CheckResult], extra: Sequence[str] = ()) -> str:
@@ -274,7 +284,8 @@ def _checked_so_far(done: Sequence[CheckResult], total: int) -> str:
 
 def check(where: str | Path, statuses: Sequence[str] = ("playing", "finished")) -> CheckReport:
     """The integrity check, then replay the log of every table with one of ``statuses``
-    against its snapshot."""
+    against its snapshot, then recompute every league from its matches (once the
+    database has every migration)."""
     done: list[CheckResult] = []
     ids: list[int] = []
 
@@ -284,7 +295,9 @@ def check(where: str | Path, statuses: Sequence[str] = ("playing", "finished")) 
             return CheckReport(problems, ())
         ids.extend(await db.read(repo.ids, statuses))
         await check_tables(db, ids, done)
-        return CheckReport((), tuple(done))
+        current = await db.schema_version() == migrations()[-1][0]
+        leagues = tuple(await LeagueService(db).check() if current else ())
+        return CheckReport((), tuple(done), leagues)
 
     return run_on(where, job, migrate=False, stopped=lambda: (
         f"Stopped: {_checked_so_far(done, len(ids))}; nothing was changed."

@@ -132,9 +132,9 @@ async def _pages(
     after = 0
     while True:
         if league_id is not None:
-            page = await db.read(repo.league_games, league_id, after, PAGE)
+            page = await db.report(repo.league_games, league_id, after, PAGE)
         else:
-            page = await db.read(repo.guild_games, guild_id or 0, after, PAGE)
+            page = await db.report(repo.guild_games, guild_id or 0, after, PAGE)
         yield page
         if len(page) < PAGE:
             return

@@ -46,20 +46,36 @@ Decisions:
 * Totals are updated incrementally when recording; ``rebuild`` replays the same tally in
   one write transaction, so it holds the writer lock while it runs (about 45 s for
   100,000 matches, see ``bench/league_bench.py``): an admin action for a quiet moment.
+* **Ratings over time are stored, never replayed for a reader.** Recording a match gives
+  it the next number among its season's games of its game and stores every human's rating
+  after it, so ``/stats``, standings and the web charts read a few indexed rows. A chart
+  draws at most ``CHART_POINTS`` of a player's games (spread evenly, first and last
+  included). ``matches`` stay the one source: ``rebuild`` derives everything again from
+  them, and ``check`` (``deckhand db check``) says where the stored rows differ from a
+  replay of the counted matches in their stored order. Seasons counted before ratings
+  over time were stored (migration 013) are filled by ``backfill`` in the background, a
+  few hundred matches per transaction, resting as long as it worked; until a season's
+  game is filled its charts are left out.
+* **One question decides what counts**: ``counts_toward(league, match)``, asked by
+  recording, ``rebuild`` and ``check`` alike. A match counts in the order it is
+  recorded (``record_match``); ``rebuild`` counts in match order.
 """
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import json
 import logging
+import math
 import re
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from typing import Protocol
 
 import games
 from bot.services import ratings
@@ -68,9 +84,19 @@ from bot.services.ratings import Rating
 from bot.text import clip
 from storage import events as event_repo
 from storage import leagues as repo
+from storage import records
 from storage.db import Conn, Database
-from storage.leagues import HeadToHead, League, PlayedMatch, PlayerTotals, Season
-from storage.matches import MatchRecord, SeatResult
+from storage.leagues import (
+    Counted,
+    HeadToHead,
+    League,
+    PartnerTotals,
+    PlayedMatch,
+    PlayerTotals,
+    RatingPoint,
+    Season,
+)
+from storage.matches import MatchRecord, SeatResult, partnered
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +105,8 @@ MAX_NAME = 50
 DEFAULT_PROVISIONAL_GAMES = 5
 MAX_PROVISIONAL_GAMES = 1000
 MAX_ROWS = 100_000
+#: The most games of one player a rating chart draws (see ``chart_games``).
+CHART_POINTS = 400
 _POINTS = re.compile(r"^points(?::(\d{1,3})/(\d{1,3})/(\d{1,3}))?$")
 
 
@@ -260,15 +288,29 @@ def team_results(seats: Sequence[SeatResult], scoring: Scoring) -> dict[int, Tea
     return out
 
 
-def counts_toward(
-    league: League, game: str, seats: Sequence[SeatResult], unrated: bool
-) -> bool:
-    """Whether a match of ``game`` with ``seats`` (``unrated``: a hint was used) counts
-    toward a league (see the module docstring)."""
+class MatchFacts(Protocol):
+    """What decides whether a match counts: a ``MatchRecord`` being recorded and a
+    ``PlayedMatch`` read back from ``matches`` both are."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def seats(self) -> tuple[SeatResult, ...]: ...
+
+    @property
+    def unrated(self) -> bool: ...
+
+
+def counts_toward(league: League, match: MatchFacts) -> bool:
+    """Whether a match counts toward a league's standings and ratings (see the module
+    docstring): the one question recording, ``rebuild`` and ``check`` ask. A match whose
+    table used a hint (``unrated``) counts toward none."""
+    seats = match.seats
     users = [s.user_id for s in seats if s.user_id is not None]
     return (
-        not unrated
-        and (league.game is None or league.game == game)
+        not match.unrated
+        and (league.game is None or league.game == match.game)
         and bool(users)
         and len(set(users)) == len(users)
         and len({s.team for s in seats}) >= 2
@@ -322,6 +364,61 @@ def _tally(
         bots[level] = Rating(sum(r.mu for r in rs) / len(rs), sum(r.sigma for r in rs) / len(rs))
 
 
+def _points(
+    players: dict[int, PlayerTotals], seats: Sequence[SeatResult], number: int
+) -> list[RatingPoint]:
+    """The humans' ratings after the match numbered ``number``, just tallied."""
+    return [
+        RatingPoint(s.user_id, p.games, number, p.mu, p.sigma)
+        for s in seats if s.user_id is not None
+        for p in (players[s.user_id],)
+    ]
+
+
+@dataclass
+class SeasonGame:
+    """A league season's game tallied match after match: what recording stored, derived
+    again (``rebuild``, ``check``, ``backfill``)."""
+
+    scoring: Scoring
+    players: dict[int, PlayerTotals] = field(default_factory=dict)
+    bots: dict[str, Rating] = field(default_factory=dict)
+    partners: dict[tuple[int, int], PartnerTotals] = field(default_factory=dict)
+    points: list[RatingPoint] = field(default_factory=list)
+    counted: int = 0
+
+    def add(
+        self, match_id: int, seats: Sequence[SeatResult], number: int | None = None
+    ) -> list[RatingPoint]:
+        """Tally the next match (numbered ``number``, by default the one after the last);
+        the ratings it gave."""
+        self.counted = self.counted + 1 if number is None else number
+        _tally(self.players, self.bots, match_id, seats, self.scoring)
+        _tally_partners(self.partners, match_id, seats)
+        new = _points(self.players, seats, self.counted)
+        self.points += new
+        return new
+
+
+_ANY = Scoring("rating")
+
+
+def _tally_partners(
+    partners: dict[tuple[int, int], PartnerTotals], match_id: int, seats: Sequence[SeatResult]
+) -> None:
+    """Apply one match to the players' results with their human partners (missing pairs
+    start fresh)."""
+    results = team_results(seats, _ANY)
+    for s, p in partnered(seats):
+        assert s.user_id is not None and p.user_id is not None
+        t = partners.setdefault((s.user_id, p.user_id), PartnerTotals(s.user_id, p.user_id, ""))
+        result = results[s.team].result
+        t.name, t.last_match = p.name, match_id
+        t.games += 1
+        t.wins += result == "W"
+        t.draws += result == "D"
+
+
 def _row(position: int, p: PlayerTotals, *, ranked: bool) -> StandingRow:
     return StandingRow(
         position=position, rank=position if ranked else None, user_id=p.user_id,
@@ -365,39 +462,50 @@ def _when(ts: float) -> str:
 
 
 def _by_direction(
-    rows: list[repo.GameStatsRow],
-) -> dict[tuple[str, bool], list[repo.GameStatsRow]]:
+    rows: list[records.GameStatsRow],
+) -> dict[tuple[str, bool], list[records.GameStatsRow]]:
     """Per-options stats grouped by game and by which way the options rank scores."""
-    out: dict[tuple[str, bool], list[repo.GameStatsRow]] = {}
+    out: dict[tuple[str, bool], list[records.GameStatsRow]] = {}
     for r in rows:
         higher = games.get(r.game).higher_scores_win(json.loads(r.options))
         out.setdefault((r.game, higher), []).append(r)
     return out
 
 
-def _rebuild(conn: Conn, league: League) -> int:
-    """Recompute a league's derived rows from ``matches``; how many matches counted."""
+def _derive(
+    conn: Conn, league: League
+) -> tuple[list[Counted], dict[tuple[int, str], SeasonGame]]:
+    """What a league derives from ``matches``: the matches that count (in match order)
+    and each season's game tallied."""
     scoring = Scoring.parse(league.scoring)
     bounds = [(s.after_match, s.season) for s in repo.seasons(conn, league.id)]
-    repo.clear_league(conn, league.id)
-    players: dict[tuple[int, str], dict[int, PlayerTotals]] = defaultdict(dict)
-    bots: dict[tuple[int, str], dict[str, Rating]] = defaultdict(dict)
-    counted: list[tuple[int, int, str]] = []
+    groups: dict[tuple[int, str], SeasonGame] = {}
+    counted: list[Counted] = []
     releases = event_repo.board_releases(conn, league.guild_id)
     for at, m in in_count_order(repo.matches_for_league(conn, league), releases):
-        if not counts_toward(league, m.game, m.seats, m.unrated):
+        if not counts_toward(league, m):
             continue
         season = max(s for after, s in bounds if after < at)
-        key = (season, m.game)
-        _tally(players[key], bots[key], m.match_id, m.seats, scoring)
-        counted.append((m.match_id, season, m.game))
-    for (season, game), ps in players.items():
-        repo.save_players(conn, league.id, season, game, ps.values())
-        rated = bots[(season, game)]
+        group = groups.setdefault((season, m.game), SeasonGame(scoring))
+        group.add(m.match_id, m.seats)
+        counted.append(Counted(m.match_id, season, m.game, group.counted))
+    return counted, groups
+
+
+def _rebuild(conn: Conn, league: League) -> int:
+    """Recompute a league's derived rows from ``matches``; how many matches counted."""
+    counted, groups = _derive(conn, league)
+    repo.clear_league(conn, league.id)
+    for (season, game), group in groups.items():
+        repo.save_players(conn, league.id, season, game, group.players.values())
         repo.save_bots(
-            conn, league.id, season, game, {k: (r.mu, r.sigma) for k, r in rated.items()}
+            conn, league.id, season, game,
+            {k: (r.mu, r.sigma) for k, r in group.bots.items()},
         )
+        repo.save_ratings(conn, league.id, season, game, group.points)
+        repo.save_partners(conn, league.id, season, game, group.partners.values())
     repo.add_league_matches(conn, league.id, counted)
+    records.recount(conn, league.guild_id)
     return len(counted)
 
 
@@ -421,28 +529,133 @@ def in_count_order(
             yield from ((last, x) for x in held.pop(last))
 
 
-def season_rating_history(
-    conn: Conn, league: League, season: int, game: str
-) -> list[tuple[int, dict[int, float]]]:
-    """After each match of ``game`` that counted toward the season, in the order it
-    counted: the match id and the ordinal each human in it then had (the tally of
-    recording, run again)."""
-    scoring = Scoring.parse(league.scoring)
-    played = in_count_order(
-        reversed(repo.league_history(conn, league.id, season, MAX_ROWS)),
-        event_repo.board_releases(conn, league.guild_id),
+
+def _replayed(conn: Conn, league: League, season: int, game: str) -> SeasonGame:
+    """A season's game tallied again from its counted matches, in their stored order."""
+    group = SeasonGame(Scoring.parse(league.scoring))
+    after = 0
+    while chunk := repo.counted_matches(conn, league.id, season, game, after, 2000):
+        for number, m in chunk:
+            group.add(m.match_id, m.seats, number)
+        after = chunk[-1][0]
+    return group
+
+
+def _same(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12)
+
+
+def _check(conn: Conn, league: League) -> list[str]:
+    """Where the league's stored rows differ from what its matches give (see the
+    module docstring); empty when they agree."""
+    where = f"League {league.name!r} (id {league.id})"
+    counted, _ = _derive(conn, league)
+    stored = repo.all_counted(conn, league.id)
+    problems = []
+    if {(c.match_id, c.season, c.game) for c in counted} != {
+        (c.match_id, c.season, c.game) for c in stored
+    }:
+        problems.append(f"{where}: the matches it counts are not the ones that count.")
+    players, bots = repo.all_players(conn, league.id), repo.all_bots(conn, league.id)
+    partners = repo.all_partners(conn, league.id)
+    points = repo.all_rating_points(conn, league.id)
+    pending = {(p.season, p.game) for p in repo.pending_ratings(conn, league.id)}
+    groups = sorted(
+        {(c.season, c.game) for c in stored} | set(players) | set(points) | set(partners)
     )
-    players: dict[int, PlayerTotals] = {}
-    bots: dict[str, Rating] = {}
-    out = []
-    for _, m in played:
-        if m.game != game:
+    for season, game in groups:
+        group = _replayed(conn, league, season, game)
+        here = f"{where}, season {season}, {game}"
+        numbers = [c.number for c in stored if (c.season, c.game) == (season, game)]
+        if numbers != list(range(1, len(numbers) + 1)):
+            problems.append(f"{here}: its matches are not numbered 1 to {len(numbers)}.")
+        mine = players.get((season, game), {})
+        if mine.keys() != group.players.keys() or any(
+            replace(p, mu=0.0, sigma=0.0) != replace(q, mu=0.0, sigma=0.0)
+            or not (_same(p.mu, q.mu) and _same(p.sigma, q.sigma))
+            for u, p in mine.items() for q in (group.players[u],)
+        ):
+            problems.append(f"{here}: the players' totals differ from a recomputation.")
+        if partners.get((season, game), {}) != group.partners:
+            problems.append(f"{here}: the results with partners differ from a recomputation.")
+        theirs = bots.get((season, game), {})
+        if theirs.keys() != group.bots.keys() or any(
+            not (_same(mu, group.bots[k].mu) and _same(sg, group.bots[k].sigma))
+            for k, (mu, sg) in theirs.items()
+        ):
+            problems.append(f"{here}: the computer levels' ratings differ from a recomputation.")
+        if (season, game) in pending:
             continue
-        _tally(players, bots, m.match_id, m.seats, scoring)
-        out.append((m.match_id, {
-            s.user_id: players[s.user_id].ordinal for s in m.seats if s.user_id is not None
-        }))
-    return out
+        have = sorted(points.get((season, game), []), key=lambda p: (p.user_id, p.games))
+        want = sorted(group.points, key=lambda p: (p.user_id, p.games))
+        if len(have) != len(want) or any(
+            (a.user_id, a.games, a.number) != (b.user_id, b.games, b.number)
+            or not (_same(a.mu, b.mu) and _same(a.sigma, b.sigma))
+            for a, b in zip(have, want, strict=False)
+        ):
+            problems.append(f"{here}: the ratings over time differ from a recomputation.")
+    return problems
+
+
+def chart_games(total: int, most: int | None = None) -> list[int]:
+    """Which of a player's ``total`` games a chart draws: every one up to ``most``
+    (``CHART_POINTS``), else ``most`` spread evenly, the first and the last included."""
+    most = CHART_POINTS if most is None else most
+    if total <= most:
+        return list(range(1, total + 1))
+    return sorted({1 + round(i * (total - 1) / (most - 1)) for i in range(most)})
+
+
+@dataclass(frozen=True)
+class RatingLines:
+    """Players' ratings over a league season's game as charts draw them: ``played``
+    matches in all, and each player's points (``chart_games`` of theirs), by user;
+    ``pending`` while they are not computed yet (then no points)."""
+
+    played: int
+    lines: dict[int, list[RatingPoint]]
+    pending: bool = False
+
+
+def season_ratings(
+    conn: Conn, league_id: int, season: int, game: str, user_ids: Sequence[int]
+) -> RatingLines:
+    """Those users' ``RatingLines`` in a league season's game (stored rows only)."""
+    played = repo.season_game_count(conn, league_id, season, game)
+    if repo.is_pending(conn, league_id, season, game):
+        return RatingLines(played, {}, pending=True)
+    totals = repo.load_players(conn, league_id, season, game, user_ids)
+    return RatingLines(played, {
+        u: repo.rating_points(conn, league_id, season, game, u, chart_games(p.games))
+        for u, p in totals.items()
+    })
+
+
+def _backfill_chunk(
+    conn: Conn, group: SeasonGame, pending: repo.Pending, after: int, most: int
+) -> tuple[int, list[RatingPoint]]:
+    """Tally the next ``most`` matches of a pending season's game into ``group``; the
+    last number tallied and the ratings they gave."""
+    chunk = repo.counted_matches(
+        conn, pending.league_id, pending.season, pending.game, after,
+        min(most, pending.through - after),
+    )
+    points: list[RatingPoint] = []
+    for number, m in chunk:
+        points += group.add(m.match_id, m.seats, number)
+    return (chunk[-1][0] if chunk else pending.through), points
+
+
+def _save_backfill(
+    conn: Conn, pending: repo.Pending, points: list[RatingPoint], finished: bool
+) -> bool:
+    """Store filled ratings unless the league was rebuilt meanwhile; whether they were."""
+    if not repo.is_pending(conn, pending.league_id, pending.season, pending.game):
+        return False
+    repo.save_ratings(conn, pending.league_id, pending.season, pending.game, points)
+    if finished:
+        repo.done_pending(conn, pending)
+    return True
 
 
 def _standings_page(
@@ -475,6 +688,7 @@ class LeagueService:
     ) -> None:
         self.db = db
         self.clock = clock
+        self._backfilling: asyncio.Task[None] | None = None
 
     # -- leagues ------------------------------------------------------------------------
     async def create_league(
@@ -585,10 +799,11 @@ class LeagueService:
 
     # -- recording ----------------------------------------------------------------------
     def record_match(self, conn: Conn, match_id: int, match: MatchRecord) -> None:
-        """The match recorder: count a just-inserted match toward its leagues (the guild's
-        default and the table's named league), inside the caller's transaction; a game of
-        a duplicate board only once the board is complete, then with the board's other
-        games (see the module docstring)."""
+        """The match recorder: count a just-inserted match in its players' records
+        (``storage.records``) and toward its leagues (the guild's default and the table's
+        named league), inside the caller's transaction; a game of a duplicate board only
+        once the board is complete, then with the board's other games (see the module
+        docstring)."""
         board = (
             event_repo.board_release(conn, match.table_id) if match.table_id is not None
             else None
@@ -600,7 +815,9 @@ class LeagueService:
         self._count(conn, match_id, match)
 
     def _count(self, conn: Conn, match_id: int, match: MatchRecord | PlayedMatch) -> None:
-        """Count one match toward the leagues it belongs to."""
+        """Count one match in its players' records and toward the leagues it belongs to."""
+        results = team_results(match.seats, _ANY)
+        records.add_match(conn, match_id, match, {t: r.result for t, r in results.items()})
         targets = [self._default(conn, match.guild_id)]
         if match.league_id is not None and match.league_id != targets[0].id:
             named = repo.league_by_id(conn, match.league_id)
@@ -610,13 +827,14 @@ class LeagueService:
             else:
                 targets.append(named)
         for league in targets:
-            if counts_toward(league, match.game, match.seats, match.unrated):
+            if counts_toward(league, match):
                 self._record_in(conn, league, match_id, match)
 
     def _record_in(
         self, conn: Conn, league: League, match_id: int, match: MatchRecord | PlayedMatch
     ) -> None:
         season, game = league.season, match.game
+        number = repo.next_number(conn, league.id, season, game)
         players = repo.load_players(
             conn, league.id, season, game, [s.user_id for s in match.seats if s.user_id is not None]
         )
@@ -624,10 +842,79 @@ class LeagueService:
             conn, league.id, season, game, [s.bot_level for s in match.seats if s.bot_level]
         )
         bots = {k: Rating(mu, sg) for k, (mu, sg) in stored.items()}
+        partners = repo.load_partners(
+            conn, league.id, season, game,
+            {s.user_id for s, _ in partnered(match.seats) if s.user_id is not None},
+        )
         _tally(players, bots, match_id, match.seats, Scoring.parse(league.scoring))
+        _tally_partners(partners, match_id, match.seats)
         repo.save_players(conn, league.id, season, game, players.values())
+        repo.save_partners(conn, league.id, season, game, partners.values())
         repo.save_bots(conn, league.id, season, game, {k: (r.mu, r.sigma) for k, r in bots.items()})
-        repo.add_league_matches(conn, league.id, [(match_id, season, game)])
+        repo.add_league_matches(conn, league.id, [Counted(match_id, season, game, number)])
+        repo.save_ratings(conn, league.id, season, game, _points(players, match.seats, number))
+
+    async def check(self) -> list[str]:
+        """Every league's stored rows against a recomputation from ``matches`` (see the
+        module docstring): one line per difference, empty when all agree."""
+        problems = []
+        for league in await self.db.report(repo.all_leagues):
+            problems += await self.db.report(_check, league)
+        for guild_id in await self.db.report(records.guilds):
+            if await self.db.report(records.stored, guild_id) != await self.db.report(
+                records.recounted, guild_id
+            ):
+                problems.append(
+                    f"Guild {guild_id}: the players' records (/stats) differ from a recount."
+                )
+        return problems
+
+    async def backfill(self, most: int = 200, rest: float = 1.0) -> int:
+        """Compute the ratings over time of seasons counted before they were stored,
+        ``most`` matches per transaction; how many matches were filled. The tally runs on
+        the report reader, and after each chunk the backfill rests ``rest`` times as long
+        as the chunk took, so the moves going on meanwhile keep most of the processor
+        (and of the interpreter's lock)."""
+        filled = 0
+        for pending in await self.db.report(repo.pending_ratings):
+            league = await self.db.read(repo.league_by_id, pending.league_id)
+            assert league is not None  # a pending row goes with its league
+            group, after = SeasonGame(Scoring.parse(league.scoring)), 0
+            while after < pending.through:
+                before, t0 = after, time.perf_counter()
+                after, points = await self.db.report(
+                    _backfill_chunk, group, pending, after, most
+                )
+                if not await self.db.write(
+                    _save_backfill, pending, points, after >= pending.through
+                ):
+                    break  # rebuilt meanwhile: stored in full already
+                filled += after - before
+                await asyncio.sleep(rest * (time.perf_counter() - t0))
+        return filled
+
+    def start_backfill(self) -> None:
+        """Run ``backfill`` in the background (``close`` stops it), logging what it did."""
+
+        async def run() -> None:
+            t0 = time.perf_counter()
+            try:
+                filled = await self.backfill()
+            except Exception:
+                log.exception("filling the ratings over time failed (retried at the next start)")
+                return
+            if filled:
+                log.info("ratings over time: filled %d matches in %.1f s", filled,
+                         time.perf_counter() - t0)
+
+        self._backfilling = asyncio.create_task(run(), name="deckhand-ratings-backfill")
+
+    async def close(self) -> None:
+        """Stop the background backfill, if it runs (it resumes at the next start)."""
+        if self._backfilling is not None:
+            self._backfilling.cancel()
+            await asyncio.gather(self._backfilling, return_exceptions=True)
+            self._backfilling = None
 
     async def counts_later(self, table_id: int) -> bool:
         """Whether the game finished at ``table_id`` waits to count until its duplicate
@@ -662,7 +949,7 @@ class LeagueService:
                 league.provisional_games,
             )
         order = repo.ORDER_BY_RATING if scoring.kind == "rating" else repo.ORDER_BY_POINTS
-        rows, established, provisional = await self.db.read(
+        rows, established, provisional = await self.db.report(
             _standings_page, league, number, chosen, order, limit, offset
         )
         return Standings(
@@ -678,7 +965,7 @@ class LeagueService:
             return chosen
         if league.game is not None:
             return league.game
-        played = await self.db.read(repo.season_games, league.id, season)
+        played = await self.db.report(repo.season_games, league.id, season)
         if len(played) > 1:
             raise GameRequired(
                 f"{league.name} has standings for several games; pick one: {', '.join(played)}."
@@ -694,14 +981,16 @@ class LeagueService:
         given); an empty list when none."""
         league = await self.league(guild_id, name)
         number = None if season is None else self._season(league, season)
-        return await self.db.read(repo.league_history, league.id, number, _limit(limit))
+        return await self.db.report(repo.league_history, league.id, number, _limit(limit))
 
     async def player_history(
         self, guild_id: int, user_id: int, *, league: str | None = None, limit: int = 10
     ) -> list[PlayedMatch]:
         """A user's last ``limit`` matches in the guild (or one league), newest first."""
         league_id = (await self.league(guild_id, league)).id if league is not None else None
-        return await self.db.read(repo.player_history, guild_id, user_id, league_id, _limit(limit))
+        return await self.db.report(
+            repo.player_history, guild_id, user_id, league_id, _limit(limit)
+        )
 
     async def head_to_head(
         self, guild_id: int, user_a: int, user_b: int, *, game: str | None = None
@@ -710,44 +999,50 @@ class LeagueService:
         if user_a == user_b:
             raise InvalidRequest("Pick two different players.")
         g = _game_name(game) if game is not None else None
-        return await self.db.read(repo.head_to_head, guild_id, user_a, user_b, g)
+        return await self.db.report(repo.head_to_head, guild_id, user_a, user_b, g)
 
-    async def rating_lines(self, guild_id: int, user_id: int) -> list[tuple[str, list[int]]]:
-        """Per game of the server league's current season that the player played: their
-        displayed rating as a newcomer, then after each of their counted games."""
+    async def rating_lines(
+        self, guild_id: int, user_id: int
+    ) -> list[tuple[str, list[tuple[int, int]]]]:
+        """Per game of the server league's current season that the player played (and
+        whose ratings over time are stored): ``(n, displayed rating)`` as a newcomer (n 0)
+        and after their n-th counted game (``chart_games`` of them)."""
         league = await self.league(guild_id)
+        newcomer = ratings.display(ratings.DEFAULT.ordinal)
 
-        def read(conn: Conn) -> list[tuple[str, list[int]]]:
+        def read(conn: Conn) -> list[tuple[str, list[tuple[int, int]]]]:
             out = []
             for game in repo.season_games(conn, league.id, league.season):
-                history = season_rating_history(conn, league, league.season, game)
-                mine = [ratings.display(r[user_id]) for _, r in history if user_id in r]
+                lines = season_ratings(conn, league.id, league.season, game, [user_id])
+                mine = lines.lines.get(user_id)
                 if mine:
-                    out.append((game, [ratings.display(ratings.DEFAULT.ordinal), *mine]))
+                    out.append((game, [
+                        (0, newcomer), *((p.games, ratings.display(p.ordinal)) for p in mine)
+                    ]))
             return out
 
-        return await self.db.read(read)
+        return await self.db.report(read)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         """Per game: played, won, drawn, best score and favourite partner (the human most
         often on the same team; ties go to the most recent, then the lower id)."""
-        per_game = await self.db.read(repo.game_stats, guild_id, user_id)
-        partner_rows = await self.db.read(repo.partners, guild_id, user_id)
+        per_game = await self.db.report(records.game_stats, guild_id, user_id)
+        partner_rows = await self.db.report(records.partners, guild_id, user_id)
 
-        def favourite(rows: list[repo.PartnerRow]) -> Partner | None:
+        def favourite(rows: list[records.PartnerRow]) -> Partner | None:
             if not rows:
                 return None
             best = min(rows, key=lambda r: (-r.games, -r.last_match, r.partner_id))
             return Partner(best.partner_id, best.partner_name, best.games)
 
-        overall: dict[int, repo.PartnerRow] = {}
+        overall: dict[int, records.PartnerRow] = {}
         for r in partner_rows:
             o = overall.get(r.partner_id)
             if o is None:
                 overall[r.partner_id] = r
             else:
                 newer = r if r.last_match > o.last_match else o
-                overall[r.partner_id] = repo.PartnerRow(
+                overall[r.partner_id] = records.PartnerRow(
                     "", r.partner_id, newer.partner_name, o.games + r.games, newer.last_match
                 )
         stats = tuple(

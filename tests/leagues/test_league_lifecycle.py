@@ -203,7 +203,7 @@ async def test_a_failing_recorder_leaves_nothing(kit, svc: LeagueService, db: Da
     with pytest.raises(RuntimeError, match="disk on fire"):
         await kit.record(match)
     for table in ("matches", "match_seats", "leagues", "league_seasons", "league_players",
-                  "league_matches", "league_bot_ratings"):
+                  "league_matches", "league_bot_ratings", "league_ratings"):
         assert await db.read(count, table) == 0, table
     monkeypatch.undo()
     await kit.record(match)
@@ -228,7 +228,9 @@ async def test_rebuild_matches_incremental_totals(kit, svc: LeagueService, db: D
         bots = c.all(
             "SELECT * FROM league_bot_ratings ORDER BY league_id, season, game, bot_level")
         lm = c.all("SELECT * FROM league_matches ORDER BY league_id, match_id")
-        return [tuple(r) for r in rows + bots + lm]
+        over_time = c.all(
+            "SELECT * FROM league_ratings ORDER BY league_id, season, game, user_id, games")
+        return [tuple(r) for r in rows + bots + lm + over_time]
 
     before = await db.read(snapshot)
     with pytest.raises(NotAdmin):
@@ -236,6 +238,7 @@ async def test_rebuild_matches_incremental_totals(kit, svc: LeagueService, db: D
     await db.write(lambda c: c.execute("DELETE FROM league_players"))  # lose derived totals
     assert await svc.rebuild(kit.guild, "Cup", is_admin=True) == 2 + 2
     assert await svc.rebuild(kit.guild, is_admin=True) == 4
+    assert await svc.check() == []
     after = await db.read(snapshot)
     assert len(after) == len(before)
     for b, a in zip(before, after, strict=True):

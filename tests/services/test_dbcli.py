@@ -113,13 +113,14 @@ def test_list_check_and_purge(where: str) -> None:
         dbcli.purge(path, lobby_hours=-1)
 
 
-def tamper(where: str) -> None:
+LOST_MOVE = "DELETE FROM table_actions WHERE table_id = 2 AND version = 2"
+
+
+def tamper(where: str, sql: str = LOST_MOVE) -> None:
     async def main() -> None:
         db = await open_database(where)
         try:
-            await db.write(lambda c: c.execute(
-                "DELETE FROM table_actions WHERE table_id = 2 AND version = 2"
-            ))
+            await db.write(lambda c: c.execute(sql))
         finally:
             await db.close()
 
@@ -131,6 +132,15 @@ def test_check_reports_a_tampered_log(where: str) -> None:
     tamper(where)
     report = dbcli.check(where)
     assert not report.ok and "table 2" in report.text()
+
+
+def test_check_reports_ratings_that_differ_from_the_matches(where: str) -> None:
+    build(where)
+    assert "leagues' standings and ratings: 0 problems" in dbcli.check(where).text()
+    tamper(where, "UPDATE league_ratings SET sigma = sigma / 2 WHERE user_id = 10")
+    report = dbcli.check(where)
+    assert not report.ok and all(r.ok for r in report.results)
+    assert "'Default'" in report.text() and "ratings over time differ" in report.text()
 
 
 def standings(where: str | Path) -> list[tuple[object, ...]]:
