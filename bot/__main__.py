@@ -21,6 +21,7 @@ import games
 from bot.services.errors import ServiceError
 from bot.settings import Settings
 from bot.text import COMMAND
+from games.wording import plural
 from storage.db import StorageUnavailable
 
 NO_TOKEN = """\
@@ -138,7 +139,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         with open(args.out, "w", encoding="utf-8") as out:
             count = export(path, out, args.guild, args.league)
-    print(f"{count} games exported.", file=sys.stderr)
+    print(f"{plural(count, 'game')} exported.", file=sys.stderr)
     return 0
 
 

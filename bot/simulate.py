@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import games
 from games.simulate import play_game
+from games.wording import plural
 
 
 @dataclass
@@ -34,7 +35,8 @@ class SimulationReport:
         """The report as text lines."""
         rate = self.games / self.seconds if self.seconds else float("inf")
         out = [
-            f"{games.get(self.game).title}, {self.players} players: {self.games} games in "
+            f"{games.get(self.game).title}, {self.players} players:"
+            f" {plural(self.games, 'game')} in "
             f"{self.seconds:.2f} s ({rate:,.1f} games/s, {self.moves / max(self.games, 1):.0f}"
             " moves per game)"
         ]

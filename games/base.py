@@ -31,6 +31,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games import cards
+from games.wording import noun, plural
 
 View = dict[str, Any]
 Bot = Callable[[View, list[str], random.Random], str]
@@ -252,10 +253,9 @@ class Game(ABC, Generic[S]):
         unknown = set(options) - set(self.options)
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
-            raise ValueError(
-                f"Unknown option(s) for {self.title}: {', '.join(sorted(unknown))}"
-                f" (options: {known})."
-            )
+            named = ", ".join(sorted(unknown))
+            kind = noun(len(unknown), "option")
+            raise ValueError(f"Unknown {kind} for {self.title}: {named} (options: {known}).")
         out = {k: o.default for k, o in self.options.items()}
         for k, v in options.items():
             out[k] = self.options[k].coerce(k, v)
@@ -355,7 +355,7 @@ class Game(ABC, Generic[S]):
                 raise IllegalAction("You hold no cards now.")
             else:
                 raise IllegalAction(
-                    f"You hold {len(hand)} cards: say a place from 1 to {len(hand)}"
+                    f"You hold {plural(len(hand), 'card')}: say a place from 1 to {len(hand)}"
                     f" (e.g. '{verb} #1'), or the card itself."
                 )
         return self.parse_action(" ".join([verb, *picked]))

@@ -17,6 +17,7 @@ from bot.services.leagues import LeagueService, Standings
 from bot.text import plain
 from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, say
 from bot.web import paths
+from games.wording import plural
 from storage.leagues import League, PlayedMatch
 
 ROWS_SHOWN = 15
@@ -129,7 +130,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             what = games.get(league.game).title if league.game else "every game"
             return {
                 "content": f"League **{plain(league.name)}** created ({what}, {league.scoring};"
-                f" ranked after {league.provisional_games} games)."
+                f" ranked after {plural(league.provisional_games, 'game')})."
                 f" Play toward it with `/table new … league:{plain(league.name)}`."
             }
 
@@ -261,14 +262,14 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         data = "".join(
             [text + "\n" async for text in export_lines(self.service.db, league_id=found.id)]
         ).encode()
-        games_in = data.count(b"\n")
+        games_in = plural(data.count(b"\n"), "game")
         if len(data) > EXPORT_LIMIT:
-            await say(interaction, f"{games_in} games are too many for one file here; the bot's"
+            await say(interaction, f"{games_in} are too many for one file here; the bot's"
                       " host can run `deckhand export` (docs/export.md).")
             return
         name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
         await interaction.followup.send(
-            f"{games_in} games of **{plain(found.name)}** (schema: `deckhand.game/1`; check"
+            f"{games_in} of **{plain(found.name)}** (schema: `deckhand.game/1`; check"
             " them with `deckhand replay FILE`).",
             file=discord.File(io.BytesIO(data), filename=f"{name}.jsonl"),
             ephemeral=True,

@@ -7,8 +7,8 @@ from typing import Any
 
 from bot.render import View
 from bot.render.common import cards, prettify, seat_line
-from bot.text import plural
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
+from games.wording import number, plural, signed
 
 _TEAMS = ("Team A", "Team B")
 _MULTIPLE = {1: "board", 2: "double board", 3: "triple board", 4: "quadruple board"}
@@ -68,7 +68,7 @@ class BackAlleyRenderer:
             elif view["last_trick"]:
                 lines.append("Last trick: " + _plays(view["last_trick"], names))
         lines.append(" · ".join(
-            f"{_team(t, names)} {view['team_scores'][t]}" for t in (0, 1)
+            f"{_team(t, names)} {number(view['team_scores'][t])}" for t in (0, 1)
         ))
         if view["over"]:
             a, b = view["team_scores"]
@@ -109,7 +109,7 @@ class BackAlleyRenderer:
             return f"{names[event['seat']]} wins the trick ({cards(event['cards'])})."
         if kind == "deal_scored":
             parts = [
-                f"{_TEAMS[t]} {plural(team['tricks'], 'trick')}, {team['points']:+d}"
+                f"{_TEAMS[t]} {plural(team['tricks'], 'trick')}, {signed(team['points'])}"
                 for t, team in enumerate(event["teams"])
             ]
             return f"Deal {event['deal_no']} scored: {'; '.join(parts)}."

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from games.cards import SUITS, parse_code, pretty
+from games.wording import number
 
 _CODE = re.compile(r"\b(?:[A2-9TJQK][SHDC]|BJ|LJ)\b")
 
@@ -23,7 +24,7 @@ def prettify(action: str) -> str:
 
 def scores(values: Sequence[int], names: Sequence[str]) -> str:
     """``Alice 12 · Bob 40``."""
-    return " · ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
+    return " · ".join(f"{n} {number(v)}" for n, v in zip(names, values, strict=True))
 
 
 def seat_line(seat: int, names: Sequence[str], to_act: Sequence[int], extra: str = "") -> str:

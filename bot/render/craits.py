@@ -7,8 +7,8 @@ from typing import Any
 
 from bot.render import View
 from bot.render.common import cards, prettify, scores, seat_line
-from bot.text import plural
 from games.cards import SUIT_SYMBOLS, pretty
+from games.wording import number, plural
 
 _REASONS = {
     "turn": "",
@@ -103,13 +103,13 @@ class CraitsRenderer:
                 shown = cards(hand["cards"])
                 if hand["cancelled"]:
                     shown += f" (3s cancel {cards(hand['cancelled'])})"
-                parts.append(f"{names[seat]} {hand['points']}: {shown}")
+                parts.append(f"{names[seat]} {number(hand['points'])}: {shown}")
             return f"Round {event['round_no']} scored — " + "; ".join(parts) + "."
         if kind == "game_over":
             best = min(event["scores"])
             winners = [names[s] for s, v in enumerate(event["scores"]) if v == best]
             verb = "wins" if len(winners) == 1 else "share the win"
-            return f"Game over: {' and '.join(winners)} {verb} with {best}."
+            return f"Game over: {' and '.join(winners)} {verb} with {number(best)}."
         return None
 
     def action_label(self, action: str) -> str:

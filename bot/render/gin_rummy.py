@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
-from bot.text import plural
 from games.cards import pretty
+from games.wording import plural, signed
 
 View = dict[str, Any]
 
@@ -29,9 +29,9 @@ def _result(hand: dict[str, Any], names: Sequence[str]) -> str:
     winner = names[hand["winner"]]
     points = hand["points"][hand["winner"]]
     if kind == "undercut":
-        return f"Hand {hand['hand_no']}: {winner} **undercut** {knocker}: +{points}."
+        return f"Hand {hand['hand_no']}: {winner} **undercut** {knocker}: {signed(points)}."
     how = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin"}[kind]
-    return f"Hand {hand['hand_no']}: {winner} {how}: +{points}."
+    return f"Hand {hand['hand_no']}: {winner} {how}: {signed(points)}."
 
 
 def _lay_offs(lay_offs: Sequence[dict[str, Any]]) -> str:
@@ -70,7 +70,7 @@ class GinRummyRenderer:
         if final is not None:
             shutout = " (shutout ×2)" if final["shutout"] else ""
             lines.append(
-                f"Game bonus +{final['game_bonus']}{shutout} to {names[final['reached']]}; "
+                f"Game bonus {signed(final['game_bonus'])}{shutout} to {names[final['reached']]}; "
                 "line bonus " + scores(final["line_bonus"], names)
             )
             lines.append("Final: " + scores(final["final"], names))

@@ -26,10 +26,11 @@ from typing import Any
 import games
 from bot.render import renderer
 from bot.services.tables import MANAGED, SeatInfo, SeatPrivate, Step, TableResult
-from bot.text import clip, cut, plural
+from bot.text import clip, cut
 from bot.ui import custom_ids
 from bot.ui.custom_ids import CustomId
 from games.search import Advice
+from games.wording import number, option_value, plural
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -150,17 +151,11 @@ def _seat_label(s: SeatInfo, host_id: int) -> str:
 def _options_text(result: TableResult) -> str:
     game = games.get(result.game)
     changed = [
-        f"{k}={_show(v)}"
+        f"{k}={option_value(v)}"
         for k, v in result.options.items()
         if k in game.options and game.options[k].default != v
     ]
     return ", ".join(changed) or "standard rules"
-
-
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 def _timer_text(turn_timer: int) -> str:
@@ -215,7 +210,7 @@ def placements(result: TableResult) -> list[str]:
         return []
     out = result.outcome
     order = sorted(range(len(result.seats)), key=lambda s: (out.ranks[s], s))
-    return [f"{out.ranks[s]}. {result.seats[s].name} — {out.scores[s]}" for s in order]
+    return [f"{out.ranks[s]}. {result.seats[s].name} — {number(out.scores[s])}" for s in order]
 
 
 def table_message(
@@ -407,7 +402,7 @@ def hint_text(game_name: str, advice: Advice) -> str:
         )
     mine = dict(ranking.means)[advice.move]
     runner, theirs = others[0]
-    deals = f"Over {ranking.worlds} deals that fit what you have seen"
+    deals = f"Over {plural(ranking.worlds, 'deal')} that fit what you have seen"
 
     def more(gain: float, only: str = "") -> str:
         if ranking.chance:
@@ -442,7 +437,8 @@ def rules_pages(game_name: str) -> list[str]:
     ]
     if game.options:
         opts = "\n".join(
-            f"• `{k}` (default {_show(o.default)}): {o.help}" for k, o in game.options.items()
+            f"• `{k}` (default {option_value(o.default)}): {o.help}"
+            for k, o in game.options.items()
         )
         paragraphs.append("**Options** (`/table new … options:name=value`):\n" + opts)
     span = (

@@ -7,8 +7,8 @@ from typing import Any
 
 from bot.render import View
 from bot.render.common import scores, seat_line
-from bot.text import plural
 from games.ono99.cards import MINUS, ONO, P2, REV
+from games.wording import plural, signed
 
 _PRETTY = {REV: "⟲ Reverse", MINUS: "−10", P2: "⏩ Play 2", ONO: "ONO 99"}
 _ARROW = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
@@ -123,7 +123,7 @@ class Ono99Renderer:
         if kind == "round_over":
             if "gained" in event:
                 gained = ", ".join(
-                    f"{names[s]} +{g}" for s, g in enumerate(event["gained"])
+                    f"{names[s]} {signed(g)}" for s, g in enumerate(event["gained"])
                     if event["hands"][s] is not None
                 )
                 return f"Round {event['round']} scored: {gained}."

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
-from bot.text import plural
 from games.cards import pretty
+from games.wording import number, plural, signed
 
 View = dict[str, Any]
 
@@ -25,14 +25,14 @@ def _plays(plays: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
 
 
 def _score_line(line: dict[str, Any], names: Sequence[str]) -> str:
-    parts = [f"{line['result']} {line['contract']:+d}"]
+    parts = [f"{line['result']} {signed(line['contract'])}"]
     if line["bags"]:
-        parts.append(f"{line['bags']} bag{'s' if line['bags'] != 1 else ''} +{line['bags']}")
+        parts.append(f"{plural(line['bags'], 'bag')} {signed(line['bags'])}")
     if line["bag_penalty"]:
-        parts.append(f"bag penalty {line['bag_penalty']}")
+        parts.append(f"bag penalty {number(line['bag_penalty'])}")
     return (
         f"{names[line['seat']]} bid {_bid(line['bid'])}, took {line['tricks']}: "
-        f"{', '.join(parts)} = {line['points']:+d} (total {line['score']})"
+        f"{', '.join(parts)} = {signed(line['points'])} (total {number(line['score'])})"
     )
 
 
@@ -86,7 +86,7 @@ class SpadesRenderer:
             lines.append("Your bid: how many tricks will you take? (0 is Nil)")
         if view["bids"][seat] is not None:
             lines.append(f"You bid {_bid(view['bids'][seat])}; "
-                         f"you have {view['tricks'][seat]} trick(s).")
+                         f"you have {plural(view['tricks'][seat], 'trick')}.")
         return lines
 
     def event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
@@ -101,8 +101,7 @@ class SpadesRenderer:
         if kind == "blind_nil":
             return f"{who} declared **Blind Nil**!"
         if kind == "exchange":
-            n = event["count"]
-            return f"{who} exchanged {n} card{'s' if n != 1 else ''}."
+            return f"{who} exchanged {plural(event['count'], 'card')}."
         if kind == "bid":
             return f"{who} bid {_bid(event['bid'])}."
         if kind == "spades_broken":
@@ -115,7 +114,7 @@ class SpadesRenderer:
             body = "; ".join(_score_line(line, names) for line in event["lines"])
             return f"Hand {event['hand_no']}: {body}"
         if kind == "game_over":
-            return f"**{who} wins the game** with {event['scores'][event['seat']]}!"
+            return f"**{who} wins the game** with {number(event['scores'][event['seat']])}!"
         return None
 
     def action_label(self, action: str) -> str:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from bot.services.tables.replay import CheckResult, check_table
+from games.wording import noun, plural
 from storage import tables as repo
 from storage.connect import is_postgres, open_database
 from storage.copy import count_rows, fill, tables_in_order
@@ -66,7 +67,8 @@ class MigrateReport:
         if not self.applied:
             return f"Database is up to date (schema {self.version})."
         done = ", ".join(f"{n:03d}" for n in self.applied)
-        return f"Applied migration(s) {done}; schema is now {self.version}."
+        kind = noun(len(self.applied), "migration")
+        return f"Applied {kind} {done}; schema is now {self.version}."
 
 
 def migrate(path: str | Path) -> MigrateReport:
@@ -145,7 +147,7 @@ class PurgeReport:
         """One line for the terminal."""
         lobbies = sum(1 for t in self.tables if t.status == "lobby")
         games = len(self.tables) - lobbies
-        what = f"{lobbies} stale lobby(ies) and {games} idle game(s)"
+        what = f"{plural(lobbies, 'stale lobby', 'stale lobbies')} and {plural(games, 'idle game')}"
         return f"Would delete {what}." if self.dry_run else f"Deleted {what}."
 
 
@@ -189,11 +191,11 @@ class CheckReport:
         if self.integrity:
             head = (
                 f"The database file is damaged: the integrity check found"
-                f" {len(self.integrity)} problem(s). Restore a backup. Problems:"
+                f" {plural(len(self.integrity), 'problem')}. Restore a backup. Problems:"
             )
             return "\n".join([head, *(f"  {p}" for p in self.integrity)])
         bad = [r for r in self.results if not r.ok]
-        lines = [f"Checked {len(self.results)} table(s): {len(bad)} problem(s)."]
+        lines = [f"Checked {plural(len(self.results), 'table')}: {plural(len(bad), 'problem')}."]
         lines += [f"  table {r.table_id}: {r.problem}" for r in bad]
         return "\n".join(lines)
 
@@ -233,8 +235,8 @@ class CopyReport:
         bad = [r for r in self.results if not r.ok]
         lines = [
             f"Copied into {self.target}: {rows}.",
-            f"Checked {len(self.results)} table(s): {len(bad) + len(self.mismatched)}"
-            " problem(s).",
+            f"Checked {plural(len(self.results), 'table')}:"
+            f" {plural(len(bad) + len(self.mismatched), 'problem')}.",
         ]
         lines += [f"  {m}" for m in self.mismatched]
         lines += [f"  table {r.table_id}: {r.problem}" for r in bad]
@@ -265,7 +267,7 @@ def copy(
         try:
             copied = await db.write(fill, snapshot)
             mismatched = tuple(
-                f"{table}: {copied.get(table)} row(s) copied of {n}"
+                f"{table}: {copied.get(table)} of {plural(n, 'row')} copied"
                 for table, n in expected.items() if copied.get(table) != n
             )
             ids = await db.read(repo.ids, statuses)

@@ -51,6 +51,7 @@ from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
 from bot.text import COMMAND, MOVE_LENGTH, clip
 from games.base import Game
+from games.wording import noun, number, option_value
 from storage.connect import open_database
 
 OFFLINE_GUILD = 0
@@ -97,7 +98,9 @@ def rules_text(game: Game[Any]) -> list[str]:
     lines = game.rules.splitlines()
     if game.options:
         lines += ["", f"Options ({COMMAND} play … -o name=value):"]
-        lines += [f"  {k}: {o.help} (default {o.default})" for k, o in game.options.items()]
+        lines += [
+            f"  {k}: {o.help} (default {option_value(o.default)})" for k, o in game.options.items()
+        ]
     lines += ["", f"Computer players ({COMMAND} play … --ai LEVEL):"]
     lines += [f"  {level}: {game.explain_level(level)}" for level in game.levels]
     return lines
@@ -217,7 +220,7 @@ class Session:
             current = None
         if current is not None and current.status == "playing":
             options = " ".join(
-                f"{k}={'on' if v is True else 'off' if v is False else v}"
+                f"{k}={option_value(v)}"
                 for k, v in current.options.items()
             )
             self.screen.note(
@@ -244,7 +247,7 @@ class Session:
         started = await self._with_computers(s.start(ch, LOCAL_USER_ID))
         self.screen.note(
             f"A new {g.title} game: you ({self.name}) against {players - 1} computer"
-            f" player{'s' if players > 2 else ''} ({self.config.ai}). Type help for help."
+            f" {noun(players - 1, 'player')} ({self.config.ai}). Type help for help."
         )
         return started
 
@@ -291,7 +294,8 @@ class Session:
         width = max(len(s.name) for s in result.seats)
         self.screen.line("Final placings:")
         self.screen.lines([
-            f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}  {out.scores[s]:>5}"
+            f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}"
+            f"  {number(out.scores[s]):>5}"
             for s in order
         ])
         self.screen.note(f"The game counts in the local league: {COMMAND} standings")

@@ -13,6 +13,7 @@ from bot.render.common import prettify
 from bot.services import exports
 from bot.services.dbcli import run_on
 from bot.services.errors import ServiceError
+from games.wording import plural
 from storage import leagues as league_repo
 from storage.db import Database
 
@@ -61,7 +62,8 @@ def replay(file: Path, out: TextIO, show: int | None = None) -> int:
         title = games.get(game.game).title if game.game in games.names() else game.game
         players = ", ".join(f"{s.name} {s.score}" for s in game.seats)
         verdict = "verified" if replayed.verified else f"NOT verified: {replayed.problem}"
-        out.write(f"match {game.match} · {title} · {len(game.moves or ())} moves · {players}"
+        moves = plural(len(game.moves or ()), "move")
+        out.write(f"match {game.match} · {title} · {moves} · {players}"
                   f" · {verdict}\n")
         failed += not replayed.verified
         if show == game.match and replayed.states:
@@ -69,5 +71,5 @@ def replay(file: Path, out: TextIO, show: int | None = None) -> int:
     if show is not None and all(g.match != show for g in read):
         out.write(f"There is no match {show} in {file}.\n")
         return 1
-    out.write(f"{len(read)} games, {len(read) - failed} verified.\n")
+    out.write(f"{plural(len(read), 'game')}, {len(read) - failed} verified.\n")
     return 1 if failed else 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import games
 from bot.render import renderer
-from bot.text import plural
+from games.wording import plural
 
 
 def test_plural() -> None:

@@ -43,5 +43,5 @@ def test_labels_and_lines() -> None:
     }
     text = R.event({"type": "hand_scored", "hand_no": 2, "lines": [line]}, NAMES)
     assert text == (
-        "Hand 2: Alice bid 3, took 5: made +30, 2 bags +2, bag penalty -100 = -68 (total 200)"
+        "Hand 2: Alice bid 3, took 5: made +30, 2 bags +2, bag penalty −100 = −68 (total 200)"
     )

@@ -101,7 +101,7 @@ def test_list_check_and_purge(where: str) -> None:
 
     dry = dbcli.purge(path, lobby_hours=24, idle_days=7, dry_run=True, now=NOW)
     assert dry.deleted == 0 and len(dry.tables) == 2
-    assert dry.text() == "Would delete 1 stale lobby(ies) and 1 idle game(s)."
+    assert dry.text() == "Would delete 1 stale lobby and 1 idle game."
     assert len(dbcli.list_tables(path).rows) == 2
     kept = dbcli.purge(path, lobby_hours=72, idle_days=30, now=NOW)
     assert kept.deleted == 0 and kept.tables == ()
@@ -167,7 +167,7 @@ def test_copy_a_sqlite_database_into_postgresql(tmp_path: Path, pg_url: str) -> 
     assert copied["tables"] == 3 and copied["matches"] == 1 and copied["leagues"] == 1
     assert copied["table_actions"] > 10 and copied["league_players"] == 1
     assert copied["league_bot_ratings"] == 1
-    assert len(report.results) == 2 and "0 problem(s)" in report.text()
+    assert len(report.results) == 2 and "0 problems" in report.text()
     assert standings(pg_url) == standings(path) != []
     assert dbcli.list_tables(pg_url).rows == dbcli.list_tables(path).rows
     assert next_table(pg_url) == 4  # new ids continue after the copied ones
