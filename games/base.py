@@ -93,10 +93,27 @@ def rank_scores(
     return tuple(1 + sum(1 for v in best.values() if v > sign * s) for s in scores)
 
 
+#: Numbers a player types are read up to this size (every game's are far smaller): a
+#: longer one reads as this bound, so it is refused as out of range like any other, and
+#: Python's limit on reading long numbers (4,300 digits) is never met.
+NUMBER_BOUND = 10**9
+
+
+def read_number(word: str) -> int | None:
+    """The whole number ``word`` writes in ASCII digits (``-`` before them for a negative
+    one), clamped to ±``NUMBER_BOUND``; None if it is not one."""
+    digits = word.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    long = len(digits) > len(str(NUMBER_BOUND))
+    value = NUMBER_BOUND if long else min(int(digits), NUMBER_BOUND)
+    return -value if word.startswith("-") else value
+
+
 def _place(word: str) -> int | None:
     """The hand position a word names (``#2`` or ``2``), or None."""
     digits = word[1:] if word.startswith("#") else word
-    return int(digits) if digits.isascii() and digits.isdigit() else None
+    return read_number(digits) if not digits.startswith("-") else None
 
 
 _TRUE = frozenset({"1", "true", "on", "yes"})
@@ -122,8 +139,9 @@ class Option:
                 return value.strip().lower() in _TRUE
             raise ValueError(f"Option {name!r} must be on or off, not {value!r}.")
         if isinstance(self.default, int):
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                value = int(value)
+            if isinstance(value, str):
+                read = read_number(value.strip())
+                value = value if read is None else read
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(f"Option {name!r} must be a whole number, not {value!r}.")
             if self.minimum is not None and value < self.minimum:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from games.base import read_number
+
 #: The highest running total a play may leave (the total must stay below 99).
 LIMIT: Final = 98
 REV: Final = "REV"
@@ -47,8 +49,9 @@ def parse_card(text: str) -> str:
     t = "".join(text.split()).upper()
     if t in _WORDS:
         return _WORDS[t]
-    if t.isdigit() and int(t) <= 10:
-        return str(int(t))
+    value = read_number(t)
+    if value is not None and 0 <= value <= 10:
+        return str(value)
     raise ValueError(
         f"{text.strip()!r} is not an ONO 99 card (cards: 0–10, REV, -10, P2, ONO)."
     )
