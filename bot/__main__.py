@@ -144,10 +144,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay an export and check every game."""
+    """Replay an export and check every game (``--show`` waits after each step when a
+    person is at a terminal)."""
     from bot.terminal.replay import replay
 
-    return replay(Path(args.file), sys.stdout, args.show)
+    person = sys.stdin.isatty() and sys.stdout.isatty()
+    return replay(Path(args.file), sys.stdout, args.show, input if person else None)
 
 
 def cmd_art(args: argparse.Namespace) -> int:

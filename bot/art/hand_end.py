@@ -12,7 +12,7 @@ one of them:
 * Spades and Back Alley: each seat's bid against the tricks it won (a bar of tricks with
   the bid marked), then the hand's score lines (Back Alley: per team, and the trumps).
 * Craits: the cards left in every hand, the cards its 3s cancelled, and the points.
-* ONO 99: who went out and why (the total they could not keep below 99 and the hand
+* ONO 99: who went out and why (the total no card of theirs kept below 99, and the hand
   they showed), tokens lost, the round's points, and the winner when the game ended.
 """
 
@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 
 from bot.art.draw import FELT, WHITE, Colour, font, png, suit
 from bot.art.faces import PALETTES, face
+from games import melds
 from games.wording import number, plural, signed
 
 Event = dict[str, Any]
@@ -183,7 +184,9 @@ def _gin(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
         c.text(f"melds, then deadwood {shown['points']}", 18, PALE)
         if laid:
             c.text("lays off (underlined) on the knocker's melds:", 18, PALE)
-            c.cards([[*lo["onto"], *lo["cards"]] for lo in shown["lay_offs"]], marks=laid)
+            # each meld with its lay-offs in place (A♠ before 2♠ 3♠ 4♠), as one would lay them
+            c.cards([melds.sorted_cards([*lo["onto"], *lo["cards"]])
+                     for lo in shown["lay_offs"]], marks=laid)
         c.gap()
     if end["winner"] is not None:
         points = end["points"][end["winner"]]
@@ -298,7 +301,8 @@ def _ono99(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
     for e in events:
         kind = e["type"]
         if kind == "eliminated":
-            why = f"{_name(names, e['seat'])} could not keep {e['total']} below 99"
+            why = (f"{_name(names, e['seat'])} had no card to keep the total"
+                   f" ({number(e['total'])}) below 99")
             c.text(why + (" and is out of the round." if scored else " and showed:"), 22, GOLD)
             if not scored:
                 c.cards([e["hand"]])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from bot.render.markup import Line, line, strong
 from games.cards import SUITS, parse_code, pretty
 from games.wording import number
 
@@ -27,10 +28,10 @@ def scores(values: Sequence[int], names: Sequence[str]) -> str:
     return " · ".join(f"{n} {number(v)}" for n, v in zip(names, values, strict=True))
 
 
-def seat_line(seat: int, names: Sequence[str], to_act: Sequence[int], extra: str = "") -> str:
-    """One seat, with ▶ when it is that seat's turn."""
+def seat_line(seat: int, names: Sequence[str], to_act: Sequence[int], extra: str = "") -> Line:
+    """One seat, its name strong, with ▶ when it is that seat's turn."""
     mark = "▶ " if seat in to_act else "   "
-    return f"{mark}**{names[seat]}**{(' ' + extra) if extra else ''}"
+    return line(mark, strong(names[seat]), f" {extra}" if extra else "")
 
 
 def suit_name_list() -> str:

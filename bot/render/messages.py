@@ -25,6 +25,8 @@ from typing import Any
 
 import games
 from bot.render import renderer
+from bot.render.markup import markdown_lines
+from bot.render.steps import event_lines
 from bot.services.tables import MANAGED, SeatInfo, SeatPrivate, Step, TableResult
 from bot.text import clip, cut
 from bot.ui import custom_ids
@@ -130,15 +132,8 @@ class EventLog:
 
 
 def step_lines(game: str, steps: Iterable[Step], names: Sequence[str]) -> list[str]:
-    """One line per public event of ``steps`` that the game's renderer shows."""
-    r = renderer(game)
-    out = []
-    for step in steps:
-        for event in step.events:
-            line = r.event(event, names)
-            if line:
-                out.append(line)
-    return out
+    """One line per public event of ``steps`` that the game's renderer shows (markdown)."""
+    return markdown_lines(event_lines(game, (e for step in steps for e in step.events), names))
 
 
 def _seat_label(s: SeatInfo, host_id: int) -> str:
@@ -225,7 +220,7 @@ def table_message(
     fields: list[tuple[str, str]] = []
     body: list[str] = []
     if result.public is not None:
-        body = renderer(result.game).table(result.public, names)
+        body = markdown_lines(renderer(result.game).table(result.public, names))
     if events:
         fields.append((LAST_MOVES, cut("\n".join(events), 1024)))
     rows: tuple[tuple[Component, ...], ...] = ()
@@ -267,7 +262,9 @@ def hand_message(
 ) -> MessageSpec:
     """A seat's private hand with components for exactly its legal moves."""
     r = renderer(result.game)
-    lines = [f"**{result.title}** in {channel_mention} — your hand", *r.hand(mine.view)]
+    lines = [
+        f"**{result.title}** in {channel_mention} — your hand", *markdown_lines(r.hand(mine.view))
+    ]
     if result.status == "finished":
         lines.append("The game is over: " + " · ".join(placements(result)))
     elif result.status != "playing":

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
+from bot.render.markup import Text, line, strong
 from games.cards import pretty
 from games.wording import number, plural, signed
 
@@ -39,10 +40,10 @@ def _score_line(line: dict[str, Any], names: Sequence[str]) -> str:
 class SpadesRenderer:
     """The ``GameRenderer`` for two-player Spades."""
 
-    def table(self, view: View, names: Sequence[str]) -> list[str]:
+    def table(self, view: View, names: Sequence[str]) -> list[Text]:
         first = names[view["first_player"]]
-        lines = [f"**Spades** · hand {view['hand_no']} · {first} drafts first · "
-                 f"game to {view['target']}"]
+        lines: list[Text] = [line(strong("Spades"), f" · hand {view['hand_no']} · {first}"
+                                  f" drafts first · game to {view['target']}")]
         for seat in range(view["players"]):
             lines.append(seat_line(
                 seat, names, view["to_act"],
@@ -67,11 +68,11 @@ class SpadesRenderer:
                          f" — {names[last['winner']]} won")
         lines.append("Scores: " + scores(view["scores"], names))
         if view["winner"] is not None:
-            lines.append(f"**{names[view['winner']]} wins!**")
+            lines.append(line(strong(f"{names[view['winner']]} wins!")))
         return lines
 
-    def hand(self, view: View) -> list[str]:
-        lines = [f"Your hand: {cards(view['hand'])}"]
+    def hand(self, view: View) -> list[Text]:
+        lines: list[Text] = [f"Your hand: {cards(view['hand'])}"]
         seat, phase = view["seat"], view["phase"]
         mine = seat in view["to_act"]
         if phase == "draft" and mine:
@@ -89,7 +90,7 @@ class SpadesRenderer:
                          f"you have {plural(view['tricks'][seat], 'trick')}.")
         return lines
 
-    def event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+    def event(self, event: dict[str, Any], names: Sequence[str]) -> Text | None:
         kind = event["type"]
         who = names[event["seat"]] if "seat" in event else ""
         if kind == "hand_start":
@@ -99,7 +100,7 @@ class SpadesRenderer:
         if kind == "discard":
             return f"{who} discarded {pretty(event['card'])} face up."
         if kind == "blind_nil":
-            return f"{who} declared **Blind Nil**!"
+            return line(f"{who} declared ", strong("Blind Nil"), "!")
         if kind == "exchange":
             return f"{who} exchanged {plural(event['count'], 'card')}."
         if kind == "bid":
@@ -114,7 +115,8 @@ class SpadesRenderer:
             body = "; ".join(_score_line(line, names) for line in event["lines"])
             return f"Hand {event['hand_no']}: {body}"
         if kind == "game_over":
-            return f"**{who} wins the game** with {number(event['scores'][event['seat']])}!"
+            return line(strong(f"{who} wins the game"),
+                        f" with {number(event['scores'][event['seat']])}!")
         return None
 
     def action_label(self, action: str) -> str:

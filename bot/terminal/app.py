@@ -38,6 +38,8 @@ from typing import Any, TextIO, TypeVar
 import games
 from bot.render import GameRenderer, renderer
 from bot.render.common import scores
+from bot.render.markup import Text
+from bot.render.steps import event_lines
 from bot.services.errors import (
     NoTable,
     ServiceError,
@@ -260,14 +262,13 @@ class Session:
         for step in result.steps:
             if self.config.delay > 0 and step.by != "player":
                 time.sleep(self.config.delay)
-            texts = [self.render.event(e, names) for e in step.events]
-            self.screen.lines([t for t in texts if t])
+            self.screen.lines(event_lines(self.game.name, step.events, names))
 
-    def _table(self, result: TableResult) -> list[str]:
+    def _table(self, result: TableResult) -> list[Text]:
         assert result.public is not None
         names = self._names(result)
         lines = self.render.table(result.public, names)
-        if not any(line.lstrip("*").startswith("Scores") for line in lines):
+        if not any(str(line).startswith("Scores") for line in lines):
             lines.append("Scores: " + scores(result.public["scores"], names))
         return lines
 

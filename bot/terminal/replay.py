@@ -1,18 +1,26 @@
 """``deckhand export`` and ``deckhand replay FILE``: finished games out as JSON lines, and
-back in — each replayed by the engine and checked, one game stepped through on request."""
+back in — each replayed by the engine and checked, one game stepped through on request.
+
+``--show`` shows each step as the table message showed it (``bot.render.steps``: the
+move under a heading, what it made happen, the public table), in the terminal's own
+emphasis (bold and red suits on a terminal, plain words when piped). On a terminal it
+waits after each step — Enter for the next, ``b`` to go back, ``q`` to stop; piped (or
+without a terminal to answer) it prints every step, one heading each, for reading or
+grepping.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 import games
-from bot.render import renderer
-from bot.render.common import prettify
+from bot.render.steps import Shown, shown
 from bot.services import exports
 from bot.services.dbcli import run_on
 from bot.services.errors import ServiceError
+from bot.terminal.screen import Screen, use_colour
 from games.wording import plural
 from storage import leagues as league_repo
 from storage.db import Database
@@ -37,24 +45,53 @@ def export(path: str | Path, out: TextIO, guild_id: int, league: str | None) -> 
     return run_on(path, job)
 
 
-def _steps(replayed: exports.Replayed) -> Iterator[str]:
+Ask = Callable[[str], str]
+#: What the stepping prompt offers.
+STEP_KEYS = "Enter: next · b: back · q: stop"
+
+
+def _step(replayed: exports.Replayed, n: int) -> Shown:
+    """Step ``n`` of a replayed game (0: the deal)."""
     game = replayed.game
-    r = renderer(game.game)
-    g = games.get(game.game)
-    names = [s.name for s in game.seats]
+    state = replayed.states[n]
     moves = game.moves or ()
-    for n, state in enumerate(replayed.states):
-        if n == 0:
-            yield "── The deal"
-        else:
-            seat, action = moves[n - 1]
-            yield f"── Move {n}: {names[seat]} — {prettify(r.action_label(action))}"
-        yield from ("   " + line for line in r.table(g.view(state, None), names))
+    move = None if n == 0 else (*moves[n - 1], False)
+    view = games.get(game.game).view(state, None)
+    return shown(game.game, view, state.events, [s.name for s in game.seats], move)
 
 
-def replay(file: Path, out: TextIO, show: int | None = None) -> int:
+def _show_step(screen: Screen, replayed: exports.Replayed, n: int) -> None:
+    step = _step(replayed, n)
+    last = len(replayed.states) - 1
+    screen.heading(f"Step {n}/{last} · {step.moved}")
+    screen.lines(step.events)
+    screen.lines(step.table)
+
+
+def step_through(replayed: exports.Replayed, screen: Screen, ask: Ask | None) -> None:
+    """Show a replayed game step by step: waiting for ``ask`` after each (Enter, ``b``,
+    ``q``), or, without one, every step one after the other."""
+    last = len(replayed.states) - 1
+    if ask is None:
+        for n in range(last + 1):
+            _show_step(screen, replayed, n)
+        return
+    n = 0
+    while True:
+        _show_step(screen, replayed, n)
+        try:
+            answer = ask(f"Step {n} of {last} — {STEP_KEYS} ").strip().lower()
+        except EOFError:
+            return
+        if answer.startswith("q") or (not answer and n == last):
+            return
+        n = max(n - 1, 0) if answer.startswith("b") else min(n + 1, last)
+
+
+def replay(file: Path, out: TextIO, show: int | None = None, ask: Ask | None = None) -> int:
     """Replay every game of an export (exit status 1 if any does not verify); with
-    ``show``, step through that match's public table move by move."""
+    ``show``, step through that match's public table move by move (waiting for ``ask``
+    after each step, when given: a person at a terminal)."""
     read = exports.read_lines(file.read_text(encoding="utf-8").splitlines())
     failed = 0
     for game in read:
@@ -67,7 +104,7 @@ def replay(file: Path, out: TextIO, show: int | None = None) -> int:
                   f" · {verdict}\n")
         failed += not replayed.verified
         if show == game.match and replayed.states:
-            out.writelines(line + "\n" for line in _steps(replayed))
+            step_through(replayed, Screen(out, use_colour(out), ask is not None), ask)
     if show is not None and all(g.match != show for g in read):
         out.write(f"There is no match {show} in {file}.\n")
         return 1

@@ -75,8 +75,10 @@ def test_a_league_export_and_stepping_through_one_game(
     capsys.readouterr()
     assert main(["replay", str(out), "--show", str(only.match)]) == 0
     said = capsys.readouterr().out
-    assert "── The deal" in said and "── Move 1: " in said
-    assert said.count("── Move ") == len(only.moves or ())
+    last = len(only.moves or ())
+    assert f"── Step 0/{last} · The deal ─" in said and f"── Step 1/{last} · " in said
+    assert said.count("── Step ") == last + 1
+    assert "**" not in said and "\x1b" not in said  # piped: the words alone
 
 
 def test_a_tampered_or_broken_export_is_not_verified(

@@ -23,6 +23,7 @@ from tests.web.world import (
     EVENTS,
     FINISHED,
     GUILD,
+    HOSTILE_NAMES,
     SECRET_MATCH,
     USERS,
     World,
@@ -31,6 +32,8 @@ from tests.web.world import (
 )
 
 Client = TestClient[web.Request, web.Application]
+#: Dee's name is markup here: every page must show it escaped.
+WORLD_NAMES = HOSTILE_NAMES
 _HREF = re.compile(r'href="(/[^"]*)"')
 
 
@@ -90,7 +93,7 @@ async def test_replay_steps_forward_back_and_reveals_hands_only_on_request(
 ) -> None:
     first = paths.match(world.slugs, world.club, 1)
     body = await (await client.get(first)).text()
-    assert "The deal." in body and "Step 0 of " in body
+    assert '<p class="move">The deal</p>' in body and "Step 0 of " in body
     last = int(re.search(r"Step 0 of (\d+)", body).group(1))  # type: ignore[union-attr]
     step2 = await (await client.get(f"{first}?step=2")).text()
     assert "Step 2 of" in step2 and f"{first}?step=1" in step2 and f"{first}?step=3" in step2
