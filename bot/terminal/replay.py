@@ -21,7 +21,7 @@ from bot.services import exports
 from bot.services.dbcli import run_on
 from bot.services.errors import ServiceError
 from bot.terminal.screen import Screen, use_colour
-from games.wording import plural
+from games.wording import number, plural
 from storage import leagues as league_repo
 from storage.db import Database
 
@@ -64,7 +64,7 @@ def _show_step(screen: Screen, replayed: exports.Replayed, n: int) -> None:
     step = _step(replayed, n)
     last = len(replayed.states) - 1
     screen.heading(f"Step {n}/{last} · {step.moved}")
-    screen.lines(step.events)
+    screen.lines([*step.events, ""])
     screen.lines(step.table)
 
 
@@ -97,7 +97,7 @@ def replay(file: Path, out: TextIO, show: int | None = None, ask: Ask | None = N
     for game in read:
         replayed = exports.replay(game)
         title = games.get(game.game).title if game.game in games.names() else game.game
-        players = ", ".join(f"{s.name} {s.score}" for s in game.seats)
+        players = ", ".join(f"{s.name} {number(s.score)}" for s in game.seats)
         verdict = "verified" if replayed.verified else f"NOT verified: {replayed.problem}"
         moves = plural(len(game.moves or ()), "move")
         out.write(f"match {game.match} · {title} · {moves} · {players}"

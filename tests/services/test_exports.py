@@ -4,7 +4,9 @@ back in, replayed by the engines and checked against their recorded outcome."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from bot.__main__ import main
 from bot.services import exports
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableService
+from bot.terminal.replay import replay
 from storage.connect import open_database
 from tests.services.conftest import ManualClock, play_out
 
@@ -101,3 +104,36 @@ def test_a_tampered_or_broken_export_is_not_verified(
     bad.write_text('{"schema": "deckhand.game/1", "match": "x"}\n')
     assert main(["replay", str(bad)]) == 2
     assert "line 1: match" in capsys.readouterr().err
+
+
+def test_show_waits_for_enter_goes_back_on_b_and_stops_on_q(
+    where: str, tmp_path: Path
+) -> None:
+    build(where)
+    out = tmp_path / "friday.jsonl"
+    assert main(["export", "--db", where, "--guild", str(GUILD), "--league", "Friday",
+                 "--out", str(out)]) == 0
+    (only,) = exports.read_lines(out.read_text().splitlines())
+    answers = iter(["", " ", "b", "Q"])
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    said = io.StringIO()
+    assert replay(out, said, only.match, ask) == 0
+    last = len(only.moves or ())
+    headings = re.findall(r"── Step (\d+)/", said.getvalue())
+    assert headings == ["0", "1", "2", "1"]  # Enter, Enter, back, then q stops
+    assert asked[0] == f"Step 0 of {last} — Enter: next · b: back · q: stop "
+    said = io.StringIO()
+    assert replay(out, said, only.match, lambda prompt: "") == 0  # Enter to the end
+    assert re.findall(r"── Step (\d+)/", said.getvalue()) == [str(n) for n in range(last + 1)]
+
+    def gone(prompt: str) -> str:
+        raise EOFError
+
+    said = io.StringIO()
+    assert replay(out, said, only.match, gone) == 0  # end of input: stop after the step
+    assert re.findall(r"── Step (\d+)/", said.getvalue()) == ["0"]

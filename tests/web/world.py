@@ -7,12 +7,14 @@ the unpublished one and of no league."""
 from __future__ import annotations
 
 import asyncio
+import html
 import itertools
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
 import games
+from bot.render.common import cards as text_cards
 from bot.services import publication
 from bot.services.events.duplicate import DUPLICATE_GAMES
 from bot.services.events.service import EventService, EventStandings
@@ -76,8 +78,12 @@ class World:
     events: dict[str, int]
 
     def running_markup(self) -> list[str]:
-        """How the site would draw the running game's hands, if it ever did."""
-        return [str(cards(hand)) for hand in self.running_hands if hand]
+        """How the site would draw the running game's hands, if it ever did: as card
+        chips, or in a renderer's words (escaped as a page has them)."""
+        return [
+            shown for hand in self.running_hands if hand
+            for shown in (str(cards(hand)), html.escape(text_cards(hand), quote=False))
+        ]
 
 
 async def play(service: TableService, channel: int, rng: random.Random, moves: int) -> None:
