@@ -79,7 +79,7 @@ def _bid_value(bid: object) -> int:
 
 
 def _bid_terms(view: View) -> tuple[float, int, int]:
-    """The expected tricks, the bid they make alone (a little under them), and the room
+    """The expected tricks, the bid they make alone (nine tenths of them, up from .7), and the room
     the partner's and the opponents' bids leave."""
     seat: int = view["seat"]
     bids: list[object] = view["bids"]

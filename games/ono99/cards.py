@@ -33,7 +33,7 @@ FULL_DECK: Final[tuple[str, ...]] = tuple(c for c in ORDER for _ in range(_COUNT
 #: negative totals are allowed).
 VALUE: Final[dict[str, int]] = {**{c: int(c) for c in NUMBERS}, REV: 0, P2: 0, ONO: 0, MINUS: -10}
 #: Plain names for messages.
-NAME: Final[dict[str, str]] = {**{c: c for c in NUMBERS}, REV: "Reverse", MINUS: "-10",
+NAME: Final[dict[str, str]] = {**{c: c for c in NUMBERS}, REV: "Reverse", MINUS: "Minus 10",
                                P2: "Play 2", ONO: "ONO 99"}
 
 _WORDS: Final = {
