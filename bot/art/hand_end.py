@@ -166,6 +166,12 @@ _GIN_RESULT: Final = {"knock": "wins the hand", "gin": "wins with gin",
                       "big_gin": "wins with big gin", "undercut": "undercuts"}
 
 
+def laid_on(lay_off: Event) -> list[str]:
+    """A knocker's meld with the cards laid off on it, each in its place: ``A♠`` before
+    ``2♠ 3♠ 4♠``, as one lays them on the table."""
+    return melds.sorted_cards([*lay_off["onto"], *lay_off["cards"]])
+
+
 def _gin(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
     end = _first(events, "hand_result")
     assert end is not None
@@ -184,9 +190,7 @@ def _gin(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
         c.text(f"melds, then deadwood {shown['points']}", 18, PALE)
         if laid:
             c.text("lays off (underlined) on the knocker's melds:", 18, PALE)
-            # each meld with its lay-offs in place (A♠ before 2♠ 3♠ 4♠), as one would lay them
-            c.cards([melds.sorted_cards([*lo["onto"], *lo["cards"]])
-                     for lo in shown["lay_offs"]], marks=laid)
+            c.cards([laid_on(lo) for lo in shown["lay_offs"]], marks=laid)
         c.gap()
     if end["winner"] is not None:
         points = end["points"][end["winner"]]

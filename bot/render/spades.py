@@ -13,9 +13,7 @@ from games.wording import number, plural, signed
 View = dict[str, Any]
 
 
-def _bid(bid: int | str | None) -> str:
-    if bid is None:
-        return "—"
+def _bid(bid: int | str) -> str:
     if bid == "blind nil":
         return "Blind Nil"
     return "Nil" if bid == 0 else str(bid)
@@ -47,7 +45,8 @@ class SpadesRenderer:
         for seat in range(view["players"]):
             lines.append(seat_line(
                 seat, names, view["to_act"],
-                f"bid {_bid(view['bids'][seat])} · tricks {view['tricks'][seat]}"
+                ("yet to bid" if view["bids"][seat] is None else f"bid {_bid(view['bids'][seat])}")
+                + f" · tricks {view['tricks'][seat]}"
                 f" · bags {view['bags'][seat]} · {plural(view['hand_counts'][seat], 'card')}",
             ))
         phase = view["phase"]

@@ -119,9 +119,11 @@ def _standings_table(slugs: Slugs, st: Standings) -> Safe:
 
 
 def _result(seats: Sequence[SeatResult]) -> Safe:
-    """``1. Ann (100) · 2. Ben (50)``: placements, best first."""
+    """``1. Ann — 100 · 2. Ben — 50``: placements, best first, as a finished table's
+    message writes them (a score in parentheses would read as part of a computer's name,
+    ``Computer (normal) 1``)."""
     ranked = sorted(seats, key=lambda s: (s.rank, s.seat))
-    return join([f"{s.rank}. {s.name} ({number(s.score)})" for s in ranked], " · ")
+    return join([f"{s.rank}. {s.name} — {number(s.score)}" for s in ranked], " · ")
 
 
 def _matches_table(slugs: Slugs, league: League, matches: Sequence[PlayedMatch]) -> Safe:
