@@ -24,26 +24,40 @@ spades_reason = games.get("spades").explain
 craits_reason = games.get("craits").explain
 
 
-@pytest.mark.parametrize("name", sorted(PLAYERS))
-def test_every_normal_move_of_a_game_has_a_reason(name: str) -> None:
+#: One decision of the ``normal`` player: its seat's view, legal moves, the move, the
+#: reason ``explain`` gives, the state, and the state after the move.
+Decision = tuple[dict[str, Any], list[str], str, str, Any, Any]
+
+
+def decisions(name: str, seeds: range, per_game: int = 300) -> Iterator[Decision]:
+    """``normal``'s decisions in seeded games (its moves mixed with random ones, so the
+    positions vary), each with the reason the hint gives."""
     game = games.get(name)
-    for seed in range(3):
+    for seed in seeds:
         state = game.new(PLAYERS[name], seed=seed)
-        rng = rng_for(seed, "reasons")
-        for _ in range(400):
+        rng = rng_for(seed, "true reasons")
+        for _ in range(per_game):
             if state.is_over:
                 break
             seat = state.to_act[0]
             legal = game.legal_actions(state, seat)
             view = game.view(state, seat)
             move = game.choose(state, seat, "normal", random.Random(0))
-            said = game.explain(view, legal, move)
-            assert said and "\n" not in said and len(said) < 200, (move, said)
-            assert "{" not in said and "}" not in said, said
-            others = [a for a in legal if a != move]
-            if others:
-                assert game.explain(view, legal, rng.choice(others)) == ""
-            state = game.apply(state, seat, rng.choice([move, *others[:1]]))
+            after = game.apply(state, seat, move)
+            yield view, legal, move, game.explain(view, legal, move), state, after
+            state = after if rng.random() < 0.8 else game.apply(state, seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_every_normal_move_of_a_game_has_a_reason(name: str) -> None:
+    game = games.get(name)
+    rng = random.Random(7)
+    for view, legal, move, said, _, _ in decisions(name, range(3), per_game=400):
+        assert said and "\n" not in said and len(said) < 200, (move, said)
+        assert "{" not in said and "}" not in said, said
+        others = [a for a in legal if a != move]
+        if others:
+            assert game.explain(view, legal, rng.choice(others)) == ""
 
 
 def test_gin_names_the_near_meld_kept_and_the_card_thrown() -> None:
@@ -98,30 +112,6 @@ def test_craits_says_what_a_play_sheds_and_what_it_keeps() -> None:
 
 
 # -- a reason is true of its move -------------------------------------------------------
-#: One decision of the ``normal`` player: its seat's view, legal moves, the move, the
-#: reason ``explain`` gives, the state, and the state after the move.
-Decision = tuple[dict[str, Any], list[str], str, str, Any, Any]
-
-
-def decisions(name: str, seeds: range, per_game: int = 300) -> Iterator[Decision]:
-    """``normal``'s decisions in seeded games (its moves mixed with random ones, so the
-    positions vary), each with the reason the hint gives."""
-    game = games.get(name)
-    for seed in seeds:
-        state = game.new(PLAYERS[name], seed=seed)
-        rng = rng_for(seed, "true reasons")
-        for _ in range(per_game):
-            if state.is_over:
-                break
-            seat = state.to_act[0]
-            legal = game.legal_actions(state, seat)
-            view = game.view(state, seat)
-            move = game.choose(state, seat, "normal", random.Random(0))
-            after = game.apply(state, seat, move)
-            yield view, legal, move, game.explain(view, legal, move), state, after
-            state = after if rng.random() < 0.8 else game.apply(state, seat, rng.choice(legal))
-
-
 def _number(pattern: str, said: str) -> float | None:
     found = re.search(pattern, said)
     return float(found.group(1)) if found else None

@@ -66,14 +66,20 @@ def test_export_then_replay_verifies_every_game(
     assert said.count("verified") == 3 and "2 games, 2 verified." in said, said
 
 
-def test_a_league_export_and_stepping_through_one_game(
-    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def friday(where: str, tmp_path: Path) -> tuple[Path, exports.ExportedGame]:
+    """The export of league "Friday" (``build``'s Gin Rummy game) and its one game."""
     build(where)
     out = tmp_path / "friday.jsonl"
     assert main(["export", "--db", where, "--guild", str(GUILD), "--league", "Friday",
                  "--out", str(out)]) == 0
     (only,) = exports.read_lines(out.read_text().splitlines())
+    return out, only
+
+
+def test_a_league_export_and_stepping_through_one_game(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, only = friday(where, tmp_path)
     assert only.game == "gin_rummy"
     capsys.readouterr()
     assert main(["replay", str(out), "--show", str(only.match)]) == 0
@@ -109,11 +115,7 @@ def test_a_tampered_or_broken_export_is_not_verified(
 def test_show_waits_for_enter_goes_back_on_b_and_stops_on_q(
     where: str, tmp_path: Path
 ) -> None:
-    build(where)
-    out = tmp_path / "friday.jsonl"
-    assert main(["export", "--db", where, "--guild", str(GUILD), "--league", "Friday",
-                 "--out", str(out)]) == 0
-    (only,) = exports.read_lines(out.read_text().splitlines())
+    out, only = friday(where, tmp_path)
     answers = iter(["", " ", "b", "Q"])
     asked: list[str] = []
 
