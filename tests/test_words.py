@@ -84,7 +84,7 @@ def _said_badly(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "path", files("bot", "games", "storage"), ids=lambda p: str(p.relative_to(ROOT))
+    "path", files("bot", "games", "storage", "bench"), ids=lambda p: str(p.relative_to(ROOT))
 )
 def test_no_text_writes_a_count_both_ways(path: Path) -> None:
     for line, text in shown_strings(path):
