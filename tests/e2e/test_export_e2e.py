@@ -17,7 +17,7 @@ async def test_a_league_export_is_a_file_that_replays(harness: Harness) -> None:
     assert final.status == "finished"
 
     answer = await bob.slash("league export")
-    assert answer.ephemeral and "1 games" in answer.text, answer.text
+    assert answer.ephemeral and "1 game of" in answer.text, answer.text
     message = answer.response
     assert message is not None and len(message.attachments) == 1
     attachment = message.attachments[0]
