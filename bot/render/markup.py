@@ -59,11 +59,14 @@ def line(*parts: str | Span | Line) -> Line:
     """The parts one after the other as a line (empty parts dropped, neighbours of the
     same emphasis joined)."""
     out: list[Span] = []
-    for s in (s for part in parts for s in spans(part) if s.text):
-        if out and out[-1].strong == s.strong:
-            out[-1] = Span(out[-1].text + s.text, s.strong)
-        else:
-            out.append(s)
+    for part in parts:
+        for s in spans(part):
+            if not s.text:
+                continue
+            if out and out[-1].strong == s.strong:
+                out[-1] = Span(out[-1].text + s.text, s.strong)
+            else:
+                out.append(s)
     return Line(tuple(out))
 
 
@@ -76,7 +79,9 @@ def spans(text: str | Span | Line) -> tuple[Span, ...]:
 
 def markdown(text: Text) -> str:
     """Discord's markup: strong spans as ``**bold**``."""
-    return "".join(f"**{s.text}**" if s.strong else s.text for s in spans(text))
+    if isinstance(text, str):
+        return text
+    return "".join([f"**{s.text}**" if s.strong else s.text for s in text.spans])
 
 
 def markdown_lines(texts: Iterable[Text]) -> list[str]:
