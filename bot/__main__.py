@@ -25,7 +25,8 @@ import games
 from bot.failures import explain
 from bot.invocation import command
 from bot.settings import load_settings
-from bot.text import clip, plural
+from bot.text import clip
+from games.wording import plural
 from storage.connect import shown
 
 SUMMARY = "Deckhand: card games on Discord, and in this terminal."
@@ -159,10 +160,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay an export and check every game."""
+    """Replay an export and check every game (``--show`` waits after each step when a
+    person is at a terminal)."""
     from bot.terminal.replay import replay
 
-    return replay(Path(args.file), sys.stdout, args.show)
+    person = sys.stdin.isatty() and sys.stdout.isatty()
+    return replay(Path(args.file), sys.stdout, args.show, input if person else None)
 
 
 def cmd_art(args: argparse.Namespace) -> int:

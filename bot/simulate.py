@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 import games
 from bot.progress import progress
-from bot.text import plural
 from games.simulate import play_game
+from games.wording import plural
 
 
 @dataclass

@@ -26,12 +26,6 @@ def cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 card``, ``2 cards`` (``word`` is the singular; ``many`` the plural when it is
-    not ``word`` + s: ``plural(2, "lobby", "lobbies")``)."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
-
-
 _MARKDOWN = re.compile(r"([\\*_~|>#\-\[\]()<:])")
 
 

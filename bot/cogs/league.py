@@ -16,6 +16,7 @@ from bot.services.leagues import LeagueService, Standings
 from bot.text import plain
 from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly
 from bot.web import paths
+from games.wording import plural
 from storage.leagues import League, PlayedMatch
 
 ROWS_SHOWN = 15
@@ -126,7 +127,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             what = games.get(league.game).title if league.game else "every game"
             return {
                 "content": f"League **{plain(league.name)}** created ({what}, {league.scoring};"
-                f" ranked after {league.provisional_games} games)."
+                f" ranked after {plural(league.provisional_games, 'game')})."
                 f" Play toward it with `/table new … league:{plain(league.name)}`."
             }
 
@@ -262,8 +263,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         )
         name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
         await interaction.followup.send(
-            f"{export.games} games of **{plain(found.name)}** (schema: `deckhand.game/1`;"
-            " check them with `deckhand replay FILE`).",
+            f"{plural(export.games, 'game')} of **{plain(found.name)}** (schema:"
+            " `deckhand.game/1`; check them with `deckhand replay FILE`).",
             file=discord.File(io.BytesIO(export.data), filename=f"{name}.jsonl"),
             ephemeral=True,
         )

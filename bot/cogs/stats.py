@@ -17,18 +17,19 @@ from bot.services.leagues import LeagueService, PlayerStats
 from bot.text import clip
 from bot.ui.answers import CONTENT_LIMIT, defer, say
 from bot.ui.cooldown import HEAVY, cost
+from games.wording import number, plural
 
 
 def stats_text(name: str, st: PlayerStats) -> str:
     """A player's record as text."""
     if st.played == 0:
         return f"{name} has not finished a game here yet."
-    lines = [f"**{name}**: {st.played} game{'s' if st.played != 1 else ''}, {st.won} won"]
+    lines = [f"**{name}**: {plural(st.played, 'game')}, {st.won} won"]
     for g in st.games:
         title = games.get(g.game).title + (" (lowest score wins)" if g.lower_wins else "")
         line = (
             f"• {title}: {g.played} played, {g.won} won, {g.drawn} drawn,"
-            f" best score {g.best_score}"
+            f" best score {number(g.best_score)}"
         )
         if g.favourite_partner is not None:
             line += f", favourite partner {g.favourite_partner.name}"

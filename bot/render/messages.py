@@ -25,12 +25,15 @@ from typing import Any
 
 import games
 from bot.render import renderer
+from bot.render.markup import markdown_lines
+from bot.render.steps import event_lines
 from bot.services.tables import MANAGED, SeatInfo, SeatPrivate, Step, TableResult
 from bot.services.tables.hints import UNRATED
-from bot.text import clip, cut, plural
+from bot.text import clip, cut
 from bot.ui import custom_ids
 from bot.ui.custom_ids import CustomId
 from games.search import Advice
+from games.wording import number, option_value, plural
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
@@ -130,15 +133,8 @@ class EventLog:
 
 
 def step_lines(game: str, steps: Iterable[Step], names: Sequence[str]) -> list[str]:
-    """One line per public event of ``steps`` that the game's renderer shows."""
-    r = renderer(game)
-    out = []
-    for step in steps:
-        for event in step.events:
-            line = r.event(event, names)
-            if line:
-                out.append(line)
-    return out
+    """One line per public event of ``steps`` that the game's renderer shows (markdown)."""
+    return markdown_lines(event_lines(game, (e for step in steps for e in step.events), names))
 
 
 def _seat_label(s: SeatInfo, host_id: int) -> str:
@@ -151,17 +147,11 @@ def _seat_label(s: SeatInfo, host_id: int) -> str:
 def _options_text(result: TableResult) -> str:
     game = games.get(result.game)
     changed = [
-        f"{k}={_show(v)}"
+        f"{k}={option_value(v)}"
         for k, v in result.options.items()
         if k in game.options and game.options[k].default != v
     ]
     return ", ".join(changed) or "standard rules"
-
-
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 def _timer_text(turn_timer: int) -> str:
@@ -216,7 +206,7 @@ def placements(result: TableResult) -> list[str]:
         return []
     out = result.outcome
     order = sorted(range(len(result.seats)), key=lambda s: (out.ranks[s], s))
-    return [f"{out.ranks[s]}. {result.seats[s].name} — {out.scores[s]}" for s in order]
+    return [f"{out.ranks[s]}. {result.seats[s].name} — {number(out.scores[s])}" for s in order]
 
 
 def table_message(
@@ -231,7 +221,7 @@ def table_message(
     fields: list[tuple[str, str]] = []
     body: list[str] = []
     if result.public is not None:
-        body = renderer(result.game).table(result.public, names)
+        body = markdown_lines(renderer(result.game).table(result.public, names))
     if events:
         fields.append((LAST_MOVES, cut("\n".join(events), 1024)))
     rows: tuple[tuple[Component, ...], ...] = ()
@@ -275,7 +265,9 @@ def hand_message(
 ) -> MessageSpec:
     """A seat's private hand with components for exactly its legal moves."""
     r = renderer(result.game)
-    lines = [f"**{result.title}** in {channel_mention} — your hand", *r.hand(mine.view)]
+    lines = [
+        f"**{result.title}** in {channel_mention} — your hand", *markdown_lines(r.hand(mine.view))
+    ]
     if result.status == "finished":
         lines.append("The game is over: " + " · ".join(placements(result)))
     elif result.status != "playing":
@@ -410,7 +402,7 @@ def hint_text(game_name: str, advice: Advice) -> str:
         )
     mine = dict(ranking.means)[advice.move]
     runner, theirs = others[0]
-    deals = f"Over {ranking.worlds} deals that fit what you have seen"
+    deals = f"Over {plural(ranking.worlds, 'deal')} that fit what you have seen"
 
     def more(gain: float, only: str = "") -> str:
         if ranking.chance:
@@ -445,7 +437,8 @@ def rules_pages(game_name: str) -> list[str]:
     ]
     if game.options:
         opts = "\n".join(
-            f"• `{k}` (default {_show(o.default)}): {o.help}" for k, o in game.options.items()
+            f"• `{k}` (default {option_value(o.default)}): {o.help}"
+            for k, o in game.options.items()
         )
         paragraphs.append("**Options** (`/table new … options:name=value`):\n" + opts)
     span = (

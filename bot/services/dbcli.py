@@ -32,7 +32,7 @@ from typing import TypeVar
 from bot.progress import Interrupted, progress
 from bot.services.leagues import LeagueService
 from bot.services.tables.replay import CheckResult, check_table
-from bot.text import plural
+from games.wording import plural
 from storage import tables as repo
 from storage.connect import check_sqlite_file, is_postgres, open_database, shown
 from storage.copy import count_rows, fill, tables_in_order

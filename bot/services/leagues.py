@@ -82,6 +82,7 @@ from bot.services import ratings
 from bot.services.errors import ServiceError
 from bot.services.ratings import Rating
 from bot.text import clip
+from games.wording import plural
 from storage import events as event_repo
 from storage import leagues as repo
 from storage import records
@@ -222,8 +223,7 @@ class Standings:
     @property
     def provisional_heading(self) -> str:
         """The line that sets the provisional players apart in a rendered table."""
-        n = self.provisional_games
-        return f"Provisional (fewer than {n} game{'s' if n != 1 else ''}), not ranked:"
+        return f"Provisional (fewer than {plural(self.provisional_games, 'game')}), not ranked:"
 
 
 @dataclass(frozen=True)

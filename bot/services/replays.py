@@ -44,7 +44,8 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class ReplayStep:
     """One step of a replay: the seats' names, the move that led to it (None at the deal),
-    the spectator view, and each seat's hand when revealed (else None)."""
+    the spectator view, each seat's hand when revealed (else None), and the public events
+    the move made (at the deal, the deal's)."""
 
     match_id: int
     game: str
@@ -54,6 +55,7 @@ class ReplayStep:
     move: ActionRow | None
     public: dict[str, Any]
     hands: tuple[tuple[str, ...], ...] | None
+    events: tuple[dict[str, Any], ...]
 
 
 def _source(
@@ -112,7 +114,7 @@ def _replayed(
     )
     return ReplayStep(
         match_id, row.game, names, wanted, len(moves), moves[wanted - 1] if wanted else None,
-        game.view(shown, None), revealed,
+        game.view(shown, None), revealed, tuple(shown.events),
     )
 
 

@@ -42,6 +42,8 @@ import games
 from bot.invocation import command
 from bot.render import GameRenderer, renderer
 from bot.render.common import scores
+from bot.render.markup import Text
+from bot.render.steps import event_lines
 from bot.services.errors import (
     IllegalMove,
     NoTable,
@@ -57,6 +59,7 @@ from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
 from bot.text import MOVE_LENGTH, clip
 from games.base import Game
+from games.wording import noun, number, option_value
 from storage.connect import open_database
 
 OFFLINE_GUILD = 0
@@ -104,7 +107,9 @@ def rules_text(game: Game[Any]) -> list[str]:
     lines = game.rules.splitlines()
     if game.options:
         lines += ["", f"Options ({command()} play … -o name=value):"]
-        lines += [f"  {k}: {o.help} (default {o.default})" for k, o in game.options.items()]
+        lines += [
+            f"  {k}: {o.help} (default {option_value(o.default)})" for k, o in game.options.items()
+        ]
     lines += ["", f"Computer players ({command()} play … --ai LEVEL):"]
     lines += [f"  {level}: {game.explain_level(level)}" for level in game.levels]
     return lines
@@ -231,7 +236,7 @@ class Session:
             current = None
         if current is not None and current.status == "playing":
             options = " ".join(
-                f"{k}={'on' if v is True else 'off' if v is False else v}"
+                f"{k}={option_value(v)}"
                 for k, v in current.options.items()
             )
             self.screen.note(
@@ -258,7 +263,7 @@ class Session:
         started = await self._with_computers(s.start(ch, LOCAL_USER_ID))
         self.screen.note(
             f"A new {g.title} game: you ({self.name}) against {players - 1} computer"
-            f" player{'s' if players > 2 else ''} ({self.config.ai}). Type help for help."
+            f" {noun(players - 1, 'player')} ({self.config.ai}). Type help for help."
         )
         return started
 
@@ -271,14 +276,13 @@ class Session:
         for step in result.steps:
             if self.config.delay > 0 and step.by != "player":
                 time.sleep(self.config.delay)
-            texts = [self.render.event(e, names) for e in step.events]
-            self.screen.lines([t for t in texts if t])
+            self.screen.lines(event_lines(self.game.name, step.events, names))
 
-    def _table(self, result: TableResult) -> list[str]:
+    def _table(self, result: TableResult) -> list[Text]:
         assert result.public is not None
         names = self._names(result)
         lines = self.render.table(result.public, names)
-        if not any(line.lstrip("*").startswith("Scores") for line in lines):
+        if not any(str(line).startswith("Scores") for line in lines):
             lines.append("Scores: " + scores(result.public["scores"], names))
         return lines
 
@@ -305,7 +309,8 @@ class Session:
         width = max(len(s.name) for s in result.seats)
         self.screen.line("Final placings:")
         self.screen.lines([
-            f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}  {out.scores[s]:>5}"
+            f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}"
+            f"  {number(out.scores[s]):>5}"
             for s in order
         ])
         self.screen.note(

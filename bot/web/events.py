@@ -28,6 +28,7 @@ from bot.services.publication import Slugs
 from bot.web import paths
 from bot.web.html import Child, Safe, document, grid, h, join, link
 from bot.web.pages import game_title, league_crumbs
+from games.wording import plural
 from storage.events import EntrantRow, EventRow, TableRow
 from storage.leagues import League
 
@@ -83,8 +84,8 @@ def _progress(event: EventRow) -> str:
     if event.status == "running":
         return f"round {event.round} of {event.rounds} under way"
     if event.status == "finished":
-        return f"finished after {event.round} of {event.rounds} rounds"
-    return f"{_STATUS[event.status]} · {event.rounds} rounds"
+        return f"finished after {event.round} of {plural(event.rounds, 'round')}"
+    return f"{_STATUS[event.status]} · {plural(event.rounds, 'round')}"
 
 
 def _standings(data: EventData) -> Safe:
@@ -220,7 +221,7 @@ def event_page(slugs: Slugs, league: League, data: EventData) -> Safe:
         slugs, league, event, {r.entrant: " & ".join(r.names) for r in data.standings.rows},
         {p.user_id: p.entrant for p in data.entrants}, data.replays, data.in_play,
     )
-    boards = f" · {event.boards} boards a round" if event.format == "duplicate" else ""
+    boards = f" · {plural(event.boards, 'board')} a round" if event.format == "duplicate" else ""
     return document(
         event.name, [*league_crumbs(slugs, league), (event.name, None)],
         h("p", f"{game_title(event.game)} · {FORMATS[event.format]}{boards}"

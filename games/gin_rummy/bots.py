@@ -74,7 +74,10 @@ def _take(view: View) -> Why | None:
     return None if meld is None else ("{} makes the meld {}", top, tuple(meld))
 
 
-def _why_discard(name: Callable[[str], str], card: str, hand: list[str], theirs: list[str]) -> str:
+def _why_discard(
+    name: Callable[[str], str], card: str, hand: list[str], theirs: list[str],
+    options: tuple[str, ...],
+) -> str:
     """Why ``card`` is the one to throw: the near-melds it keeps, and what it is."""
     loose = list(melds.best_arrangement(hand).deadwood)
     parts = []
@@ -88,7 +91,11 @@ def _why_discard(name: Callable[[str], str], card: str, hand: list[str], theirs:
     if kept_for_them:
         parts.append(f"holds on to {name(kept_for_them[0])}, which your opponent could use")
     if card not in loose:
-        parts.append(f"breaking up a meld with {name(card)} leaves the least deadwood")
+        after = melds.deadwood_by_discard(hand)
+        least = after[card] == min(after[c] for c in options)
+        parts.append(f"breaking up a meld with {name(card)} leaves " + (
+            "the least deadwood" if least else f"{after[card]} deadwood; those leaving less"
+            " could still meld or help your opponent"))
     elif all(worth >= melds.card_value(c) for c in loose):
         tied = any(melds.card_value(c) == worth for c in rest)
         parts.append(f"{name(card)} is {'one of ' if tied else ''}your highest unmatched card"
@@ -132,7 +139,7 @@ def decide(view: View, legal: list[str]) -> tuple[str, Why]:
         options,
         key=lambda c: (_discard_cost(c, loose, after, theirs), -melds.card_value(c), c),
     )
-    return f"discard {card}", (_why_discard, card, hand, theirs)
+    return f"discard {card}", (_why_discard, card, hand, theirs, tuple(options))
 
 
 def normal_bot(view: View, legal: list[str], rng: random.Random) -> str:

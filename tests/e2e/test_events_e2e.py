@@ -190,7 +190,7 @@ async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Ha
     assert "Order: matchpoints, then seed." in final.text, final.text
 
     shown = await outsider.slash("game replay", id=match_id)
-    assert shown.response is not None and "the deal" in shown.response.text, shown.text
+    assert shown.response is not None and "The deal" in shown.response.text, shown.text
     rows = db.execute(
         "SELECT et.board, t.seed, t.snapshot IS NOT NULL FROM event_tables et"
         " JOIN tables t ON t.id = et.table_id WHERE et.event_id = 1 ORDER BY et.board"

@@ -26,7 +26,7 @@ async def test_a_league_export_is_a_file_that_replays(harness: Harness) -> None:
     assert by_admin.ephemeral and "1 games" in by_admin.text, by_admin.text
     await mia.slash("league publish", state="on")
     answer = await bob.slash("league export")
-    assert answer.ephemeral and "1 games" in answer.text, answer.text
+    assert answer.ephemeral and "1 game of" in answer.text, answer.text
     message = answer.response
     assert message is not None and len(message.attachments) == 1
     attachment = message.attachments[0]

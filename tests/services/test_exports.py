@@ -4,7 +4,9 @@ back in, replayed by the engines and checked against their recorded outcome."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from bot.__main__ import main
 from bot.services import exports, publication
 from bot.services.leagues import LeagueService, NotAdmin
 from bot.services.tables import TableService
+from bot.terminal.replay import replay
 from storage.connect import open_database
 from storage.db import Conn, Database
 from storage.leagues import League
@@ -68,20 +71,28 @@ def test_export_then_replay_verifies_every_game(
     assert said.count("verified") == 3 and "2 games, 2 verified." in said, said
 
 
-def test_a_league_export_and_stepping_through_one_game(
-    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def friday(where: str, tmp_path: Path) -> tuple[Path, exports.ExportedGame]:
+    """The export of league "Friday" (``build``'s Gin Rummy game) and its one game."""
     build(where)
     out = tmp_path / "friday.jsonl"
     assert main(["export", "--db", where, "--guild", str(GUILD), "--league", "Friday",
                  "--out", str(out)]) == 0
     (only,) = exports.read_lines(out.read_text().splitlines())
+    return out, only
+
+
+def test_a_league_export_and_stepping_through_one_game(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, only = friday(where, tmp_path)
     assert only.game == "gin_rummy"
     capsys.readouterr()
     assert main(["replay", str(out), "--show", str(only.match)]) == 0
     said = capsys.readouterr().out
-    assert "── The deal" in said and "── Move 1: " in said
-    assert said.count("── Move ") == len(only.moves or ())
+    last = len(only.moves or ())
+    assert f"── Step 0/{last} · The deal ─" in said and f"── Step 1/{last} · " in said
+    assert said.count("── Step ") == last + 1
+    assert "**" not in said and "\x1b" not in said  # piped: the words alone
 
 
 def test_a_tampered_or_broken_export_is_not_verified(
@@ -168,3 +179,32 @@ async def test_only_an_admin_exports_a_league_that_is_not_published(db: Database
     await publication.set_published(db, cup, True, is_admin=True)
     published = await LeagueService(db).league(GUILD, "Cup")
     assert (await exports.league_file(db, published, is_admin=False)).games == 2
+
+
+def test_show_waits_for_enter_goes_back_on_b_and_stops_on_q(
+    where: str, tmp_path: Path
+) -> None:
+    out, only = friday(where, tmp_path)
+    answers = iter(["", " ", "b", "Q"])
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    said = io.StringIO()
+    assert replay(out, said, only.match, ask) == 0
+    last = len(only.moves or ())
+    headings = re.findall(r"── Step (\d+)/", said.getvalue())
+    assert headings == ["0", "1", "2", "1"]  # Enter, Enter, back, then q stops
+    assert asked[0] == f"Step 0 of {last} — Enter: next · b: back · q: stop "
+    said = io.StringIO()
+    assert replay(out, said, only.match, lambda prompt: "") == 0  # Enter to the end
+    assert re.findall(r"── Step (\d+)/", said.getvalue()) == [str(n) for n in range(last + 1)]
+
+    def gone(prompt: str) -> str:
+        raise EOFError
+
+    said = io.StringIO()
+    assert replay(out, said, only.match, gone) == 0  # end of input: stop after the step
+    assert re.findall(r"── Step (\d+)/", said.getvalue()) == ["0"]

@@ -41,7 +41,7 @@ def test_a_full_game_against_computers(tmp_path: Path, game: str) -> None:
     assert f"── {TITLES[game]} · game over" in out
     placings = out.split("Final placings:\n")[1].split("The game counts")[0].splitlines()
     assert len(placings) == (4 if game == "back_alley" else 3 if game == "ono99" else 2)
-    assert any(re.match(rf"\s+\d+(st|nd|rd|th)\s+{USER}\s+-?\d+$", p) for p in placings)
+    assert any(re.match(rf"\s+\d+(st|nd|rd|th)\s+{USER}\s+−?\d+$", p) for p in placings)
     assert out.rstrip().endswith(f"Thanks for playing! Your results: {RAN} standings")
     # Every move the player made was accepted and logged under their id; computers moved too.
     moves = out.count("Your move [")
@@ -235,7 +235,7 @@ def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
         (["play", "chess"], "Unknown game 'chess'"),
         (["play", "gin_rummy", "--players", "3"], "Gin Rummy is for 2 players, not 3."),
         (["play", "gin_rummy", "-o", "target=5"], "Option 'target' must be at least 10."),
-        (["play", "gin_rummy", "-o", "colour=red"], "Unknown option(s) for Gin Rummy: colour"),
+        (["play", "gin_rummy", "-o", "colour=red"], "Unknown option for Gin Rummy: colour"),
     ],
 )
 def test_bad_command_lines_are_refused_plainly(

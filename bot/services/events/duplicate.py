@@ -35,6 +35,7 @@ from typing import Any
 import games
 from bot.services.events.seeds import EventSeeds
 from games.base import State
+from games.wording import plural
 
 #: The duplicate games and their seats (also the two-sided games Swiss and round robin
 #: events are for).
@@ -90,7 +91,7 @@ def seat_sides(
     teams = games.get(game).teams(seats)
     per_side = seats // 2
     if len(first) != per_side or len(second) != per_side:
-        raise ValueError(f"A side of {game} has {per_side} player(s).")
+        raise ValueError(f"A side of {game} has {plural(per_side, 'player')}.")
     team0, team1 = (first, second) if (turn + table) % 2 == 0 else (second, first)
     queues = {0: list(team0), 1: list(team1)}
     return tuple(queues[t].pop(0) for t in teams)
