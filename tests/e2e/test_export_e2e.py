@@ -23,7 +23,7 @@ async def test_a_league_export_is_a_file_that_replays(harness: Harness) -> None:
     assert refused.response is None or not refused.response.attachments
     mia = fake.member("mia", manage_guild=True)
     by_admin = await mia.slash("league export")
-    assert by_admin.ephemeral and "1 games" in by_admin.text, by_admin.text
+    assert by_admin.ephemeral and "1 game of" in by_admin.text, by_admin.text
     await mia.slash("league publish", state="on")
     answer = await bob.slash("league export")
     assert answer.ephemeral and "1 game of" in answer.text, answer.text
