@@ -40,8 +40,8 @@ from bot.ui.answers import answer_error, say
 from bot.ui.controller import Controller
 from bot.ui.cooldown import SLOW_DOWN, Cooldown
 from bot.ui.events import EventDesk
-from bot.ui.items import ITEMS
-from bot.ui.publisher import Publisher
+from bot.ui.items import ITEMS, on_interaction
+from bot.ui.publish import Publisher
 from storage.connect import open_database
 from storage.db import Database, StorageUnavailable
 
@@ -134,16 +134,17 @@ class DeckhandMixin(_BotBase):
             card_emojis=self.card_emojis, ping_after=self.settings.turn_ping_after,
         )
         self.tables.subscribe(self.publisher.on_event)
-        self.controller = Controller(
-            self.db, self.tables, self.leagues, self.publisher, self.preferences,
-            turn_timer=self.settings.turn_timer,
-        )
         self.events = EventDesk(
             bot, event_service, self.tables, self.leagues, self.publisher,
             turn_timer=self.settings.turn_timer, owns=self.settings.owns,
         )
+        self.controller = Controller(
+            self.db, self.tables, self.leagues, self.publisher, self.preferences,
+            self.events, self.cooldown, turn_timer=self.settings.turn_timer,
+        )
         self.tables.on_finish(self.events.finished)
         bot.add_dynamic_items(*ITEMS)
+        bot.add_listener(on_interaction, "on_interaction")
         bot.tree.on_error = _on_command_error  # type: ignore[method-assign]
         _on_channel_deleted(bot, self.publisher)
         for name in COGS:

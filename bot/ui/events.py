@@ -32,27 +32,22 @@ from typing import Any
 
 import discord
 
+from bot import permissions
 from bot.render.events import round_announcement, signup_message, standings_text
 from bot.services.errors import ServiceError, TableAlreadyOpen
 from bot.services.events.service import COMPUTER, EventError, EventService, entrant_players
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableResult, TableService, TableStatus
 from bot.text import cut, plain
-from bot.ui.answers import defer, publicly, say
-from bot.ui.controller import TABLE_NEEDED, THREAD_NEEDED, is_admin, missing, table_options
-from bot.ui.publisher import Publisher
-from bot.ui.views import edit_kwargs, send_kwargs
+from bot.ui.answers import defer, publicly, say, update
+from bot.ui.publish import Answered, Publisher
+from bot.ui.requests import is_admin, lacking, table_options
+from bot.ui.views import edit_kwargs
 from storage.db import StorageUnavailable
 from storage.events import EventRow, TableRow
 
 log = logging.getLogger(__name__)
 
-#: What the bot needs in an event's channel: a table's permissions and public threads
-#: (duplicate events: private threads).
-EVENT_NEEDED = TABLE_NEEDED | THREAD_NEEDED
-DUPLICATE_NEEDED = TABLE_NEEDED | discord.Permissions(
-    create_private_threads=True, send_messages_in_threads=True
-)
 #: How long a closing bot lets event syncs under way finish (seconds).
 CLOSE_WAIT = 10.0
 NO_EVENT = "There is no event here; `/event new` makes one (Manage Server)."
@@ -97,9 +92,9 @@ class EventDesk:
             await say(interaction, "Run events in a text channel: their tables open in threads"
                                    " of it.")
             return
-        lacking = missing(interaction, _needed(format))
-        if lacking:
-            await say(interaction, f"I can't run an event here: I need {lacking} in this"
+        missing = lacking(interaction, _use(format))
+        if missing:
+            await say(interaction, f"I can't run an event here: I need {missing} in this"
                                    " channel (its tables open in threads).")
             return
 
@@ -155,9 +150,9 @@ class EventDesk:
                 return f"You withdrew from {plain(event.name)}; a computer finishes your game."
             return f"You are no longer signed up for {plain(event.name)}."
         event = await self.events.event(guild_id, event_id)
-        lacking = missing(interaction, _needed(event.format))
-        if lacking:
-            raise NoEventChannel(f"I can't open the event's tables: I need {lacking} here.")
+        missing = lacking(interaction, _use(event.format))
+        if missing:
+            raise NoEventChannel(f"I can't open the event's tables: I need {missing} here.")
         await self.events.start(guild_id, event_id, user.id, is_admin=is_admin(interaction))
         await self.sync(event_id)
         return "The event has started: round 1's tables are open."
@@ -241,13 +236,13 @@ class EventDesk:
         shown = (event.id, event.status, event.round, len(players))
         if shown in self._shown:
             return
-        spec = edit_kwargs(signup_message(event, players))
+        spec = signup_message(event, players)
         try:
             if via is not None:
-                await via.edit_original_response(**spec)
+                await update(via, spec)
             elif event.message_id is not None:
                 channel = await self._channel(event)
-                await channel.get_partial_message(event.message_id).edit(**spec)
+                await channel.get_partial_message(event.message_id).edit(**edit_kwargs(spec))
         except (discord.HTTPException, NoEventChannel) as exc:
             log.info("event %s: its message was not updated: %s", event.id, exc)
             return
@@ -336,7 +331,7 @@ class EventDesk:
         result = await self._open_game(board)
         if result is not None and (
             result.table_id in self._posted
-            or await self.publisher.table_message_id(result.table_id) is not None
+            or await self.publisher.table.message_id(result.table_id) is not None
         ):
             return
         thread = await self._thread(event, group)
@@ -346,11 +341,10 @@ class EventDesk:
             except TableAlreadyOpen:  # someone opened a game of their own in the thread
                 thread = await self._thread(event, group, fresh=True)
                 result = await self._deal(event, board, thread)
-        spec = self.publisher.table_spec(result)
-        posted = await thread.send(**send_kwargs(spec))
-        self._posted.add(result.table_id)  # its stored reference is written in a moment
-        self.publisher.shown_in(result, spec, posted.id)
-        await self.publisher.publish(result, table_shown=True)
+        spec = self.publisher.table.spec(result)
+        if await self.publisher.table.post(result, spec):
+            self._posted.add(result.table_id)  # its stored reference is written in a moment
+            await self.publisher.publish(result, Answered(table=True))
 
     async def _deal(self, event: EventRow, board: TableRow, thread: discord.Thread) -> TableResult:
         """Open the board's game in the thread, seated and dealt as the event says."""
@@ -431,8 +425,9 @@ class EventDesk:
         )
 
 
-def _needed(format: str) -> discord.Permissions:
-    return DUPLICATE_NEEDED if format == "duplicate" else EVENT_NEEDED
+def _use(format: str) -> str:
+    """What an event of ``format`` is, for ``bot.permissions``."""
+    return permissions.DUPLICATE if format == "duplicate" else permissions.EVENT
 
 
 def _due(event: EventRow, tables: list[TableRow]) -> list[list[TableRow]]:

@@ -27,6 +27,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.permissions import INVITE
 from tests.e2e.driver import Person, RequestCounter
 from tests.e2e.fake_emojis import AppEmoji
 from tests.e2e.fake_gateway import Gateway
@@ -175,7 +176,9 @@ class FakeDiscord:
         guild.roles.append(Role(guild.id, "@everyone", EVERYONE_PERMISSIONS))
         guild.roles.append(Role(self.ids.next(), "Manager", MANAGE_GUILD, position=1))
         guild.roles.append(Role(self.ids.next(), "Admin", ADMINISTRATOR, position=2))
-        bot_role = Role(self.ids.next(), "Deckhand", EVERYONE_PERMISSIONS, position=1)
+        # The bot's role holds what its invite asks for (``bot.permissions``), as when an
+        # admin authorises the README's link.
+        bot_role = Role(self.ids.next(), "Deckhand", INVITE.value, position=1)
         guild.roles.append(bot_role)
         guild.members[self.owner.id] = Member(self.owner, [])
         guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role])

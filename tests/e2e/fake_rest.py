@@ -33,6 +33,8 @@ from tests.e2e.fake_state import (
     CREATE_PUBLIC_THREADS,
     EPHEMERAL,
     LOADING,
+    MANAGE_CHANNELS,
+    MANAGE_THREADS,
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     ApiError,
@@ -441,6 +443,19 @@ class Rest:
     @route("GET", "/channels/{channel_id}")
     async def get_channel(self, req: Req) -> Any:
         return self._channel(req).payload()
+
+    @route("DELETE", "/channels/{channel_id}")
+    async def delete_channel(self, req: Req) -> Any:
+        """Delete Channel: a thread needs Manage Threads, any other channel Manage
+        Channels; the bot hears THREAD_DELETE (or CHANNEL_DELETE)."""
+        channel = self._channel(req)
+        if channel.guild is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        needed = MANAGE_THREADS if channel.is_thread else MANAGE_CHANNELS
+        if not channel.bot_permissions(self.fake.bot_user) & needed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        await self.fake.delete_channel(channel)
+        return channel.payload()
 
     @route("POST", "/channels/{channel_id}/threads")
     async def start_thread(self, req: Req) -> Any:

@@ -266,7 +266,7 @@ async def test_an_edit_refused_for_age_moves_the_table_on(harness: Harness) -> N
     seats, lobby = await gin_for_two(harness)
     old = harness.table_message(lobby)
     await harness.idle()
-    harness.client.publisher.replace_after = 10 * 3600.0  # the bot's clock runs late
+    harness.client.publisher.delivery.replace_after = 10 * 3600.0  # the bot's clock runs late
     fake.clock.advance(3700.0)
     await play_out(seats, lobby, limit=8)
     await harness.idle()

@@ -54,7 +54,7 @@ async def test_a_panel_about_to_run_out_says_how_to_keep_it(harness: Harness) ->
     """A minute before Discord stops taking a panel's token, its last edit says so; a move
     made on it anyway gives it a fresh token, and it updates itself again."""
     client = await harness.start()
-    client.publisher.tokens.usable = 1.5  # a token "runs out" after 1.5 s here
+    client.publisher.hands.tokens.usable = 1.5  # a token "runs out" after 1.5 s here
     fake = harness.fake
     lobby = fake.channel("lobby")
     alice, bob = fake.user("alice"), fake.user("bob")
