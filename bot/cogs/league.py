@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any, Literal
 
 import discord
@@ -11,11 +10,12 @@ from discord.ext import commands
 
 import games
 from bot.cogs import NAME_LENGTH, app, game_choices
+from bot.render.messages import MessageSpec
 from bot.services import publication
 from bot.services.exports import export_lines
 from bot.services.leagues import LeagueService, Standings
 from bot.text import plain
-from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, say
+from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, reply, say
 from bot.web import paths
 from storage.leagues import League, PlayedMatch
 
@@ -267,12 +267,11 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
                       " host can run `deckhand export` (docs/export.md).")
             return
         name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
-        await interaction.followup.send(
-            f"{games_in} games of **{plain(found.name)}** (schema: `deckhand.game/1`; check"
-            " them with `deckhand replay FILE`).",
-            file=discord.File(io.BytesIO(data), filename=f"{name}.jsonl"),
-            ephemeral=True,
-        )
+        await reply(interaction, MessageSpec(
+            content=f"{games_in} games of **{plain(found.name)}** (schema: `deckhand.game/1`;"
+            " check them with `deckhand replay FILE`).",
+            files=((f"{name}.jsonl", data),),
+        ))
 
     @season.command(name="new", description="End the season and start the next (Manage Server)")
     @app_commands.describe(league="League name (default: the server's league)")

@@ -42,6 +42,7 @@ from tests.e2e.fake_state import (
     Command,
     Interaction,
     Message,
+    snowflake_time,
 )
 
 if TYPE_CHECKING:
@@ -341,8 +342,8 @@ class Rest:
             or inter.callback_type is None
         ):
             raise ApiError(404, 10015, "Unknown Webhook")
-        if self.fake.clock.now() - inter.dispatched_at > self.fake.token_lifetime:
-            raise ApiError(401, 50027, "Invalid Webhook Token")
+        if self.fake.clock.now() - snowflake_time(inter.id) > self.fake.token_lifetime:
+            raise ApiError(401, 50027, "Invalid Webhook Token")  # 15 minutes from creation
         return inter
 
     def _webhook_message(self, req: Req) -> tuple[Interaction, Message]:
@@ -361,29 +362,28 @@ class Rest:
         data = req.json or {}
         validate_message(data, where="reply")
         original = inter.original
-        if (
-            inter.callback_type == 5
-            and original is not None
-            and original.flags & LOADING
-            and not original.deleted
-        ):
-            self._edit(original, data, req)
-            message = original
-        else:
-            flags = int(data.get("flags") or 0)
-            public = not flags & EPHEMERAL
-            if public and inter.channel.archived and inter.channel.locked:
-                raise ARCHIVED
-            if public and inter.channel.archived:
-                await self.fake.set_archived(inter.channel, False)
-            message = self.fake.create_message(
-                inter.channel,
-                data,
-                flags=flags,
-                ephemeral_for=inter.user if flags & EPHEMERAL else None,
-                interaction=inter,
-                files=req.files,
+        if original is not None and original.flags & LOADING and not original.deleted:
+            # Discord still lets this follow-up replace the "thinking…" message, "for
+            # backwards compatibility", and documents that as deprecated (Create Followup
+            # Message): the fake refuses it, so the bot edits the original instead.
+            raise invalid(
+                "a first follow-up would edit the deferred loading message (deprecated):"
+                " use Edit Original Interaction Response"
             )
+        flags = int(data.get("flags") or 0)
+        public = not flags & EPHEMERAL
+        if public and inter.channel.archived and inter.channel.locked:
+            raise ARCHIVED
+        if public and inter.channel.archived:
+            await self.fake.set_archived(inter.channel, False)
+        message = self.fake.create_message(
+            inter.channel,
+            data,
+            flags=flags,
+            ephemeral_for=inter.user if flags & EPHEMERAL else None,
+            interaction=inter,
+            files=req.files,
+        )
         inter.followups.append(message)
         inter.filled.set()
         return message.payload() if truthy(req.query, "wait") else None
