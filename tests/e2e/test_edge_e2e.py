@@ -310,3 +310,34 @@ async def test_a_table_in_a_thread_survives_the_thread_being_archived(harness: H
     await fake.delete_channel(thread)
     await harness.idle()
     assert (await harness.result(thread)).status == "aborted"
+
+
+async def test_a_table_posted_again_through_a_click_keeps_that_click_s_age(
+    harness: Harness,
+) -> None:
+    """The table message moves to a newer click's token when its own ages; that token's
+    age counts from the click's creation, not from the move that posted the table through
+    it, so the bot stops using it before Discord does (no edit refused with 401). Times
+    are shortened: Discord's 15 minutes are 4 s here, the bot's 14 are 3 s."""
+    client = await harness.start()
+    fake = harness.fake
+    fake.token_lifetime = 4.0
+    publisher = client.publisher
+    publisher.table.tokens.usable = publisher.hands.tokens.usable = 3.0
+    publisher.table.repost_after = 1.0
+    seats, lobby = await gin_for_two(harness)
+    old = harness.table_message(lobby)
+    await seats[1].person.click(old, "Your hand")  # its token is the newest click
+    clicked = fake.clock.now()
+    await asyncio.sleep(2.5)
+    await play_out(seats, lobby, limit=1)
+    await harness.idle()
+    moved = harness.table_message(lobby)
+    assert moved.id != old.id, "the table was posted again through the click"
+    await asyncio.sleep(max(0.0, clicked + 4.6 - fake.clock.now()))
+    await play_out(seats, lobby, limit=1)
+    await harness.idle()
+    refused = [(r.method, r.route) for r in fake.requests if r.status == 401]
+    assert refused == []
+    result = await harness.result(lobby)
+    assert f"move {result.version} ·" in harness.table_message(lobby).text

@@ -68,6 +68,7 @@ class TableMessages:
     ) -> None:
         self.db, self.delivery, self.edits = db, delivery, edits
         self.tokens = Tokens(clock)
+        self.repost_after = REPOST_AFTER
         self.on_channel_gone = on_channel_gone
         self._shown: dict[int, _Shown] = {}
 
@@ -248,7 +249,7 @@ class TableMessages:
         fresh = self.tokens.get(click)
         now = self.tokens.clock()
         if fresh is None or (held is not None and (
-            held.age(now) <= REPOST_AFTER or fresh.token.created <= held.token.created
+            held.age(now) <= self.repost_after or fresh.token.created <= held.token.created
         )):
             return False
         posted = await self.delivery.reply(fresh.token, spec, ephemeral=False)
