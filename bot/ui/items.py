@@ -221,17 +221,16 @@ _TAKES = tuple(
 )
 
 
-def taken(interaction: discord.Interaction) -> bool:
-    """Whether one of ``ITEMS`` takes this interaction (a component that none takes would
+def taken(component_type: object, custom_id: str) -> bool:
+    """Whether one of ``ITEMS`` takes a click on this component (one that none takes would
     get no answer at all)."""
-    if interaction.type is not discord.InteractionType.component:
-        return True
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id, kind = str(data.get("custom_id", "")), data.get("component_type")
-    return any(t.value == kind and p.fullmatch(custom_id) for t, p in _TAKES)
+    return any(t.value == component_type and p.fullmatch(custom_id) for t, p in _TAKES)
 
 
 async def on_interaction(interaction: discord.Interaction) -> None:
     """Every interaction (discord.py's listener): a component no item takes is answered."""
-    if not taken(interaction):
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    if not taken(data.get("component_type"), str(data.get("custom_id", ""))):
         await clicks(interaction.client).on_stray_click(interaction)

@@ -341,3 +341,27 @@ async def test_a_table_posted_again_through_a_click_keeps_that_click_s_age(
     assert refused == []
     result = await harness.result(lobby)
     assert f"move {result.version} ·" in harness.table_message(lobby).text
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "foreign:button",  # another app's id, or a hand-made one
+        "dh:12345678901234567890:0:act:x",  # a table id longer than any (no pattern fits)
+        "dh:9999999999999999999:0:join",  # a table id past what a database keeps
+        "dh:event:9223372036854775808:join",  # an event id of 2**63
+        "dh:lobby:join",
+    ],
+)
+async def test_a_button_no_item_takes_is_answered_without_a_traceback(
+    harness: Harness, caplog: pytest.LogCaptureFixture, custom_id: str
+) -> None:
+    await harness.start()
+    fake = harness.fake
+    bait = crafted(harness, fake.channel("lobby"), custom_id)
+    caplog.clear()
+    with caplog.at_level(logging.INFO):
+        answer = await fake.user("alice").click(bait, "Click")
+    assert answer.ephemeral and "That button doesn't work" in answer.text, answer.text
+    assert len(bait.history) == 1
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info] == []
