@@ -19,6 +19,7 @@ from tests.e2e.fake_rest import OLD_EDITS_PER_HOUR, OLD_MESSAGE
 from tests.e2e.fake_state import (
     EPHEMERAL,
     LOADING,
+    MANAGE_THREADS,
     SEND_MESSAGES,
     VIEW_CHANNEL,
     Channel,
@@ -439,3 +440,18 @@ async def test_application_emojis_stop_at_2000_and_belong_to_the_application(
         status, data, _ = await call(fake_discord, method, url, body)
         assert (status, data["code"]) == (403, 50001), (method, url)
     assert emoji.id in fake_discord.app_emojis and emoji.name == "e0"
+
+
+async def test_deleting_a_thread_needs_manage_threads(fake_discord: FakeDiscord) -> None:
+    """Delete Channel on a thread: 403 50013 without Manage Threads; with it the thread is
+    gone (and a second delete is 404 10003)."""
+    lobby = fake_discord.channel("lobby")
+    thread = await fake_discord.add_thread(lobby, "gin table")
+    fake_discord.deny(lobby, MANAGE_THREADS)
+    status, data, _ = await call(fake_discord, "DELETE", f"/channels/{thread.id}")
+    assert (status, data["code"]) == (403, 50013) and not thread.deleted
+    lobby.bot_denied &= ~MANAGE_THREADS
+    assert (await call(fake_discord, "DELETE", f"/channels/{thread.id}"))[0] == 200
+    assert thread.deleted
+    status, data, _ = await call(fake_discord, "DELETE", f"/channels/{thread.id}")
+    assert (status, data["code"]) == (404, 10003)
