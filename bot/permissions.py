@@ -1,9 +1,9 @@
 """What the bot needs on a server, and why: the one list the invite, the README's table
-and the checks before opening a table or an event are made from (``tests/test_docs.py``
-holds the README to it).
+and the checks before opening a table or an event are made from
+(``tests/discord/test_permissions.py`` holds the README to it).
 
-Each need names the uses that cannot go without it; a check asks for the uses it is about
-(``needed(THREAD)``) and says which permissions are missing, in Discord's words.
+Each need names the uses that cannot go without it; a check names the uses it is about
+(``missing(granted, THREAD)``) and says which permissions are missing, in Discord's words.
 Editing and deleting its own messages, DMs, and everything done through an interaction's
 token need no permission.
 """
@@ -56,13 +56,6 @@ NEEDS = (
 )
 
 
-def needed(*uses: str) -> discord.Permissions:
-    """The permissions those uses cannot go without."""
-    return discord.Permissions(
-        **{n.flag: True for n in NEEDS if n.uses & set(uses)}
-    )
-
-
 #: Every permission the invite asks for.
 INVITE = discord.Permissions(**{n.flag: True for n in NEEDS})
 
@@ -73,3 +66,17 @@ def missing(granted: discord.Permissions, *uses: str) -> str:
     if not names:
         return ""
     return f"the {', '.join(names)} permission{'s' if len(names) > 1 else ''}"
+
+
+def invite_link(application_id: str = "<APPLICATION_ID>") -> str:
+    """The link that adds the bot to a server with ``INVITE``'s permissions."""
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        f"&scope=bot%20applications.commands&permissions={INVITE.value}"
+    )
+
+
+def readme_table() -> str:
+    """The README's table of permissions (Markdown)."""
+    rows = [f"| {n.name} | {n.why} |" for n in NEEDS]
+    return "\n".join(["| Permission | Why |", "|---|---|", *rows])
