@@ -7,12 +7,14 @@ dispatches interactions for the user-level driver (``driver``).
 It is only worth what it refuses. Every request body is checked against Discord's OpenAPI
 schemas (``fake_spec``), then against the limits only the docs state (``fake_limits``);
 each route's rate-limit bucket and the global 50/s are announced and enforced
-(``fake_ratelimit``); channel permissions (50001/50013), closed DMs (50007), archived and
-locked threads (50083), the 3-second callback window (10062), a second acknowledgement
-(40060), 15-minute interaction tokens (401 50027) and edits of messages older than an hour
-(30046) run on the fake's clock (``fake.clock``); application emojis keep Discord's
-names, image formats, 256 KiB and 2,000 limits (``fake_emojis``). ``test_fake_refuses.py``
-plants one violation of each.
+(``fake_ratelimit``); channel permissions (50001/50013; deleting a thread needs Manage
+Threads), closed DMs (50007), archived and locked threads (50083), the 3-second callback
+window (10062), a second acknowledgement (40060), 15-minute interaction tokens counted
+from the interaction's creation (401 50027) and edits of messages older than an hour
+(30046) run on the fake's clock (``fake.clock``); a first follow-up that would edit a
+deferred "thinking…" message, which Discord documents as deprecated, is refused (50035);
+application emojis keep Discord's names, image formats, 256 KiB and 2,000 limits
+(``fake_emojis``). ``test_fake_refuses.py`` plants one violation of each.
 """
 
 from __future__ import annotations
