@@ -37,11 +37,11 @@ from bot.services.preferences import PreferenceService
 from bot.services.tables import TableResult, TableService, TableStatus
 from bot.ui import custom_ids, replays
 from bot.ui.answers import defer, guarded, publicly, reply, say, update
+from bot.ui.asks import is_admin, lacking, table_options
 from bot.ui.cooldown import SLOW_DOWN, Cooldown
 from bot.ui.custom_ids import CustomId
 from bot.ui.events import EventDesk
 from bot.ui.publish import Answered, Publisher
-from bot.ui.requests import is_admin, lacking, table_options
 from bot.ui.views import edit_kwargs
 from storage import tables as table_repo
 from storage.db import Database

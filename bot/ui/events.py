@@ -23,9 +23,9 @@ from bot.services.leagues import LeagueService
 from bot.services.tables import TableService
 from bot.text import plain
 from bot.ui.answers import defer, publicly, say
+from bot.ui.asks import is_admin, lacking, table_options
 from bot.ui.event_tables import EventTables, NoEventChannel
 from bot.ui.publish import Publisher
-from bot.ui.requests import is_admin, lacking, table_options
 from bot.ui.views import edit_kwargs
 from storage.events import EventRow
 
