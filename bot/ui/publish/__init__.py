@@ -13,7 +13,7 @@
 """
 
 from bot.ui.publish.delivery import Reach
-from bot.ui.publish.router import NOTHING, Answered, Publisher
+from bot.ui.publish.router import Answered, Publisher
 from bot.ui.publish.tokens import Token
 
-__all__ = ["NOTHING", "Answered", "Publisher", "Reach", "Token"]
+__all__ = ["Answered", "Publisher", "Reach", "Token"]

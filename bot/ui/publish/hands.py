@@ -23,7 +23,7 @@ Decisions:
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Hashable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from bot.card_emojis import CardEmojis
@@ -84,14 +84,15 @@ class Hands:
         self.db, self.delivery, self.edits = db, delivery, edits
         self.preferences, self.notices = preferences, notices
         self.card_emojis = card_emojis
-        self.tokens = Tokens(clock, on_expiry=self._panel_expired)
+        #: Each panel's token, by table and user.
+        self.tokens: Tokens[tuple[int, int]] = Tokens(clock, on_expiry=self._panel_expired)
         self._tables: dict[int, _Hands] = {}
 
     def forget(self, table_id: int) -> None:
         """The table closed: drop what was shown and its panels' tokens (their last edits
         are queued already)."""
         self._tables.pop(table_id, None)
-        self.tokens.drop_where(lambda key: _table_of(key) == table_id)
+        self.tokens.drop_where(lambda key: key[0] == table_id)
 
     # -- the hand's message --------------------------------------------------------------------
     def spec(
@@ -224,17 +225,17 @@ class Hands:
 
         self.edits.submit(("panel", *key), job)
 
-    def _panel_expired(self, key: Hashable, held: TokenMessage) -> None:
+    def _panel_expired(self, key: tuple[int, int], held: TokenMessage) -> None:
         """A panel's token is about to run out: its last edit says how to keep it live."""
         spec = held.spec
-        if spec is None or _table_of(key) not in self._tables:
+        if spec is None or key[0] not in self._tables:
             return
         note = replace(spec, content=spec.content + PANEL_EXPIRED)
 
         async def job() -> None:
             await self.delivery.edit_held(held, note)
 
-        self.edits.submit(("panel", *_pair(key)), job)
+        self.edits.submit(("panel", *key), job)
 
     # -- the clicker's own hand ---------------------------------------------------------------
     def clicked(self, result: TableResult, spec: MessageSpec, token: Token) -> None:
@@ -315,13 +316,3 @@ class Hands:
         ref = refs.MessageRef(table_id, refs.HAND, user_id, sent.channel_id, sent.message_id)
         await self.db.write(refs.put, ref)
         return True
-
-
-def _table_of(key: Hashable) -> int:
-    return _pair(key)[0]
-
-
-def _pair(key: Hashable) -> tuple[int, int]:
-    assert isinstance(key, tuple)
-    table_id, user_id = key
-    return int(table_id), int(user_id)

@@ -67,7 +67,9 @@ class TableMessages:
         on_channel_gone: Callable[[int], Awaitable[None]],
     ) -> None:
         self.db, self.delivery, self.edits = db, delivery, edits
-        self.tokens = Tokens(clock)
+        #: The token editing each table message (``"table"``) and the latest click in its
+        #: channel (``"click"``), by kind and table.
+        self.tokens: Tokens[tuple[str, int]] = Tokens(clock)
         self.repost_after = REPOST_AFTER
         self.on_channel_gone = on_channel_gone
         self._shown: dict[int, _Shown] = {}

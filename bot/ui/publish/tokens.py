@@ -31,7 +31,7 @@ import asyncio
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import discord
 
@@ -47,6 +47,7 @@ USABLE = TOKEN_LIFETIME - 60.0
 ARRIVAL_LAG = 3.0
 
 Clock = Callable[[], float]
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True, eq=False)
@@ -129,7 +130,7 @@ class TokenMessage:
         return None if self.original else self.message_id
 
 
-class Tokens:
+class Tokens(Generic[K]):
     """The live token messages, by key; ``on_expiry(key, held)`` is called when a held
     token reaches ``usable`` (while Discord still takes it for a last edit)."""
 
@@ -137,16 +138,14 @@ class Tokens:
         self,
         clock: Clock = time.monotonic,
         usable: float = USABLE,
-        on_expiry: Callable[[Hashable, TokenMessage], None] | None = None,
+        on_expiry: Callable[[K, TokenMessage], None] | None = None,
     ) -> None:
         self.clock = clock
         self.usable = usable
         self.on_expiry = on_expiry
-        self._held: dict[Hashable, TokenMessage] = {}
+        self._held: dict[K, TokenMessage] = {}
 
-    def hold(
-        self, key: Hashable, token: Token, message_id: int, *, original: bool
-    ) -> TokenMessage:
+    def hold(self, key: K, token: Token, message_id: int, *, original: bool) -> TokenMessage:
         """Keep ``token``'s message under ``key`` (replacing an older one)."""
         self.drop(key)
         held = TokenMessage(token, message_id, original)
@@ -160,13 +159,13 @@ class Tokens:
         return held
 
     def _expired(
-        self, key: Hashable, held: TokenMessage, callback: Callable[[Hashable, TokenMessage], None]
+        self, key: K, held: TokenMessage, callback: Callable[[K, TokenMessage], None]
     ) -> None:
         if self._held.get(key) is held:
             del self._held[key]
             callback(key, held)
 
-    def get(self, key: Hashable) -> TokenMessage | None:
+    def get(self, key: K) -> TokenMessage | None:
         """The message under ``key`` while its token is usable."""
         held = self._held.get(key)
         if held is not None and held.age(self.clock()) >= self.usable:
@@ -174,7 +173,7 @@ class Tokens:
             return None
         return held
 
-    def drop(self, key: Hashable, held: TokenMessage | None = None) -> None:
+    def drop(self, key: K, held: TokenMessage | None = None) -> None:
         """Forget ``key`` (only if it still holds ``held``, when given)."""
         current = self._held.get(key)
         if current is not None and (held is None or current is held):
@@ -182,7 +181,7 @@ class Tokens:
             if current.expiry is not None:
                 current.expiry.cancel()
 
-    def drop_where(self, test: Callable[[Hashable], bool]) -> None:
+    def drop_where(self, test: Callable[[K], bool]) -> None:
         """Forget every key ``test`` accepts (a table's game ended)."""
         for key in [k for k in self._held if test(k)]:
             self.drop(key)
