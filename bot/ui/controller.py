@@ -122,8 +122,7 @@ class Controller:
 
     async def on_stray_click(self, interaction: discord.Interaction) -> None:
         """A component whose id no item takes (not ours, or numbers out of range)."""
-        if self.cooldown.allow(interaction.user.id):
-            await guarded(interaction, say(interaction, BROKEN))
+        await self.on_table_click(interaction, None, [])
 
     async def _rules_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
         try:
