@@ -39,9 +39,10 @@ from bot.settings import Settings
 from bot.ui.answers import answer_error, say
 from bot.ui.controller import Controller
 from bot.ui.cooldown import SLOW_DOWN, Cooldown, cost_of
+from bot.ui.event_tables import EventTables
 from bot.ui.events import EventDesk
-from bot.ui.items import ITEMS
-from bot.ui.publisher import Publisher
+from bot.ui.items import ITEMS, on_interaction
+from bot.ui.publish import Publisher
 from storage.connect import open_database
 from storage.db import Database, StorageUnavailable
 
@@ -87,6 +88,7 @@ class DeckhandMixin(_BotBase):
     publisher: Publisher
     controller: Controller
     events: EventDesk
+    event_tables: EventTables
     #: Where table seeds come from; ``None`` is the service's default (random). Tests
     #: pass a counter so every game is the same on every run.
     table_seeds: Callable[[], int] | None = None
@@ -134,16 +136,20 @@ class DeckhandMixin(_BotBase):
             card_emojis=self.card_emojis, ping_after=self.settings.turn_ping_after,
         )
         self.tables.subscribe(self.publisher.on_event)
-        self.controller = Controller(
-            self.db, self.tables, self.leagues, self.publisher, self.preferences,
-            turn_timer=self.settings.turn_timer,
-        )
-        self.events = EventDesk(
-            bot, event_service, self.tables, self.leagues, self.publisher,
+        self.event_tables = EventTables(
+            bot, event_service, self.tables, self.publisher,
             turn_timer=self.settings.turn_timer, owns=self.settings.owns,
         )
-        self.tables.on_finish(self.events.finished)
+        self.events = EventDesk(
+            event_service, self.tables, self.leagues, self.publisher, self.event_tables
+        )
+        self.controller = Controller(
+            self.db, self.tables, self.leagues, self.publisher, self.preferences,
+            self.events, self.cooldown, turn_timer=self.settings.turn_timer,
+        )
+        self.tables.on_finish(self.event_tables.finished)
         bot.add_dynamic_items(*ITEMS)
+        bot.add_listener(on_interaction, "on_interaction")
         bot.tree.on_error = _on_command_error  # type: ignore[method-assign]
         _on_channel_deleted(bot, self.publisher)
         for name in COGS:
@@ -156,7 +162,7 @@ class DeckhandMixin(_BotBase):
             else:
                 await bot.tree.sync()
         self.tables.resume()
-        self.events.resume()
+        self.event_tables.resume()
         self.leagues.start_backfill()
 
     def _start_emoji_upload(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
@@ -183,8 +189,8 @@ class DeckhandMixin(_BotBase):
         if self.emoji_upload is not None:
             self.emoji_upload.cancel()
             await asyncio.gather(self.emoji_upload, return_exceptions=True)
-        if hasattr(self, "events"):
-            await self.events.close()
+        if hasattr(self, "event_tables"):
+            await self.event_tables.close()
         if hasattr(self, "tables"):
             await self.tables.close()
         if hasattr(self, "leagues"):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any, Literal
 
 import discord
@@ -11,10 +10,11 @@ from discord.ext import commands
 
 import games
 from bot.cogs import NAME_LENGTH, app, game_choices
+from bot.render.messages import MessageSpec
 from bot.services import exports, publication
 from bot.services.leagues import LeagueService, Standings
 from bot.text import plain
-from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly
+from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, reply
 from bot.web import paths
 from games.wording import plural
 from storage.leagues import League, PlayedMatch
@@ -262,12 +262,11 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             self.service.db, found, is_admin=_is_admin(interaction)
         )
         name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
-        await interaction.followup.send(
-            f"{plural(export.games, 'game')} of **{plain(found.name)}** (schema:"
+        await reply(interaction, MessageSpec(
+            content=f"{plural(export.games, 'game')} of **{plain(found.name)}** (schema:"
             " `deckhand.game/1`; check them with `deckhand replay FILE`).",
-            file=discord.File(io.BytesIO(export.data), filename=f"{name}.jsonl"),
-            ephemeral=True,
-        )
+            files=((f"{name}.jsonl", export.data),),
+        ))
 
     @season.command(name="new", description="End the season and start the next (Manage Server)")
     @app_commands.describe(league="League name (default: the server's league)")

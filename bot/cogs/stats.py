@@ -4,7 +4,6 @@ of their rating over this season in each game they played."""
 from __future__ import annotations
 
 import asyncio
-import io
 
 import discord
 from discord import app_commands
@@ -13,9 +12,10 @@ from discord.ext import commands
 import games
 from bot.art.chart import rating_chart
 from bot.cogs import app
+from bot.render.messages import MessageSpec
 from bot.services.leagues import LeagueService, PlayerStats
 from bot.text import clip
-from bot.ui.answers import CONTENT_LIMIT, defer, say
+from bot.ui.answers import CONTENT_LIMIT, defer, reply, say
 from bot.ui.cooldown import HEAVY, cost
 from games.wording import number, plural
 
@@ -75,10 +75,10 @@ class StatsCommands(commands.Cog):
         if chart is None:
             await say(interaction, text)
             return
-        await interaction.followup.send(
-            clip(text, CONTENT_LIMIT) if len(text) > CONTENT_LIMIT else text,
-            file=discord.File(io.BytesIO(chart), filename="rating.png"), ephemeral=True,
-        )
+        await reply(interaction, MessageSpec(
+            content=clip(text, CONTENT_LIMIT) if len(text) > CONTENT_LIMIT else text,
+            files=(("rating.png", chart),),
+        ))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -224,7 +224,6 @@ class TableService:
         async with self.store.locked(channel_id):
             if await self.store.find(channel_id) is not None:
                 raise _already_open()
-            lobby.require_room_for_a_lobby(self.store.tables(), guild_id, host_id)
             seats: list[Occupant] = [lobby.human(host_id, host_name)]
             now, seed = self.clock.now(), self._new_seed()
             new = repo.NewTable(
@@ -233,7 +232,7 @@ class TableService:
                 turn_timer=turn_timer, now=now,
             )
             try:
-                table_id = await self.db.write(repo.insert, new)
+                table_id = await self.store.insert_lobby(new)
             except Conflict:
                 raise _already_open() from None
             t = Table(
