@@ -9,8 +9,7 @@ import itertools
 
 import pytest
 
-from bot.services import leagues as league_service
-from bot.services.leagues import LeagueService, chart_games, season_ratings
+from bot.services.leagues import LeagueService, chart_games, charts, season_ratings
 from bot.services.ratings import display
 from storage import leagues as repo
 from storage.connect import open_database
@@ -78,7 +77,7 @@ def test_a_long_season_is_charted_by_evenly_spread_games() -> None:
 async def test_a_chart_reads_a_bounded_number_of_points(
     kit: Kit, svc: LeagueService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(league_service, "CHART_POINTS", 4)
+    monkeypatch.setattr(charts, "CHART_POINTS", 4)
     for k in range(10):
         await kit.duel(GAME, 1 + k % 2, 2 - k % 2)
     [(_, line)] = await svc.rating_lines(kit.guild, 1)

@@ -1,0 +1,62 @@
+"""Leagues: recording finished matches, standings, seasons, history, head-to-head, stats.
+
+Discord-free; the ``/league`` and ``/stats`` cogs, the web page and ``deckhand standings``
+call ``LeagueService``, a facade; each module has one job (its docstring states its
+decisions):
+
+* ``errors``       — what the service refuses, and the checks of what a caller asks;
+* ``scoring``      — the tally: results per team, points, ratings (``Scoring``,
+  ``SeasonGame``);
+* ``recording``    — the match recorder: what counts (``counts_toward``) toward which
+  league, counted inside the match's transaction; duplicate boards held until complete;
+* ``upkeep``       — deriving the stored rows again from ``matches``: rebuild, check,
+  backfill;
+* ``standings``    — standings pages: order, provisional players;
+* ``charts``       — ratings over time as charts draw them;
+* ``stats``        — a player's record across a guild (``/stats``);
+* ``spreadsheets`` — standings and matches as CSV;
+* ``service``      — the facade: finds the league, checks admin rights, seasons.
+"""
+
+from bot.services.leagues.charts import CHART_POINTS, RatingLines, chart_games, season_ratings
+from bot.services.leagues.errors import (
+    MAX_ROWS,
+    DuplicateLeague,
+    GameRequired,
+    InvalidRequest,
+    LeagueError,
+    NotAdmin,
+    UnknownLeague,
+    UnknownSeason,
+)
+from bot.services.leagues.recording import DEFAULT_LEAGUE, counts_toward
+from bot.services.leagues.scoring import Scoring, TeamResult, team_results
+from bot.services.leagues.service import LeagueService
+from bot.services.leagues.standings import StandingRow, Standings
+from bot.services.leagues.stats import GameStats, Partner, PlayerStats
+
+__all__ = [
+    "CHART_POINTS",
+    "DEFAULT_LEAGUE",
+    "MAX_ROWS",
+    "DuplicateLeague",
+    "GameRequired",
+    "GameStats",
+    "InvalidRequest",
+    "LeagueError",
+    "LeagueService",
+    "NotAdmin",
+    "Partner",
+    "PlayerStats",
+    "RatingLines",
+    "Scoring",
+    "StandingRow",
+    "Standings",
+    "TeamResult",
+    "UnknownLeague",
+    "UnknownSeason",
+    "chart_games",
+    "counts_toward",
+    "season_ratings",
+    "team_results",
+]
