@@ -21,8 +21,7 @@ from bot.services.replays import ReplayStep
 from bot.ui import custom_ids
 from games.cards import pretty
 from games.rng import rng_for
-from storage.leagues import PlayedMatch
-from storage.matches import SeatResult
+from storage.matches import PlayedMatch, SeatResult
 from storage.tables import ActionRow
 from tests.discord.test_messages import (
     GAMES,

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.services import ratings
-from storage import leagues as repo
+from storage import league_reports, league_totals
 from storage.db import Conn
-from storage.leagues import League, RatingPoint
+from storage.league_totals import RatingPoint
+from storage.leagues import League
 
 #: The most games of one player a rating chart draws (see ``chart_games``).
 CHART_POINTS = 400
@@ -47,12 +48,12 @@ def season_ratings(
     conn: Conn, league_id: int, season: int, game: str, user_ids: Sequence[int]
 ) -> RatingLines:
     """Those users' ``RatingLines`` in a league season's game (stored rows only)."""
-    played = repo.season_game_count(conn, league_id, season, game)
-    if repo.is_pending(conn, league_id, season, game):
+    played = league_totals.season_game_count(conn, league_id, season, game)
+    if league_totals.is_pending(conn, league_id, season, game):
         return RatingLines(played, {}, pending=True)
-    totals = repo.load_players(conn, league_id, season, game, user_ids)
+    totals = league_totals.load_players(conn, league_id, season, game, user_ids)
     return RatingLines(played, {
-        u: repo.rating_points(conn, league_id, season, game, u, chart_games(p.games))
+        u: league_totals.rating_points(conn, league_id, season, game, u, chart_games(p.games))
         for u, p in totals.items()
     })
 
@@ -65,7 +66,7 @@ def rating_lines(
     n-th counted game (``chart_games`` of them)."""
     newcomer = ratings.display(ratings.DEFAULT.ordinal)
     out = []
-    for game in repo.season_games(conn, league.id, league.season):
+    for game in league_reports.season_games(conn, league.id, league.season):
         lines = season_ratings(conn, league.id, league.season, game, [user_id])
         mine = lines.lines.get(user_id)
         if mine:

@@ -42,11 +42,12 @@ from bot.services.leagues.scoring import (
 )
 from bot.services.ratings import Rating
 from storage import events as event_repo
+from storage import league_totals, records
 from storage import leagues as repo
-from storage import records
 from storage.db import Conn
-from storage.leagues import Counted, League, PlayedMatch
-from storage.matches import MatchRecord, SeatResult, partnered
+from storage.league_totals import Counted
+from storage.leagues import League
+from storage.matches import MatchRecord, PlayedMatch, SeatResult, partnered
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +128,7 @@ def record_match(
     )
     if board is not None and not board.complete:
         return
-    for earlier in repo.uncounted_matches(conn, board.earlier if board else ()):
+    for earlier in league_totals.uncounted_matches(conn, board.earlier if board else ()):
         _count(conn, earlier.match_id, earlier, clock)
     _count(conn, match_id, match, clock)
 
@@ -155,22 +156,26 @@ def _record_in(
     conn: Conn, league: League, match_id: int, match: MatchRecord | PlayedMatch
 ) -> None:
     season, game = league.season, match.game
-    number = repo.next_number(conn, league.id, season, game)
-    players = repo.load_players(
+    number = league_totals.next_number(conn, league.id, season, game)
+    players = league_totals.load_players(
         conn, league.id, season, game, [s.user_id for s in match.seats if s.user_id is not None]
     )
-    stored = repo.load_bots(
+    stored = league_totals.load_bots(
         conn, league.id, season, game, [s.bot_level for s in match.seats if s.bot_level]
     )
     bots = {k: Rating(mu, sg) for k, (mu, sg) in stored.items()}
-    partners = repo.load_partners(
+    partners = league_totals.load_partners(
         conn, league.id, season, game,
         {s.user_id for s, _ in partnered(match.seats) if s.user_id is not None},
     )
     tally(players, bots, match_id, match.seats, Scoring.parse(league.scoring))
     tally_partners(partners, match_id, match.seats)
-    repo.save_players(conn, league.id, season, game, players.values())
-    repo.save_partners(conn, league.id, season, game, partners.values())
-    repo.save_bots(conn, league.id, season, game, {k: (r.mu, r.sigma) for k, r in bots.items()})
-    repo.add_league_matches(conn, league.id, [Counted(match_id, season, game, number)])
-    repo.save_ratings(conn, league.id, season, game, rating_points(players, match.seats, number))
+    league_totals.save_players(conn, league.id, season, game, players.values())
+    league_totals.save_partners(conn, league.id, season, game, partners.values())
+    league_totals.save_bots(
+        conn, league.id, season, game, {k: (r.mu, r.sigma) for k, r in bots.items()}
+    )
+    league_totals.add_league_matches(conn, league.id, [Counted(match_id, season, game, number)])
+    league_totals.save_ratings(
+        conn, league.id, season, game, rating_points(players, match.seats, number)
+    )

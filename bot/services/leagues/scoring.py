@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from bot.services import ratings
 from bot.services.leagues.errors import InvalidRequest
 from bot.services.ratings import Rating
-from storage.leagues import PartnerTotals, PlayerTotals, RatingPoint
+from storage.league_totals import PartnerTotals, PlayerTotals, RatingPoint
 from storage.matches import SeatResult, partnered
 
 _POINTS = re.compile(r"^points(?::(\d{1,3})/(\d{1,3})/(\d{1,3}))?$")

@@ -37,10 +37,12 @@ from bot.services.leagues.standings import DEFAULT_PROVISIONAL_GAMES, Standings,
 from bot.services.leagues.stats import PlayerStats
 from bot.text import clip
 from storage import events as event_repo
+from storage import league_reports
 from storage import leagues as repo
 from storage.db import Conn, Database
-from storage.leagues import HeadToHead, League, PlayedMatch, Season
-from storage.matches import MatchRecord
+from storage.league_reports import HeadToHead
+from storage.leagues import League, Season
+from storage.matches import MatchRecord, PlayedMatch
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +220,9 @@ class LeagueService:
         given); an empty list when none."""
         league = await self.league(guild_id, name)
         number = None if season is None else season_number(league, season)
-        return await self.db.report(repo.league_history, league.id, number, row_limit(limit))
+        return await self.db.report(
+            league_reports.league_history, league.id, number, row_limit(limit)
+        )
 
     async def player_history(
         self, guild_id: int, user_id: int, *, league: str | None = None, limit: int = 10
@@ -226,7 +230,7 @@ class LeagueService:
         """A user's last ``limit`` matches in the guild (or one league), newest first."""
         league_id = (await self.league(guild_id, league)).id if league is not None else None
         return await self.db.report(
-            repo.player_history, guild_id, user_id, league_id, row_limit(limit)
+            league_reports.player_history, guild_id, user_id, league_id, row_limit(limit)
         )
 
     async def head_to_head(
@@ -236,7 +240,7 @@ class LeagueService:
         if user_a == user_b:
             raise InvalidRequest("Pick two different players.")
         g = game_name(game) if game is not None else None
-        return await self.db.report(repo.head_to_head, guild_id, user_a, user_b, g)
+        return await self.db.report(league_reports.head_to_head, guild_id, user_a, user_b, g)
 
     async def rating_lines(
         self, guild_id: int, user_id: int

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from bot.services.leagues.standings import Standings
-from storage.leagues import PlayedMatch
+from storage.matches import PlayedMatch
 
 
 def standings_csv(st: Standings) -> str:

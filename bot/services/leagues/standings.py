@@ -28,9 +28,10 @@ from bot.services.leagues.errors import (
 )
 from bot.services.leagues.scoring import Scoring
 from games.wording import plural
-from storage import leagues as repo
+from storage import league_reports
 from storage.db import Conn, Database
-from storage.leagues import League, PlayerTotals
+from storage.league_totals import PlayerTotals
+from storage.leagues import League
 
 DEFAULT_PROVISIONAL_GAMES = 5
 
@@ -105,7 +106,10 @@ async def standings_page(
             league, number, number == league.season, None, str(scoring), 0, (), 0,
             league.provisional_games,
         )
-    order = repo.ORDER_BY_RATING if scoring.kind == "rating" else repo.ORDER_BY_POINTS
+    order = (
+        league_reports.ORDER_BY_RATING if scoring.kind == "rating"
+        else league_reports.ORDER_BY_POINTS
+    )
     rows, established, provisional = await db.report(
         _page_rows, league, number, chosen, order, limit, offset
     )
@@ -125,7 +129,7 @@ async def _standings_game(
         return chosen
     if league.game is not None:
         return league.game
-    played = await db.report(repo.season_games, league.id, season)
+    played = await db.report(league_reports.season_games, league.id, season)
     if len(played) > 1:
         raise GameRequired(
             f"{league.name} has standings for several games; pick one: {', '.join(played)}."
@@ -151,15 +155,15 @@ def _page_rows(
     """Rows ``offset`` to ``offset + limit`` of the established players followed by the
     provisional ones; and how many players there are of each."""
     least = league.provisional_games
-    established, provisional = repo.count_players(conn, league.id, season, game, least)
+    established, provisional = league_reports.count_players(conn, league.id, season, game, least)
     ranked = (
-        repo.standings(conn, league.id, season, game, order, limit, offset,
+        league_reports.standings(conn, league.id, season, game, order, limit, offset,
                        min_games=least, established=True)
         if offset < established else []
     )
     rows = [_row(offset + i + 1, p, ranked=True) for i, p in enumerate(ranked)]
     if len(rows) < limit:
-        rest = repo.standings(conn, league.id, season, game, order, limit - len(rows),
+        rest = league_reports.standings(conn, league.id, season, game, order, limit - len(rows),
                               max(0, offset - established), min_games=least, established=False)
         rows += [_row(offset + len(rows) + i + 1, p, ranked=False) for i, p in enumerate(rest)]
     return rows, established, provisional

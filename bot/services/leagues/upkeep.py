@@ -26,10 +26,11 @@ from dataclasses import replace
 from bot.services.leagues.recording import counts_toward, in_count_order
 from bot.services.leagues.scoring import Scoring, SeasonGame
 from storage import events as event_repo
+from storage import league_totals, records
 from storage import leagues as repo
-from storage import records
 from storage.db import Conn, Database
-from storage.leagues import Counted, League, RatingPoint
+from storage.league_totals import Counted, RatingPoint
+from storage.leagues import League
 
 
 def _derive(
@@ -42,7 +43,7 @@ def _derive(
     groups: dict[tuple[int, str], SeasonGame] = {}
     counted: list[Counted] = []
     releases = event_repo.board_releases(conn, league.guild_id)
-    for at, m in in_count_order(repo.matches_for_league(conn, league), releases):
+    for at, m in in_count_order(league_totals.matches_for_league(conn, league), releases):
         if not counts_toward(league, m):
             continue
         season = max(s for after, s in bounds if after < at)
@@ -55,16 +56,16 @@ def _derive(
 def rebuild(conn: Conn, league: League) -> int:
     """Recompute a league's derived rows from ``matches``; how many matches counted."""
     counted, groups = _derive(conn, league)
-    repo.clear_league(conn, league.id)
+    league_totals.clear_league(conn, league.id)
     for (season, game), group in groups.items():
-        repo.save_players(conn, league.id, season, game, group.players.values())
-        repo.save_bots(
+        league_totals.save_players(conn, league.id, season, game, group.players.values())
+        league_totals.save_bots(
             conn, league.id, season, game,
             {k: (r.mu, r.sigma) for k, r in group.bots.items()},
         )
-        repo.save_ratings(conn, league.id, season, game, group.points)
-        repo.save_partners(conn, league.id, season, game, group.partners.values())
-    repo.add_league_matches(conn, league.id, counted)
+        league_totals.save_ratings(conn, league.id, season, game, group.points)
+        league_totals.save_partners(conn, league.id, season, game, group.partners.values())
+    league_totals.add_league_matches(conn, league.id, counted)
     records.recount(conn, league.guild_id)
     return len(counted)
 
@@ -73,7 +74,7 @@ def _replayed(conn: Conn, league: League, season: int, game: str) -> SeasonGame:
     """A season's game tallied again from its counted matches, in their stored order."""
     group = SeasonGame(Scoring.parse(league.scoring))
     after = 0
-    while chunk := repo.counted_matches(conn, league.id, season, game, after, 2000):
+    while chunk := league_totals.counted_matches(conn, league.id, season, game, after, 2000):
         for number, m in chunk:
             group.add(m.match_id, m.seats, number)
         after = chunk[-1][0]
@@ -89,16 +90,17 @@ def _check(conn: Conn, league: League) -> list[str]:
     module docstring); empty when they agree."""
     where = f"League {league.name!r} (id {league.id})"
     counted, _ = _derive(conn, league)
-    stored = repo.all_counted(conn, league.id)
+    stored = league_totals.all_counted(conn, league.id)
     problems = []
     if {(c.match_id, c.season, c.game) for c in counted} != {
         (c.match_id, c.season, c.game) for c in stored
     }:
         problems.append(f"{where}: the matches it counts are not the ones that count.")
-    players, bots = repo.all_players(conn, league.id), repo.all_bots(conn, league.id)
-    partners = repo.all_partners(conn, league.id)
-    points = repo.all_rating_points(conn, league.id)
-    pending = {(p.season, p.game) for p in repo.pending_ratings(conn, league.id)}
+    players = league_totals.all_players(conn, league.id)
+    bots = league_totals.all_bots(conn, league.id)
+    partners = league_totals.all_partners(conn, league.id)
+    points = league_totals.all_rating_points(conn, league.id)
+    pending = {(p.season, p.game) for p in league_totals.pending_ratings(conn, league.id)}
     groups = sorted(
         {(c.season, c.game) for c in stored} | set(players) | set(points) | set(partners)
     )
@@ -153,11 +155,11 @@ async def check(db: Database) -> list[str]:
 
 
 def _backfill_chunk(
-    conn: Conn, group: SeasonGame, pending: repo.Pending, after: int, most: int
+    conn: Conn, group: SeasonGame, pending: league_totals.Pending, after: int, most: int
 ) -> tuple[int, list[RatingPoint]]:
     """Tally the next ``most`` matches of a pending season's game into ``group``; the
     last number tallied and the ratings they gave."""
-    chunk = repo.counted_matches(
+    chunk = league_totals.counted_matches(
         conn, pending.league_id, pending.season, pending.game, after,
         min(most, pending.through - after),
     )
@@ -168,14 +170,14 @@ def _backfill_chunk(
 
 
 def _save_backfill(
-    conn: Conn, pending: repo.Pending, points: list[RatingPoint], finished: bool
+    conn: Conn, pending: league_totals.Pending, points: list[RatingPoint], finished: bool
 ) -> bool:
     """Store filled ratings unless the league was rebuilt meanwhile; whether they were."""
-    if not repo.is_pending(conn, pending.league_id, pending.season, pending.game):
+    if not league_totals.is_pending(conn, pending.league_id, pending.season, pending.game):
         return False
-    repo.save_ratings(conn, pending.league_id, pending.season, pending.game, points)
+    league_totals.save_ratings(conn, pending.league_id, pending.season, pending.game, points)
     if finished:
-        repo.done_pending(conn, pending)
+        league_totals.done_pending(conn, pending)
     return True
 
 
@@ -186,7 +188,7 @@ async def backfill(db: Database, most: int, rest: float) -> int:
     took, so the moves going on meanwhile keep most of the processor (and of the
     interpreter's lock)."""
     filled = 0
-    for pending in await db.report(repo.pending_ratings):
+    for pending in await db.report(league_totals.pending_ratings):
         league = await db.read(repo.league_by_id, pending.league_id)
         assert league is not None  # a pending row goes with its league
         group, after = SeasonGame(Scoring.parse(league.scoring)), 0
