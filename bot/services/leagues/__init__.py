@@ -18,45 +18,35 @@ decisions):
 * ``service``      — the facade: finds the league, checks admin rights, seasons.
 """
 
-from bot.services.leagues.charts import CHART_POINTS, RatingLines, chart_games, season_ratings
+from bot.services.leagues.charts import RatingLines, chart_games, season_ratings
 from bot.services.leagues.errors import (
     MAX_ROWS,
     DuplicateLeague,
     GameRequired,
     InvalidRequest,
-    LeagueError,
     NotAdmin,
     UnknownLeague,
     UnknownSeason,
 )
-from bot.services.leagues.recording import DEFAULT_LEAGUE, counts_toward
-from bot.services.leagues.scoring import Scoring, TeamResult, team_results
+from bot.services.leagues.scoring import Scoring, team_results
 from bot.services.leagues.service import LeagueService
-from bot.services.leagues.standings import StandingRow, Standings
-from bot.services.leagues.stats import GameStats, Partner, PlayerStats
+from bot.services.leagues.standings import Standings
+from bot.services.leagues.stats import PlayerStats
 
 __all__ = [
-    "CHART_POINTS",
-    "DEFAULT_LEAGUE",
     "MAX_ROWS",
     "DuplicateLeague",
     "GameRequired",
-    "GameStats",
     "InvalidRequest",
-    "LeagueError",
     "LeagueService",
     "NotAdmin",
-    "Partner",
     "PlayerStats",
     "RatingLines",
     "Scoring",
-    "StandingRow",
     "Standings",
-    "TeamResult",
     "UnknownLeague",
     "UnknownSeason",
     "chart_games",
-    "counts_toward",
     "season_ratings",
     "team_results",
 ]
