@@ -33,7 +33,7 @@ from bot.services import exports
 from bot.services.leagues import MAX_ROWS, LeagueService
 from storage import events as events_repo
 from storage import exports as exports_repo
-from storage import leagues as leagues_repo
+from storage import league_reports
 from storage.connect import open_database
 from storage.db import Conn, Database
 from storage.leagues import League
@@ -63,15 +63,15 @@ async def filter_cost(db: Database, league: League) -> None:
     records (``/stats``, partners) are not among them: they are stored as games count
     (``storage.records``), so a board still in play never reaches them."""
     cases: dict[str, Callable[[Conn], object]] = {
-        "league history, all 100,000": lambda c: leagues_repo.league_history(
+        "league history, all 100,000": lambda c: league_reports.league_history(
             c, league.id, None, MAX_ROWS),
-        "a player's history, all": lambda c: leagues_repo.player_history(
+        "a player's history, all": lambda c: league_reports.player_history(
             c, GUILD, 7, league.id, MAX_ROWS),
-        "head-to-head": lambda c: leagues_repo.head_to_head(c, GUILD, 7, 8, None),
+        "head-to-head": lambda c: league_reports.head_to_head(c, GUILD, 7, 8, None),
         "export page (200 games)": lambda c: exports_repo.league_games(c, league.id, 0, 200),
     }
     real = events_repo.shown
-    modules: tuple[Any, ...] = (leagues_repo, exports_repo)
+    modules: tuple[Any, ...] = (league_reports, exports_repo)
     for label, fn in cases.items():
         on, off = [], []
         for _ in range(9):

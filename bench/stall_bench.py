@@ -56,7 +56,7 @@ from bot.services.tables import TableResult, TableService
 from bot.ui.cooldown import Cooldown, cost_of
 from bot.web import paths
 from bot.web.site import CHARTED
-from storage import leagues as league_repo
+from storage import league_reports
 from storage import tables as table_repo
 from storage.connect import open_database
 from storage.db import Conn
@@ -227,7 +227,7 @@ async def single_reads(leagues: LeagueService) -> list[str]:
         ("season page's chart lines", lambda: db.report(
             season_ratings, league.id, league.season, GAME, top)),
         ("player page's records", lambda: db.report(
-            league_repo.league_records, league.id, REGULAR)),
+            league_reports.league_records, league.id, REGULAR)),
         ("standings, 100 rows", lambda: leagues.standings(GUILD, limit=100)),
     ]
     out = []

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from storage.db import Conn
+from storage.db import Conn, Row
 from storage.events import shown
 
 
@@ -99,6 +99,33 @@ def seats_of(conn: Conn, match_ids: Sequence[int]) -> dict[int, tuple[SeatResult
                            s["score"], s["rank"])
             )
     return {i: tuple(seats) for i, seats in found.items()}
+
+
+@dataclass(frozen=True)
+class PlayedMatch:
+    """A finished match with its seats (by seat number)."""
+
+    match_id: int
+    guild_id: int
+    league_id: int | None
+    game: str
+    started_at: float
+    finished_at: float
+    seats: tuple[SeatResult, ...]
+    #: A hint was used at its table: it counts toward no rating or standings.
+    unrated: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def played_matches(conn: Conn, rows: list[Row]) -> list[PlayedMatch]:
+    """``matches`` rows as ``PlayedMatch``es, with their seats."""
+    by_match = seats_of(conn, [r["id"] for r in rows])
+    return [
+        PlayedMatch(r["id"], r["guild_id"], r["league_id"], r["game"], r["started_at"],
+                    r["finished_at"], by_match[r["id"]], bool(r["unrated"]),
+                    json.loads(r["options"]))
+        for r in rows
+    ]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,9 @@ import pytest
 
 import games
 from bot.docs import rules_markdown
-from bot.render.messages import hand_message, rules_pages, table_message
+from bot.render.hand import hand_message
+from bot.render.rules import rules_pages
+from bot.render.table import table_message
 from bot.terminal.app import rules_text
 from games.wording import number, option_value, plural, signed
 from tests.discord.test_messages import GAMES, play

@@ -17,7 +17,8 @@ from bot.text import plain
 from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, reply
 from bot.web import paths
 from games.wording import plural
-from storage.leagues import League, PlayedMatch
+from storage.leagues import League
+from storage.matches import PlayedMatch
 
 ROWS_SHOWN = 15
 

@@ -4,7 +4,7 @@ Results follow the league's rule (``bot.services.leagues.team_results``): a win 
 best placement held alone, a draw the best placement shared with another team, anything
 else a loss. A partner is another human on the player's team (Back Alley partnerships);
 computer partners are not listed. The counting is one aggregate query
-(``storage.leagues.league_records``): its cost does not grow with the Python work of
+(``storage.league_reports.league_records``): its cost does not grow with the Python work of
 reading every match back.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from storage.leagues import RecordRow
+from storage.league_reports import RecordRow
 
 
 @dataclass(frozen=True)

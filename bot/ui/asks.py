@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot import permissions
-from bot.render.messages import option_pairs
+from bot.render.options import option_pairs
 from bot.services.errors import BadOptions
 
 

@@ -30,7 +30,10 @@ import discord
 import games
 from bot import permissions
 from bot.render import renderer
-from bot.render.messages import MessageSpec, hint_text, move_for, rules_message
+from bot.render.hand import move_for
+from bot.render.hint import hint_text
+from bot.render.messages import MessageSpec
+from bot.render.rules import rules_message
 from bot.services.errors import NotSeated, ServiceError
 from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService

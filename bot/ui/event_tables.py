@@ -34,7 +34,8 @@ import discord
 
 from bot.render.events import round_announcement, signup_message, standings_text
 from bot.services.errors import ServiceError, TableAlreadyOpen
-from bot.services.events.service import COMPUTER, EventService, entrant_players
+from bot.services.events.rounds import entrant_players
+from bot.services.events.service import COMPUTER, EventService
 from bot.services.tables import TableResult, TableService, TableStatus
 from bot.text import cut
 from bot.ui.answers import update

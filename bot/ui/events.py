@@ -18,7 +18,8 @@ import discord
 from bot import permissions
 from bot.render.events import signup_message, standings_text
 from bot.services.errors import ServiceError
-from bot.services.events.service import EventError, EventService, entrant_players
+from bot.services.events.rounds import entrant_players
+from bot.services.events.service import EventError, EventService
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableService
 from bot.text import plain

@@ -24,8 +24,9 @@ from bot.web.chart import Series, rating_chart
 from bot.web.html import Child, Safe, document, grid, h, join, link, rich
 from games.cards import BIG_JOKER, LITTLE_JOKER, RED_SUITS, STANDARD_DECK, pretty
 from games.wording import number
-from storage.leagues import League, PlayedMatch, Season, SeasonTotals
-from storage.matches import SeatResult
+from storage.league_reports import SeasonTotals
+from storage.leagues import League, Season
+from storage.matches import PlayedMatch, SeatResult
 
 #: Jokers in words (the suit-symbol fonts of many systems lack a joker glyph).
 _JOKER_TEXT = {BIG_JOKER: "Big", LITTLE_JOKER: "Little"}

@@ -19,6 +19,7 @@ from bot.web import pages
 from bot.web.chart import Series
 from bot.web.html import Safe
 from storage import events as events_repo
+from storage import league_reports
 from storage import leagues as repo
 from storage.db import Conn, Database
 from storage.leagues import League
@@ -69,7 +70,8 @@ class Site:
         s, league = found
         seasons = await self.db.read(repo.seasons, league.id)
         played = {
-            n.season: await self.db.read(repo.season_games, league.id, n.season) for n in seasons
+            n.season: await self.db.read(league_reports.season_games, league.id, n.season)
+            for n in seasons
         }
         events = await self.db.read(events_repo.league_events, league.id)
         return pages.league_page(
@@ -88,7 +90,7 @@ class Site:
         if season is None:
             return None
         sections = []
-        for game in await self.db.read(repo.season_games, league.id, number):
+        for game in await self.db.read(league_reports.season_games, league.id, number):
             st = await self.leagues.standings(
                 league.guild_id, league.name, game=game, season=number, limit=ROWS
             )
@@ -97,7 +99,7 @@ class Site:
                 season_ratings, league.id, number, game, [u for u, _ in charted]
             )
             sections.append(pages.GameSection(st, _series(lines, charted), lines.played))
-        recent = await self.db.report(repo.league_history, league.id, number, RECENT)
+        recent = await self.db.report(league_reports.league_history, league.id, number, RECENT)
         return pages.season_page(s, league, season, sections, recent)
 
     async def player(self, slug: str, player: str) -> Safe | None:
@@ -109,14 +111,14 @@ class Site:
         user_id = s.decode("player", league.id, player)
         if user_id is None:
             return None
-        seasons = await self.db.report(repo.player_seasons, league.id, user_id)
+        seasons = await self.db.report(league_reports.player_seasons, league.id, user_id)
         if not seasons:
             return None
         matches = await self.db.report(
-            repo.player_history, league.guild_id, user_id, league.id, RECENT
+            league_reports.player_history, league.guild_id, user_id, league.id, RECENT
         )
         per_game, per_partner = records(
-            await self.db.report(repo.league_records, league.id, user_id)
+            await self.db.report(league_reports.league_records, league.id, user_id)
         )
         name = next(
             (x.name for m in matches[:1] for x in m.seats if x.user_id == user_id),
@@ -142,7 +144,7 @@ class Site:
             tables = events_repo.tables(conn, row.id)
             replayable = frozenset(
                 t.match_id for t in tables if t.match_id is not None
-                and repo.league_match(conn, league.id, t.match_id) is not None
+                and league_reports.league_match(conn, league.id, t.match_id) is not None
             )
             return event_pages.EventData(
                 standings, tuple(events_repo.entrants(conn, row.id)), tuple(tables), replayable,
@@ -160,7 +162,7 @@ class Site:
         match_id = s.decode("match", league.id, match)
         if match_id is None:
             return None
-        played = await self.db.read(repo.league_match, league.id, match_id)
+        played = await self.db.read(league_reports.league_match, league.id, match_id)
         rep = await replays.replay_step(
             self.db, match_id, step, hands=hands, league_id=league.id
         )

@@ -14,15 +14,14 @@ import games
 from bot.cogs.league import history_text
 from bot.render import renderer
 from bot.render.markup import markdown_lines
-from bot.render.messages import table_message
 from bot.render.replay import replay_message
 from bot.render.steps import event_lines
+from bot.render.table import table_message
 from bot.services.replays import ReplayStep
 from bot.ui import custom_ids
 from games.cards import pretty
 from games.rng import rng_for
-from storage.leagues import PlayedMatch
-from storage.matches import SeatResult
+from storage.matches import PlayedMatch, SeatResult
 from storage.tables import ActionRow
 from tests.discord.test_messages import (
     GAMES,

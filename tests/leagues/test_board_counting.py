@@ -4,7 +4,7 @@ an event never completed never counts (both backends)."""
 
 from __future__ import annotations
 
-from storage import leagues as repo
+from storage import league_totals
 from storage.db import Database
 from storage.leagues import League
 from tests.events.harness import GUILD, club_night
@@ -14,7 +14,7 @@ ANN, BEN, CY, DEE = 6_000_001, 6_000_002, 6_000_003, 6_000_004
 
 async def count_order(db: Database, club: League) -> list[int]:
     """The league season's Gin Rummy matches in the order they counted (by number)."""
-    counted = await db.read(repo.counted_matches, club.id, 1, "gin_rummy", 0, 100)
+    counted = await db.read(league_totals.counted_matches, club.id, 1, "gin_rummy", 0, 100)
     return [m.match_id for _, m in counted]
 
 
@@ -47,14 +47,14 @@ async def test_a_board_counts_when_complete_and_rebuild_agrees(db: Database) -> 
         ids = await count_order(db, club)
         assert ids[0] == between.match_id and sorted(ids[1:]) == ids[1:]  # the board after
         assert len(ids) == 3
-        history = await db.read(repo.all_rating_points, club.id)
+        history = await db.read(league_totals.all_rating_points, club.id)
         assert await night.leagues.check() == []
 
         assert await night.leagues.rebuild(GUILD, "Club", is_admin=True) == 3
         again = await night.leagues.standings(GUILD, "Club")
         assert ratings(again.rows) == ratings(counted.rows)
         assert await count_order(db, club) == ids
-        assert await db.read(repo.all_rating_points, club.id) == history
+        assert await db.read(league_totals.all_rating_points, club.id) == history
 
 
 async def test_a_board_a_cancelled_event_left_incomplete_never_counts(db: Database) -> None:

@@ -16,7 +16,7 @@ from bot.services.leagues import (
     UnknownLeague,
     UnknownSeason,
 )
-from storage import leagues as repo
+from storage import league_reports, league_totals
 from storage.connect import open_database
 from storage.db import Conn, Database
 from storage.matches import MatchRecord, SeatResult, insert_match
@@ -199,7 +199,7 @@ async def test_a_failing_recorder_leaves_nothing(kit, svc: LeagueService, db: Da
         raise RuntimeError("disk on fire")
 
     # fails after the totals were written, before the league-match rows
-    monkeypatch.setattr(repo, "add_league_matches", boom)
+    monkeypatch.setattr(league_totals, "add_league_matches", boom)
     with pytest.raises(RuntimeError, match="disk on fire"):
         await kit.record(match)
     for table in ("matches", "match_seats", "leagues", "league_seasons", "league_players",
@@ -284,8 +284,8 @@ async def test_recorder_ignores_a_league_of_another_guild(kit, svc: LeagueServic
 
 @pytest.mark.parametrize(
     ("order", "index"),
-    [(repo.ORDER_BY_RATING, "league_players_by_rating"),
-     (repo.ORDER_BY_POINTS, "league_players_by_points")],
+    [(league_reports.ORDER_BY_RATING, "league_players_by_rating"),
+     (league_reports.ORDER_BY_POINTS, "league_players_by_points")],
 )
 @pytest.mark.sqlite_only  # SQLite's query plan; PostgreSQL's planner sorts small tables
 async def test_standings_read_an_index_without_sorting(

@@ -9,10 +9,9 @@ import itertools
 
 import pytest
 
-from bot.services import leagues as league_service
-from bot.services.leagues import LeagueService, chart_games, season_ratings
+from bot.services.leagues import LeagueService, chart_games, charts, season_ratings
 from bot.services.ratings import display
-from storage import leagues as repo
+from storage import league_reports, league_totals
 from storage.connect import open_database
 from storage.db import Conn, Database, Row
 from tests.leagues.conftest import Kit
@@ -78,7 +77,7 @@ def test_a_long_season_is_charted_by_evenly_spread_games() -> None:
 async def test_a_chart_reads_a_bounded_number_of_points(
     kit: Kit, svc: LeagueService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(league_service, "CHART_POINTS", 4)
+    monkeypatch.setattr(charts, "CHART_POINTS", 4)
     for k in range(10):
         await kit.duel(GAME, 1 + k % 2, 2 - k % 2)
     [(_, line)] = await svc.rating_lines(kit.guild, 1)
@@ -162,7 +161,7 @@ async def test_a_database_counted_before_migrations_013_and_014_is_filled_in(
         stored = await db.read(over_time)
         stats = await svc.player_stats(kit.guild, 1)
         league = await svc.league(kit.guild)
-        page = await db.report(repo.league_records, league.id, 1)
+        page = await db.report(league_reports.league_records, league.id, 1)
         await db.write(_undo_migrations_013_and_014)
     finally:
         await db.close()
@@ -172,8 +171,8 @@ async def test_a_database_counted_before_migrations_013_and_014_is_filled_in(
     try:
         assert await db.read(over_time) == []
         assert await svc.player_stats(kit.guild, 1) == stats  # counted by migration 014
-        assert await db.report(repo.league_records, league.id, 1) == page
-        pending = await db.read(repo.pending_ratings)
+        assert await db.report(league_reports.league_records, league.id, 1) == page
+        pending = await db.read(league_totals.pending_ratings)
         # the Cup's two seasons, then the Default league (which had no new season)
         assert [(p.season, p.game, p.through) for p in pending] == [
             (1, GAME, 7), (2, GAME, 1), (1, "back_alley", 1), (1, GAME, 8), (1, "ono99", 1),
@@ -182,7 +181,7 @@ async def test_a_database_counted_before_migrations_013_and_014_is_filled_in(
         assert await svc.check() == []  # the totals still agree
         await kit.duel(GAME, 3, 2, league_id=cup.id)  # recorded while the rest waits
         assert await svc.backfill(most=3) == 7 + 1 + 1 + 8 + 1
-        assert await db.read(repo.pending_ratings) == []
+        assert await db.read(league_totals.pending_ratings) == []
         assert await svc.backfill() == 0
         now = await db.read(over_time)
         assert [r for r in now if r in stored] == stored
@@ -206,6 +205,6 @@ async def test_a_rebuild_settles_what_is_still_pending(
         "INSERT INTO league_ratings_pending (league_id, season, game, through)"
         " VALUES (?, 1, ?, 3)", (league.id, GAME)))
     assert await svc.rebuild(kit.guild, is_admin=True) == 3
-    assert await db.read(repo.pending_ratings) == []
+    assert await db.read(league_totals.pending_ratings) == []
     assert await db.read(over_time) == stored
     assert await svc.backfill() == 0

@@ -22,6 +22,7 @@ from bot.settings import Settings
 from bot.web import paths
 from bot.web.chart import Series, rating_chart
 from bot.web.html import Safe, h, join
+from storage import league_reports
 from storage import leagues as repo
 from storage.connect import open_database
 from storage.db import Conn, Database
@@ -111,7 +112,7 @@ async def test_records_per_game_and_partner_follow_the_league_results(db: Databa
             leagues.record_match(conn, insert_match(conn, match), match)
 
     await db.write(record)
-    per_game, per_partner = records(await db.report(repo.league_records, league.id, 1))
+    per_game, per_partner = records(await db.report(league_reports.league_records, league.id, 1))
     assert [(r.game, r.played, r.won, r.drawn, r.lost) for r in per_game] == [
         ("back_alley", 2, 1, 1, 0), ("gin_rummy", 1, 0, 0, 1)]
     assert [(r.game, r.partner, r.played, r.won, r.drawn) for r in per_partner] == [

@@ -15,8 +15,8 @@ from aiohttp.test_utils import TestClient
 
 from bot.render import renderer
 from bot.render.markup import markdown_lines
-from bot.render.messages import table_message
 from bot.render.steps import event_lines
+from bot.render.table import table_message
 from bot.services import replays
 from bot.services.events.service import EventService
 from bot.services.tables import SeatInfo, TableResult

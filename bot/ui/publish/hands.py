@@ -28,7 +28,8 @@ from dataclasses import dataclass, field, replace
 
 from bot.card_emojis import CardEmojis
 from bot.discord_io import Coalescer, Gone
-from bot.render.messages import MessageSpec, hand_message
+from bot.render.hand import hand_message
+from bot.render.messages import MessageSpec
 from bot.services.preferences import Preferences, PreferenceService
 from bot.services.tables import SeatPrivate, TableResult
 from bot.services.tables.records import OPEN

@@ -9,7 +9,7 @@ from bot.services import ratings
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableResult, TableStatus
 from games.wording import signed
-from storage import leagues as league_repo
+from storage import league_totals
 from storage.db import Database
 
 
@@ -55,6 +55,6 @@ class LeagueLine:
     async def _ratings(self, result: TableResult, users: list[int]) -> dict[int, float]:
         league = await self.leagues.league(result.guild_id)
         totals = await self.db.read(
-            league_repo.load_players, league.id, league.season, result.game, users
+            league_totals.load_players, league.id, league.season, result.game, users
         )
         return {u: p.ordinal for u, p in totals.items()}

@@ -24,7 +24,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.discord_io import Coalescer, Gone, Sent
-from bot.render.messages import EventLog, MessageSpec, table_message
+from bot.render.messages import MessageSpec
+from bot.render.table import EventLog, table_message
 from bot.services.tables import Step, TableResult, TableStatus
 from bot.services.tables.records import OPEN
 from bot.ui.publish.delivery import Delivery
