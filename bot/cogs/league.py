@@ -40,7 +40,8 @@ def fit_lines(lines: list[str], what: str, limit: int = CONTENT_LIMIT - 40) -> s
 
 
 def standings_text(st: Standings) -> str:
-    """Standings as a short monospace table."""
+    """Standings as a short monospace table (provisional players, apart under their
+    heading, have no rank)."""
     if st.game is None or not st.rows:
         return (
             f"No games have counted toward **{plain(st.league.name)}** in season {st.season}"
@@ -61,8 +62,9 @@ def standings_text(st: Standings) -> str:
             lines.append(st.provisional_heading)
         value = r.points if points else r.rating_display
         name = r.name[:18].replace("`", "'")
+        rank = "" if r.provisional else r.position
         lines.append(
-            f"{r.position:>3} {name:<18} {value:>6} {r.games:>3} {r.wins:>3} "
+            f"{rank:>3} {name:<18} {value:>6} {r.games:>3} {r.wins:>3} "
             f"{r.draws:>3} {r.losses:>3} {r.streak}"
         )
     more = f"\n…and {st.total - ROWS_SHOWN} more" if st.total > ROWS_SHOWN else ""
