@@ -103,9 +103,10 @@ class Hands:
         return decorate(spec, result.game, self.card_emojis, prefs)
 
     async def of(self, result: TableResult, mine: SeatPrivate, page: int = 0) -> MessageSpec:
-        """``spec`` with the player's preferences read for the table's server."""
+        """``spec`` with the player's preferences read for the table's server (as the table
+        can keep them: ``Delivery.reachable``)."""
         prefs = await self.preferences.of(result.guild_id, mine.user_id)
-        return self.spec(result, mine, prefs, page)
+        return self.spec(result, mine, self.delivery.reachable(result.table_id, prefs), page)
 
     # -- after a change --------------------------------------------------------------------------
     async def publish(
@@ -163,9 +164,10 @@ class Hands:
         original: bool,
     ) -> None:
         """``token``'s interaction showed the user's hand privately in ``message_id`` (its
-        answer when ``original``, else a follow-up): in a server that is their panel now."""
+        answer when ``original``, else a follow-up): in the table's channel (not a hand
+        DM) that is their panel now."""
         mine = result.for_user(token.user_id)
-        if mine is None or token.guild_id is None:
+        if mine is None or token.channel_id != result.channel_id:
             return
         held = self.tokens.hold(
             (result.table_id, mine.user_id), token, message_id, original=original
@@ -193,7 +195,6 @@ class Hands:
             via is not None
             and via.user_id == mine.user_id
             and via.channel_id == result.channel_id
-            and via.guild_id == result.guild_id
             and result.status in OPEN
         )
         if here and via is not None and prefs.in_channel:
@@ -245,7 +246,7 @@ class Hands:
         user_id = token.user_id
         mine = result.for_user(user_id)
         sig = signature(result, mine) if mine is not None else ""
-        if token.guild_id is not None:
+        if token.channel_id == result.channel_id:
             if mine is not None and token.message_id is not None:
                 key = (result.table_id, user_id)
                 held = self.tokens.hold(key, token, token.message_id, original=True)

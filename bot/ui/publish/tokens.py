@@ -23,6 +23,11 @@ Decisions:
   falls back to the bot token or to asking for a click.
 * A newer interaction replaces an older one; nothing is stored in the database (a token
   is a secret, and a restart simply waits for the next click).
+* A follow-up counts against the interaction's allowance (``bot.ui.followups``: 5 where
+  only a user install authorised it); one past it is refused here without a request. A
+  follow-up asked to be public that Discord made ephemeral (a server that keeps apps it
+  did not add private) is deleted and refused too: it would show the clicker alone what
+  everyone was meant to see.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from typing import Any, Generic, TypeVar
 import discord
 
 from bot.render.messages import MessageSpec
+from bot.ui import followups
 
 #: How long Discord accepts an interaction's token.
 TOKEN_LIFETIME = 15 * 60.0
@@ -48,6 +54,11 @@ ARRIVAL_LAG = 3.0
 
 Clock = Callable[[], float]
 K = TypeVar("K", bound=Hashable)
+
+
+class Refused(Exception):
+    """A follow-up not posted as asked: the interaction's allowance is used up, or Discord
+    made a public one ephemeral."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -85,11 +96,17 @@ class Token:
         ephemeral: bool = False,
         mentions: discord.AllowedMentions | None = None,
     ) -> int:
-        """A new follow-up message; its id (``discord.HTTPException`` when refused)."""
+        """A new follow-up message; its id (``Refused`` or ``discord.HTTPException`` when it
+        was not posted as asked)."""
+        if not followups.spend(self.interaction):
+            raise Refused("this interaction's follow-ups are used up")
         extra: dict[str, Any] = {"allowed_mentions": mentions} if mentions is not None else {}
         sent = await self.interaction.followup.send(
             wait=True, ephemeral=ephemeral, **message, **extra
         )
+        if not ephemeral and sent.flags.ephemeral:
+            await self.interaction.followup.delete_message(sent.id)
+            raise Refused("Discord showed a public follow-up to the clicker alone")
         return sent.id
 
     async def edit(self, message_id: int | None, edit: dict[str, Any]) -> None:
