@@ -87,10 +87,10 @@ class TableMessages:
         return self._shown.setdefault(table_id, _Shown())
 
     def forget(self, table_id: int) -> None:
-        """The table closed: drop what was shown and the latest click's token (the table
-        message's own goes after its last edit)."""
+        """The table closed: drop what was shown (its tokens go when they run out: the
+        last edit, queued already, may still need them — where only tokens reach the
+        table, the click that ended the game posts its end afresh)."""
         self._shown.pop(table_id, None)
-        self.tokens.drop(("click", table_id))
 
     def spec(self, result: TableResult, league: str = "") -> MessageSpec:
         """The table message for a result (its new steps logged)."""
@@ -267,7 +267,12 @@ class TableMessages:
             self.tokens.drop(key, held)  # the table moved to a message of the bot's own
             held = None
         open_ = result.status in OPEN
-        if open_ and await self._repost(result, spec, ref, held):
+        # A game's end is posted afresh too where no other token could show it.
+        if (open_ or self.tokens_only(result.table_id)) and await self._repost(
+            result, spec, ref, held
+        ):
+            if not open_:
+                self.tokens.drop(key)
             return True
         if held is None:
             return False

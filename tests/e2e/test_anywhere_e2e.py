@@ -1,0 +1,201 @@
+"""Deckhand installed to a user's account, played where its bot is no member: a group DM of
+three friends, a DM between two that lasts days, a server that did not add the bot, one
+that keeps external apps' answers private — and the same player at a server table and a
+DM table at once. The bot's own token is never used for such a table (the fake refuses it
+there anyway, 403 50001); every message goes through interaction tokens, within Discord's
+5 follow-ups per user-installed interaction; nothing hidden leaks (the harness's
+``LeakCheck`` reads every message, public or private, of every place).
+
+Discord's rules behind each test are cited in docs/user-install.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import games
+from tests.e2e.driver import Person
+from tests.e2e.fake_discord import NotOffered
+from tests.e2e.fake_state import Channel, RequestRecord
+from tests.e2e.play import (  # noqa: F401
+    FakeTime,
+    Harness,
+    PanelSeat,
+    ReturningSeat,
+    Seat,
+    harness_fixture,
+    play_out,
+    until,
+)
+from tests.e2e.test_games_e2e import GAMES, open_table, standings_rows
+
+#: What the table message of a game in play offers where only tokens reach it.
+PLAYING = ("Your hand", "Refresh")
+HOUR = 3600.0
+
+
+async def start_anywhere(harness: Harness, **overrides: Any) -> Any:
+    """The bot with its commands synced globally (where user installs find them: a server's
+    own commands exist only in that server, application-commands.mdx)."""
+    return await harness.start(dev_guild=None, **overrides)
+
+
+def group_dm(harness: Harness) -> tuple[list[Person], Channel]:
+    """Alice (who installed Deckhand), Bob and Carol in a group DM; no bot there."""
+    fake = harness.fake
+    friends = [fake.user(n) for n in ("alice", "bob", "carol")]
+    fake.install(friends[0])
+    return friends, fake.private_channel(*friends, name="card night")
+
+
+def refused(requests: list[RequestRecord]) -> list[str]:
+    """The calls Discord refused (a follow-up past the 5 allowed, a token past its 15
+    minutes, the bot's token where it is no member…)."""
+    return [f"{r.key} {r.status}" for r in requests if r.status >= 400]
+
+
+#: What a bot calls with its token to start: who it is, its application, its commands.
+START_UP = ("/users/@me", "/oauth2/applications/@me", "/applications/", "/gateway")
+
+
+def bot_calls(requests: list[RequestRecord]) -> list[str]:
+    """The calls made with the bot's own token for playing (start-up's aside)."""
+    return [
+        r.key for r in requests
+        if r.counts_toward_global_limit
+        and not (r.route == START_UP[0] or r.route.startswith(START_UP[1:]))
+    ]
+
+
+def seating(game: str, people: int) -> tuple[int, int]:
+    """How many of ``people`` friends sit, and how many computers fill the table to the
+    size the suite plays ``game`` at."""
+    size = 2 + GAMES[game][1]
+    humans = min(people, size, games.get(game).max_players)
+    return humans, size - humans
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_whole_game_in_a_group_dm_without_the_bot(harness: Harness, game: str) -> None:
+    await start_anywhere(harness)
+    fake = harness.fake
+    friends, gdm = group_dm(harness)
+    humans, computers = seating(game, len(friends))
+    players = friends[:humans]
+    with fake.count() as counter:
+        await open_table(
+            harness, game, GAMES[game][0], players, computers, gdm, playing=PLAYING
+        )
+        final = await play_out([PanelSeat(p, harness, gdm) for p in players], gdm)
+        await harness.idle()
+    assert final.status == "finished"
+    assert counter.global_limited == 0, counter.by_route  # never the bot's own token
+    assert refused(counter.requests) == [], "every call within Discord's rules (40094…)"
+    assert all(p.dm_messages() == [] for p in friends), "no DM: hands are private panels"
+    for person in players:
+        panel = PanelSeat(person, harness, gdm).panel()
+        assert panel is not None and "The game is over" in panel.content
+    final_text = harness.table_message(gdm).text
+    assert "Result" in final_text, final_text
+    # The group keeps its own league: standings and stats of this group DM — asked by
+    # Alice; the others, who did not install Deckhand, have no commands here, only buttons.
+    standings = await friends[0].slash("league standings", channel=gdm)
+    assert set(standings_rows(standings.text)) == {p.name.title() for p in players}
+    stats = await friends[0].slash("stats", channel=gdm, user=players[-1])
+    assert "1 game" in stats.text, stats.text
+    with pytest.raises(NotOffered):
+        await friends[1].slash("stats", channel=gdm)
+
+
+async def whose_turn(harness: Harness, channel: Channel) -> int:
+    """The user whose move it is (a human: no computer sits at these tables)."""
+    result = await harness.result(channel)
+    return next(p.user_id for p in result.private.values() if p.legal)
+
+
+async def moved_on(harness: Harness, channel: Channel, version: int) -> None:
+    """Wait until the table is past ``version`` (a timer ran out on the fake's clock)."""
+    current = -1
+
+    async def read() -> None:
+        nonlocal current
+        current = (await harness.result(channel)).version
+
+    for _ in range(250):
+        await read()
+        if current > version:
+            return
+        await harness.idle()
+    raise AssertionError(f"the table stayed at version {current}")
+
+
+async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
+    """Alice and Bob play Gin Rummy in their DM over two days of the fake's clock with a
+    day per turn. Every token runs out between their moves, so each comes back by pressing
+    a button (a fresh interaction): **Refresh** shows the table as it is and, when it is
+    their turn, says so with their hand; **Your hand** opens their hand. The bot restarts
+    in the middle (nothing acknowledged is lost); a turn left for a whole day is played
+    by the computer, unseen until someone comes back. The bot's own token is never used."""
+    fake = harness.fake
+    clock = FakeTime(fake)
+    await start_anywhere(harness, clock=clock)
+    alice, bob = fake.user("alice"), fake.user("bob")
+    fake.install(alice)
+    dm = fake.private_channel(alice, bob)
+    seats = {p.id: ReturningSeat(p, harness, dm) for p in (alice, bob)}
+    people = {p.id: p for p in (alice, bob)}
+    began = clock.now()
+    with fake.count() as counter:
+        await open_table(
+            harness, "gin_rummy", "target=10", [alice, bob], 0, dm, playing=PLAYING,
+            timer="1d",
+        )
+        lobby = harness.table_message(dm).all_text()
+        assert "1 day per turn" in lobby, lobby
+        await play_out(list(seats.values()), dm, limit=3)
+
+        # An hour later every token has run out: nobody can be told anything until they
+        # come back. Whoever is to move presses Refresh on the table message.
+        fake.clock.advance(HOUR)
+        mover = people[await whose_turn(harness, dm)]
+        now = await harness.result(dm)
+        refreshed = await mover.click(harness.table_message(dm), "Refresh")
+        assert "It is your turn." in refreshed.text and refreshed.ephemeral, refreshed.text
+        shown = harness.table_message(dm).text
+        assert f"move {now.version} ·" in shown, shown
+        await seats[mover.id].move()
+
+        # A restart: the table, its reach and its timer come back from the database.
+        kept = await harness.result(dm)
+        await harness.stop()
+        await start_anywhere(harness, clock=clock)
+        assert (await harness.result(dm)).version == kept.version
+
+        # A whole day and more without a move: the computer plays for the late player,
+        # unseen (no token is left to show it) until someone comes back and refreshes.
+        fake.clock.advance(25 * HOUR)
+        await moved_on(harness, dm, kept.version)
+        stale = harness.table_message(dm).text
+        assert f"move {kept.version} ·" in stale, stale
+        back = await people[await whose_turn(harness, dm)].click(
+            harness.table_message(dm), "Refresh"
+        )
+        assert "It is your turn." in back.text, back.text
+        shown = harness.table_message(dm).text
+        assert f"move {(await harness.result(dm)).version} ·" in shown, shown
+
+        # Then a move every few hours, each player coming back to it, to the end.
+        while (result := await harness.result(dm)).status == "playing":
+            fake.clock.advance(3 * HOUR)
+            await seats[next(p.user_id for p in result.private.values() if p.legal)].move()
+        await harness.idle()
+
+    assert result.status == "finished" and clock.now() - began >= 2 * 86400
+    assert bot_calls(counter.requests) == []
+    assert refused(counter.requests) == []
+    pings = [m.pinged for m in dm.messages() if "Your turn" in m.content]
+    assert pings and all(pings), [m.content[:60] for m in dm.messages(include_ephemeral=True)]
+    final = harness.table_message(dm).text
+    assert "Result" in final, final
