@@ -518,8 +518,17 @@ class FakeDiscord:
         type_: int,
         data: dict[str, Any],
         message: Message | None = None,
+        *,
+        owners: dict[str, str] | None = None,
     ) -> Interaction:
-        """An interaction the bot may answer from now on (its token and deadline run)."""
+        """An interaction the bot may answer from now on (its token and deadline run),
+        authorised by ``owners`` (by default the install behind ``message``, or the app's
+        own there). Where only a user install authorises it in a server, the member's
+        permissions decide whether its answers may be public: "forced to respect the
+        user's permissions in the surface" (application.mdx) — Send Messages, and Use
+        External Apps for an app the server did not install (permissions.mdx)."""
+        if owners is None:
+            owners = self._interaction_owners_of_message(channel, message)
         inter = Interaction(
             self.ids.next(),
             "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48),
@@ -530,8 +539,12 @@ class FakeDiscord:
             data,
             message=message,
             dispatched_at=self.clock.now(),
-            owners=self._interaction_owners_of_message(channel, message),
+            owners=owners,
         )
+        guild = channel.guild
+        if guild is not None and str(GUILD_INSTALL) not in owners:
+            perms = guild.permissions_of(user)
+            inter.forced_ephemeral = not (perms & USE_EXTERNAL_APPS and perms & SEND_MESSAGES)
         self.interactions[inter.id] = inter
         self.by_token[inter.token] = inter
         return inter
@@ -549,15 +562,8 @@ class FakeDiscord:
         if channel.is_private:
             assert user in channel.recipients, f"{user.name} is not in {channel.label}"
         owners = self._interaction_owners(user, channel, type_, data, message)
-        inter = self.open_interaction(user, channel, type_, data, message)
-        inter.owners = owners
+        inter = self.open_interaction(user, channel, type_, data, message, owners=owners)
         guild = channel.guild
-        if guild is not None and str(GUILD_INSTALL) not in owners:
-            perms = guild.permissions_of(user)
-            # "forced to respect the user's permissions in the surface" (application.mdx):
-            # no public answer where the user may not send messages, nor without Use
-            # External Apps (permissions.mdx) for an app the server did not install.
-            inter.forced_ephemeral = not (perms & USE_EXTERNAL_APPS and perms & SEND_MESSAGES)
         member = guild.members[user.id] if guild is not None else None
         payload = inter.payload(self.bot_user, member)
         delivered = await self.gateway.dispatch(
