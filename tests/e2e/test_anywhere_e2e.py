@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 import games
+from bot.services.errors import ServiceError
 from tests.e2e.driver import Person
 from tests.e2e.fake_discord import NotOffered
-from tests.e2e.fake_state import Channel, RequestRecord
+from tests.e2e.fake_state import USE_EXTERNAL_APPS, Channel, RequestRecord
 from tests.e2e.play import (  # noqa: F401
     FakeTime,
     Harness,
@@ -199,3 +200,113 @@ async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
     assert pings and all(pings), [m.content[:60] for m in dm.messages(include_ephemeral=True)]
     final = harness.table_message(dm).text
     assert "Result" in final, final
+
+
+async def test_a_table_in_a_server_without_the_bot(harness: Harness) -> None:
+    """A server that never added Deckhand: Alice (who installed it) opens a table, Bob
+    joins by button; hands are private panels, the bot's token is never used, and the
+    server keeps its league as if Deckhand were in it."""
+    await start_anywhere(harness)
+    fake = harness.fake
+    elsewhere = fake.add_guild("no bot", bot=False)
+    alice, bob = (fake.member(n, guild=elsewhere) for n in ("alice", "bob"))
+    fake.install(alice)
+    lobby = elsewhere.channel("lobby")
+    with fake.count() as counter:
+        await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0, lobby,
+                         playing=PLAYING)
+        final = await play_out([PanelSeat(p, harness, lobby) for p in (alice, bob)], lobby)
+        await harness.idle()
+    assert final.status == "finished"
+    assert counter.global_limited == 0, counter.by_route
+    assert refused(counter.requests) == []
+    assert alice.dm_messages() == [] and bob.dm_messages() == []
+    standings = await alice.slash("league standings", channel=lobby)
+    assert set(standings_rows(standings.text)) == {"Alice", "Bob"}, standings.text
+
+
+async def test_a_server_that_keeps_external_apps_private(harness: Harness) -> None:
+    """Where the server keeps Use External Apps from its members, Discord would show the
+    table to its host alone: no table opens and the host is told why, privately; once a
+    moderator allows the permission, the same command opens a table everyone sees."""
+    await start_anywhere(harness)
+    fake = harness.fake
+    strict = fake.add_guild("strict", bot=False)
+    strict.everyone.permissions &= ~USE_EXTERNAL_APPS
+    alice, bob = (fake.member(n, guild=strict) for n in ("alice", "bob"))
+    fake.install(alice)
+    lobby = strict.channel("lobby")
+    refused_here = await alice.slash("table new", channel=lobby, game="gin_rummy")
+    assert refused_here.ephemeral and "Use External Apps" in refused_here.text, refused_here.text
+    assert lobby.messages() == [], "no lobby nobody else could see"
+    with pytest.raises(ServiceError):
+        await harness.result(lobby)
+    assert [m.ephemeral for m in alice.ephemerals(lobby)] == [True]
+
+    strict.everyone.permissions |= USE_EXTERNAL_APPS
+    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0, lobby,
+                     playing=PLAYING)
+    assert (await harness.result(lobby)).status == "playing"
+
+
+async def test_the_same_player_at_a_server_table_and_a_dm_table_at_once(
+    harness: Harness,
+) -> None:
+    """Alice plays Gin against Bob in a server that added Deckhand (hands in DMs) and
+    against Carol in their DM (hands in panels), a move here and a move there. Neither
+    table shows the other's cards (the leak check reads every message), the DM table
+    never uses the bot's token, and each place keeps its own league."""
+    await start_anywhere(harness)
+    fake = harness.fake
+    alice, bob, carol = (fake.user(n) for n in ("alice", "bob", "carol"))
+    fake.install(alice)
+    server, dm = fake.channel("lobby"), fake.private_channel(alice, carol)
+    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0, server)
+    await open_table(harness, "gin_rummy", "target=10", [alice, carol], 0, dm,
+                     playing=PLAYING)
+    tables = {
+        server.id: {p.id: Seat(p, harness, server) for p in (alice, bob)},
+        dm.id: {p.id: PanelSeat(p, harness, dm) for p in (alice, carol)},
+    }
+    places = [server, dm]
+    with fake.count() as counter:
+        while places:
+            for channel in list(places):
+                result = await harness.result(channel)
+                if result.status != "playing":
+                    places.remove(channel)
+                    continue
+                mover = next(p.user_id for p in result.private.values() if p.legal)
+                await tables[channel.id][mover].move()
+        await harness.idle()
+    assert [(await harness.result(c)).status for c in (server, dm)] == ["finished"] * 2
+    dm_calls = [r for r in counter.requests if f"/channels/{dm.id}" in r.path]
+    assert dm_calls == [] and refused(counter.requests) == []
+    assert all(f"<#{server.id}>" in m.content for m in alice.dm_messages() if "hand" in m.content)
+    here = await alice.slash("league standings", channel=server)
+    there = await alice.slash("league standings", channel=dm)
+    assert set(standings_rows(here.text)) == {"Alice", "Bob"}, here.text
+    assert set(standings_rows(there.text)) == {"Alice", "Carol"}, there.text
+
+
+async def test_a_group_dm_league_is_kept_by_its_first_host(harness: Harness) -> None:
+    """A group DM has no Manage Server: what needs it in a server needs the group's
+    keeper, the user who opened its first table there. Before any table nobody keeps
+    it; then only that user may, and anyone else is told who does."""
+    await start_anywhere(harness)
+    friends, gdm = group_dm(harness)
+    alice, bob = friends[0], friends[1]
+    harness.fake.install(bob)
+    early = await bob.slash("league create", channel=gdm, name="Fridays")
+    assert early.ephemeral and "whoever opens its first table" in early.text, early.text
+    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0, gdm,
+                     playing=PLAYING)
+    others = await bob.slash("league create", channel=gdm, name="Fridays")
+    assert others.ephemeral and f"Only <@{alice.id}>" in others.text, others.text
+    kept = await alice.slash("league create", channel=gdm, name="Fridays")
+    assert "League **Fridays** created" in kept.text, kept.text
+    season = await bob.slash("league season new", channel=gdm, league="Fridays")
+    assert f"Only <@{alice.id}>" in season.text, season.text
+    server = await alice.slash("league standings", channel=harness.fake.channel("lobby"),
+                               league="Fridays")
+    assert "League **Fridays** created" not in server.text and server.ephemeral, server.text
