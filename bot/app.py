@@ -135,10 +135,12 @@ class DeckhandMixin(_BotBase):
             len(report.quarantined),
             report.seconds,
         )
+        timing: dict[str, Any] = (
+            {"clock": self.clock.now, "sleep": self.clock.sleep} if self.clock is not None else {}
+        )
         self.publisher = Publisher(
             bot, self.db, self.tables, self.leagues, self.preferences,
-            card_emojis=self.card_emojis, ping_after=self.settings.turn_ping_after,
-            **({"clock": self.clock.now} if self.clock is not None else {}),
+            card_emojis=self.card_emojis, ping_after=self.settings.turn_ping_after, **timing,
         )
         await self.publisher.load()
         self.tables.subscribe(self.publisher.on_event)

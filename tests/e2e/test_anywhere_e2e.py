@@ -16,7 +16,10 @@ from typing import Any
 import pytest
 
 import games
+from bot.render.refresh import STOPS_UPDATING
 from bot.services.errors import ServiceError
+from bot.ui.publish.hands import PANEL_EXPIRED
+from bot.ui.publish.tokens import USABLE
 from tests.e2e.driver import Person
 from tests.e2e.fake_discord import NotOffered
 from tests.e2e.fake_state import USE_EXTERNAL_APPS, Channel, RequestRecord
@@ -132,6 +135,14 @@ async def moved_on(harness: Harness, channel: Channel, version: int) -> None:
     raise AssertionError(f"the table stayed at version {current}")
 
 
+async def away(harness: Harness, seconds: float) -> None:
+    """Let ``seconds`` pass on the fake's clock as they would: first to just before the
+    newest tokens run out (their last edits land), then the rest at once."""
+    harness.fake.clock.advance(USABLE + 30)
+    await harness.idle()
+    harness.fake.clock.advance(seconds - USABLE - 30)
+
+
 async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
     """Alice and Bob play Gin Rummy in their DM over two days of the fake's clock with a
     day per turn. Every token runs out between their moves, so each comes back by pressing
@@ -158,8 +169,14 @@ async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
         await play_out(list(seats.values()), dm, limit=3)
 
         # An hour later every token has run out: nobody can be told anything until they
-        # come back. Whoever is to move presses Refresh on the table message.
-        fake.clock.advance(HOUR)
+        # come back. The last edits their tokens allowed said so, and how to come back;
+        # whoever is to move presses Refresh on the table message.
+        await away(harness, HOUR)
+        stopped = harness.table_message(dm).text
+        assert STOPS_UPDATING.split("*")[1] in stopped, stopped
+        for seat in seats.values():
+            panel = seat.panel()
+            assert panel is not None and PANEL_EXPIRED.split("*")[1] in panel.content
         mover = people[await whose_turn(harness, dm)]
         now = await harness.result(dm)
         refreshed = await mover.click(harness.table_message(dm), "Refresh")
@@ -176,7 +193,7 @@ async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
 
         # A whole day and more without a move: the computer plays for the late player,
         # unseen (no token is left to show it) until someone comes back and refreshes.
-        fake.clock.advance(25 * HOUR)
+        await away(harness, 25 * HOUR)
         await moved_on(harness, dm, kept.version)
         stale = harness.table_message(dm).text
         assert f"move {kept.version} ·" in stale, stale
@@ -189,7 +206,7 @@ async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
 
         # Then a move every few hours, each player coming back to it, to the end.
         while (result := await harness.result(dm)).status == "playing":
-            fake.clock.advance(3 * HOUR)
+            await away(harness, 3 * HOUR)
             await seats[next(p.user_id for p in result.private.values() if p.legal)].move()
         await harness.idle()
 

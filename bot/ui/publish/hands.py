@@ -22,6 +22,7 @@ Decisions:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -35,7 +36,7 @@ from bot.services.tables.records import OPEN
 from bot.ui.cards import decorate
 from bot.ui.publish.delivery import Delivery
 from bot.ui.publish.notices import Notices
-from bot.ui.publish.tokens import Clock, Token, TokenMessage, Tokens
+from bot.ui.publish.tokens import Clock, Sleep, Token, TokenMessage, Tokens
 from storage import messages as refs
 from storage.db import Database
 
@@ -80,12 +81,15 @@ class Hands:
         clock: Clock,
         *,
         card_emojis: CardEmojis,
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
         self.db, self.delivery, self.edits = db, delivery, edits
         self.preferences, self.notices = preferences, notices
         self.card_emojis = card_emojis
         #: Each panel's token, by table and user.
-        self.tokens: Tokens[tuple[int, int]] = Tokens(clock, on_expiry=self._panel_expired)
+        self.tokens: Tokens[tuple[int, int]] = Tokens(
+            clock, on_expiry=self._panel_expired, sleep=sleep
+        )
         self._tables: dict[int, _Hands] = {}
 
     def forget(self, table_id: int) -> None:

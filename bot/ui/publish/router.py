@@ -12,6 +12,7 @@ lobbies); all reach Discord through one ``Delivery`` and queue their edits on on
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from bot.ui.publish.notices import Notices
 from bot.ui.publish.pictures import Pictures, ends_a_hand
 from bot.ui.publish.table import TableMessages, order
 from bot.ui.publish.threads import LobbyThreads
-from bot.ui.publish.tokens import Clock, Token
+from bot.ui.publish.tokens import Clock, Sleep, Token
 from storage import places
 from storage.db import Database
 
@@ -69,15 +70,18 @@ class Publisher:
         card_emojis: CardEmojis | None = None,
         ping_after: float = 0.0,
         clock: Clock = time.monotonic,
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
         self.db, self.tables, self.preferences, self.clock = db, tables, preferences, clock
         self.edits = Coalescer()
         self.delivery = Delivery(Outbox(client))
-        self.table = TableMessages(db, self.delivery, self.edits, clock, self.channel_deleted)
+        self.table = TableMessages(
+            db, self.delivery, self.edits, clock, self.channel_deleted, sleep=sleep
+        )
         self.notices = Notices(db, self.delivery, preferences, clock, ping_after=ping_after)
         self.hands = Hands(
             db, self.delivery, self.edits, preferences, self.notices, clock,
-            card_emojis=card_emojis or CardEmojis(),
+            card_emojis=card_emojis or CardEmojis(), sleep=sleep,
         )
         self.pictures = Pictures(db, self.delivery, self.edits, self.table)
         self.league_line = LeagueLine(db, leagues)
@@ -90,7 +94,9 @@ class Publisher:
         return Token.of(interaction, self.clock)
 
     async def close(self) -> None:
-        """Stop pending message updates."""
+        """Stop pending message updates and the waits for tokens to age."""
+        for tokens in (self.table.tokens, self.hands.tokens):
+            tokens.drop_where(lambda key: True)
         await self.edits.close()
 
     async def load(self) -> None:

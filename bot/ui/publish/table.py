@@ -26,6 +26,7 @@ Decisions:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -37,7 +38,7 @@ from bot.services.tables import Step, TableResult, TableStatus
 from bot.services.tables.records import OPEN
 from bot.ui import followups
 from bot.ui.publish.delivery import Delivery, Reach
-from bot.ui.publish.tokens import Clock, Token, TokenMessage, Tokens
+from bot.ui.publish.tokens import Clock, Sleep, Token, TokenMessage, Tokens
 from storage import messages as refs
 from storage.db import Database
 
@@ -74,11 +75,14 @@ class TableMessages:
         edits: Coalescer,
         clock: Clock,
         on_channel_gone: Callable[[int], Awaitable[None]],
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
         self.db, self.delivery, self.edits = db, delivery, edits
         #: The token editing each table message (``"table"``) and the latest click in its
         #: channel (``"click"``), by kind and table.
-        self.tokens: Tokens[tuple[str, int]] = Tokens(clock, on_expiry=self._expiring)
+        self.tokens: Tokens[tuple[str, int]] = Tokens(
+            clock, on_expiry=self._expiring, sleep=sleep
+        )
         self.repost_after = REPOST_AFTER
         self.on_channel_gone = on_channel_gone
         self._shown: dict[int, _Shown] = {}

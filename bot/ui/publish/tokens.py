@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -53,6 +53,8 @@ USABLE = TOKEN_LIFETIME - 60.0
 ARRIVAL_LAG = 3.0
 
 Clock = Callable[[], float]
+#: How the owner of a clock waits on it (``asyncio.sleep`` on the system's).
+Sleep = Callable[[float], Awaitable[None]]
 K = TypeVar("K", bound=Hashable)
 
 
@@ -135,7 +137,7 @@ class TokenMessage:
     shown: str = ""
     version: int = -1
     spec: MessageSpec | None = None
-    expiry: asyncio.TimerHandle | None = None
+    expiry: asyncio.Task[None] | None = None
 
     def age(self, now: float) -> float:
         """Seconds since Discord created the token's interaction."""
@@ -149,15 +151,18 @@ class TokenMessage:
 
 class Tokens(Generic[K]):
     """The live token messages, by key; ``on_expiry(key, held)`` is called when a held
-    token reaches ``usable`` (while Discord still takes it for a last edit)."""
+    token reaches ``usable`` (while Discord still takes it for a last edit), waited for
+    with ``sleep`` on the same clock (a test's clock makes a day pass at once)."""
 
     def __init__(
         self,
         clock: Clock = time.monotonic,
         usable: float = USABLE,
         on_expiry: Callable[[K, TokenMessage], None] | None = None,
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
         self.clock = clock
+        self.sleep = sleep
         self.usable = usable
         self.on_expiry = on_expiry
         self._held: dict[K, TokenMessage] = {}
@@ -170,14 +175,19 @@ class Tokens(Generic[K]):
         if self.on_expiry is not None:
             callback = self.on_expiry
             left = max(0.0, self.usable - held.age(self.clock()))
-            held.expiry = asyncio.get_running_loop().call_later(
-                left, lambda: self._expired(key, held, callback)
+            held.expiry = asyncio.get_running_loop().create_task(
+                self._expire(left, key, held, callback)
             )
         return held
 
-    def _expired(
-        self, key: K, held: TokenMessage, callback: Callable[[K, TokenMessage], None]
+    async def _expire(
+        self,
+        seconds: float,
+        key: K,
+        held: TokenMessage,
+        callback: Callable[[K, TokenMessage], None],
     ) -> None:
+        await self.sleep(seconds)
         if self._held.get(key) is held:
             del self._held[key]
             callback(key, held)
