@@ -11,6 +11,7 @@ Discord's rules behind each test are cited in docs/user-install.md.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -327,3 +328,50 @@ async def test_a_group_dm_league_is_kept_by_its_first_host(harness: Harness) -> 
     server = await alice.slash("league standings", channel=harness.fake.channel("lobby"),
                                league="Fridays")
     assert "League **Fridays** created" not in server.text and server.ephemeral, server.text
+
+
+async def test_every_table_command_works_at_a_dm_table(harness: Harness) -> None:
+    """Alice and Bob, both with Deckhand installed, in their DM: `/rules`, `/hand`, `/play`,
+    `/hint`, `/table status`, the game to its end, `/game replay` of it, `/stats` and a
+    rematch — as at a server table, with the bot's token never used."""
+    await start_anywhere(harness)
+    fake = harness.fake
+    alice, bob = fake.user("alice"), fake.user("bob")
+    fake.install(alice, bob)
+    dm = fake.private_channel(alice, bob)
+    with fake.count() as counter:
+        await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0, dm,
+                         playing=PLAYING)
+        rules = await bob.slash("rules", channel=dm, game="gin_rummy")
+        assert rules.ephemeral and "Gin Rummy" in rules.text, rules.text
+        result = await harness.result(dm)
+        mover = next(p for p in result.private.values() if p.legal)
+        person = alice if mover.user_id == alice.id else bob
+        hand = await person.slash("hand", channel=dm)
+        assert hand.ephemeral and "your hand" in hand.text, hand.text
+        played = await person.slash("play", channel=dm, move=mover.legal[0])
+        assert played.ephemeral and "your hand" in played.text, played.text
+        result = await harness.result(dm)
+        nxt = next(p for p in result.private.values() if p.legal)
+        hinted = await (alice if nxt.user_id == alice.id else bob).slash(
+            "hint", channel=dm, timeout=30.0
+        )
+        assert hinted.ephemeral and "counts toward no rating" in hinted.text, hinted.text
+        status = await alice.slash("table status", channel=dm)
+        assert status.response is not None and not status.ephemeral, status.text
+        final = await play_out([PanelSeat(p, harness, dm) for p in (alice, bob)], dm)
+        await harness.idle()
+        assert final.status == "finished"
+        said = re.search(r"Replay: `/game replay id:(\d+)`", harness.table_message(dm).text)
+        assert said is not None, harness.table_message(dm).text
+        replay = await bob.slash("game replay", channel=dm, id=int(said[1]))
+        assert replay.ephemeral and "Gin Rummy" in replay.text, replay.text
+        stats = await bob.slash("stats", channel=dm)
+        assert "**Bob**" in stats.text, stats.text
+        table = harness.table_message(dm)
+        assert [b["label"] for b in table.buttons()] == ["Rematch"]
+        again = await bob.click(table, "Rematch")
+        assert not again.ephemeral, again.text
+        await harness.idle()
+        assert (await harness.result(dm)).table_id != final.table_id
+    assert bot_calls(counter.requests) == [] and refused(counter.requests) == []
