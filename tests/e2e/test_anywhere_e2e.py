@@ -333,7 +333,8 @@ async def test_a_group_dm_league_is_kept_by_its_first_host(harness: Harness) -> 
 async def test_every_table_command_works_at_a_dm_table(harness: Harness) -> None:
     """Alice and Bob, both with Deckhand installed, in their DM: `/rules`, `/hand`, `/play`,
     `/hint`, `/table status`, the game to its end, `/game replay` of it, `/stats` and a
-    rematch — as at a server table, with the bot's token never used."""
+    rematch — as at a server table, with the bot's token never used; `/event` alone is
+    not offered there."""
     await start_anywhere(harness)
     fake = harness.fake
     alice, bob = fake.user("alice"), fake.user("bob")
@@ -375,3 +376,5 @@ async def test_every_table_command_works_at_a_dm_table(harness: Harness) -> None
         await harness.idle()
         assert (await harness.result(dm)).table_id != final.table_id
     assert bot_calls(counter.requests) == [] and refused(counter.requests) == []
+    with pytest.raises(NotOffered):  # its tables play in threads the bot makes
+        await alice.slash("event list", channel=dm)
