@@ -12,6 +12,7 @@ Discord's rules behind each test are cited in docs/user-install.md.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,11 +23,13 @@ from bot.services.errors import ServiceError
 from bot.ui.publish.hands import PANEL_EXPIRED
 from bot.ui.publish.tokens import USABLE
 from tests.e2e.driver import Person
-from tests.e2e.fake_discord import NotOffered
-from tests.e2e.fake_state import USE_EXTERNAL_APPS, Channel, RequestRecord
+from tests.e2e.fake_discord import FakeDiscord, NotOffered
+from tests.e2e.fake_state import USE_EXTERNAL_APPS, Channel, Message, RequestRecord
 from tests.e2e.play import (  # noqa: F401
+    WINDOW_SCALE,
     FakeTime,
     Harness,
+    LeakCheck,
     PanelSeat,
     ReturningSeat,
     Seat,
@@ -35,6 +38,7 @@ from tests.e2e.play import (  # noqa: F401
     until,
 )
 from tests.e2e.test_games_e2e import GAMES, open_table, standings_rows
+from tests.e2e.test_processes_e2e import BotProcess
 
 #: What the table message of a game in play offers where only tokens reach it.
 PLAYING = ("Your hand", "Refresh")
@@ -378,3 +382,61 @@ async def test_every_table_command_works_at_a_dm_table(harness: Harness) -> None
     assert bot_calls(counter.requests) == [] and refused(counter.requests) == []
     with pytest.raises(NotOffered):  # its tables play in threads the bot makes
         await alice.slash("event list", channel=dm)
+
+
+def mover_name(table: Message) -> str:
+    """Whose move the table message shows."""
+    found = re.search(r"▶ \*\*(\w+)\*\* to move", table.text)
+    assert found is not None, table.text
+    return found[1].lower()
+
+
+async def play_first_choice(person: Person, dm: Channel) -> None:
+    """``/play`` the first legal move the autocomplete offers ``person``."""
+    choices = await person.autocomplete("play", "move", "", channel=dm)
+    played = await person.slash("play", channel=dm, move=choices[0]["value"])
+    assert played.ephemeral and "your hand" in played.text, played.text
+
+
+async def test_a_dm_table_survives_kill_9(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A real ``deckhand run`` process plays a DM table; after a move it is killed with
+    SIGKILL and started again: the move was kept, the table is still reached only through
+    tokens (the bot's token is never tried), and **Refresh** brings the next player back."""
+    fake = fake_discord
+    fake.settle_time, fake.limits.window_scale = 0.05, WINDOW_SCALE
+    db_path = tmp_path / "deckhand.db"
+    process = BotProcess(fake, f"sqlite:///{db_path}", "A", tmp_path, sharded=False)
+    alice, bob = fake.user("alice"), fake.user("bob")
+    fake.install(alice, bob)
+    dm = fake.private_channel(alice, bob)
+    people = {"alice": alice, "bob": bob}
+    leaks = LeakCheck(fake, db_path)
+    await process.start()
+    try:
+        with fake.count() as counter:
+            opened = await alice.slash("table new", channel=dm, game="gin_rummy",
+                                       options="target=10")
+            lobby = opened.response
+            assert lobby is not None and not opened.ephemeral, opened.text
+            await bob.click(lobby, "Join")
+            await alice.click(lobby, "Start")
+            await play_first_choice(people[mover_name(lobby)], dm)
+            await fake.settle()
+            kept = re.search(r"move (\d+) ·", lobby.text)
+            assert kept is not None and int(kept[1]) >= 1, lobby.text
+            leaks.mark()
+
+            await process.kill()
+            await process.start()
+            mover = people[mover_name(lobby)]
+            back = await mover.click(lobby, "Refresh")
+            assert "It is your turn." in back.text, back.text
+            assert f"move {kept[1]} ·" in lobby.text, lobby.text
+            await play_first_choice(mover, dm)
+            await fake.settle()
+            leaks.mark()
+        assert f"move {int(kept[1]) + 1} ·" in lobby.text, lobby.text
+        assert bot_calls(counter.requests) == [] and refused(counter.requests) == []
+        leaks.check()
+    finally:
+        await process.stop()
