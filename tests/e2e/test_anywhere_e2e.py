@@ -1,10 +1,11 @@
 """Deckhand installed to a user's account, played where its bot is no member: a group DM of
-three friends, a DM between two that lasts days, a server that did not add the bot, one
-that keeps external apps' answers private — and the same player at a server table and a
-DM table at once. The bot's own token is never used for such a table (the fake refuses it
-there anyway, 403 50001); every message goes through interaction tokens, within Discord's
-5 follow-ups per user-installed interaction; nothing hidden leaks (the harness's
-``LeakCheck`` reads every message, public or private, of every place).
+three friends, a DM between two that lasts days (and one whose bot process is killed), a
+server that did not add the bot, one that keeps external apps' answers private, a group
+DM's league and its keeper, every table command in a DM — and the same player at a server
+table and a DM table at once. The bot's own token is never used for such a table (the
+fake refuses it there anyway, 403 50001); every message goes through interaction tokens,
+within Discord's 5 follow-ups per user-installed interaction; nothing hidden leaks (the
+harness's ``LeakCheck`` reads every message, public or private, of every place).
 
 Discord's rules behind each test are cited in docs/user-install.md.
 """
