@@ -422,9 +422,11 @@ async def test_a_dm_table_survives_kill_9(fake_discord: FakeDiscord, tmp_path: P
             await bob.click(lobby, "Join")
             await alice.click(lobby, "Start")
             await play_first_choice(people[mover_name(lobby)], dm)
-            await fake.settle()
+            # The process edits the table message after answering: wait for it.
+            await until(lambda: re.search(r"move [1-9]\d* ·", lobby.text) is not None,
+                        "the move on the table message")
             kept = re.search(r"move (\d+) ·", lobby.text)
-            assert kept is not None and int(kept[1]) >= 1, lobby.text
+            assert kept is not None, lobby.text
             leaks.mark()
 
             await process.kill()
@@ -434,9 +436,10 @@ async def test_a_dm_table_survives_kill_9(fake_discord: FakeDiscord, tmp_path: P
             assert "It is your turn." in back.text, back.text
             assert f"move {kept[1]} ·" in lobby.text, lobby.text
             await play_first_choice(mover, dm)
+            await until(lambda: f"move {int(kept[1]) + 1} ·" in lobby.text,
+                        "the next move on the table message")
             await fake.settle()
             leaks.mark()
-        assert f"move {int(kept[1]) + 1} ·" in lobby.text, lobby.text
         assert bot_calls(counter.requests) == [] and refused(counter.requests) == []
         leaks.check()
     finally:
