@@ -407,6 +407,7 @@ async def test_a_dm_table_survives_kill_9(fake_discord: FakeDiscord, tmp_path: P
     fake.settle_time, fake.limits.window_scale = 0.05, WINDOW_SCALE
     db_path = tmp_path / "deckhand.db"
     process = BotProcess(fake, f"sqlite:///{db_path}", "A", tmp_path, sharded=False)
+    process.env["DECKHAND_CARD_EMOJIS"] = "off"  # its start-up uploads are not this test's
     alice, bob = fake.user("alice"), fake.user("bob")
     fake.install(alice, bob)
     dm = fake.private_channel(alice, bob)
