@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import games
 from bot.render import renderer
+from bot.render.durations import timer_text
 from bot.render.markup import markdown_lines
 from bot.render.messages import (
     CLOSED_COLOUR,
@@ -63,13 +64,6 @@ def _options(result: TableResult) -> str:
     return options_text(result.game, result.options)
 
 
-def _timer_text(turn_timer: int) -> str:
-    if turn_timer <= 0:
-        return "no turn timer"
-    minutes, seconds = divmod(turn_timer, 60)
-    return f"{minutes} min per turn" if not seconds else f"{turn_timer} s per turn"
-
-
 def lobby_message(result: TableResult, note: str = "") -> MessageSpec:
     """The lobby: seats, options and Join / Leave / Add computer / Start / Cancel."""
     game = games.get(result.game)
@@ -103,7 +97,7 @@ def lobby_message(result: TableResult, note: str = "") -> MessageSpec:
         title=f"{game.title} — new table",
         description="\n".join(lines),
         colour=LOBBY_COLOUR,
-        fields=(("Rules", f"{_options(result)} · {_timer_text(result.turn_timer)}"),),
+        fields=(("Rules", f"{_options(result)} · {timer_text(result.turn_timer)}"),),
         footer=f"Table {t} · /rules {game.name} · the host starts the game",
     )
     return MessageSpec(embed=embed, rows=rows, layout=True)
