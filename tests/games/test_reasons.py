@@ -53,8 +53,13 @@ def test_gin_knocks_and_takes_with_their_numbers() -> None:
     view = {"seat": 0, "hand": hand, "known": [[], []], "stock": 25}
     legal = [f"discard {c}" for c in hand] + [f"knock {c}" for c in hand]
     assert gin_reason(view, legal, "knock 6D") == (
-        "throwing 6♦ leaves 10 deadwood, no more than the 10 worth knocking with now"
+        "throwing 6♦ leaves 10 deadwood, and with 25 cards left in the stock knocking with"
+        " that pays more than waiting"
     )
+    late = {**view, "stock": 12}  # knocking with 10 no longer pays: it waits, and says so
+    assert gin_reason(late, legal, "knock 6D") == ""
+    assert gin_reason(late, legal, "discard 6D").startswith(
+        "waiting pays more than knocking with 10 deadwood now; keeps 3♠ 4♠ for a run")
     take = {"hand": hand[:10], "discard_top": "5H", "seat": 0, "known": [[], []], "stock": 25}
     assert gin_reason(take, ["draw", "take"], "take").startswith("5♥ ")
 
