@@ -62,7 +62,7 @@ class KnockRule:
 
 #: ``normal``'s knocks, fitted by ``python -m bench.gin_knock`` (its docstring has the
 #: numbers and how each round's play-outs moved them).
-KNOCK = KnockRule(from_stock={6: 22, 7: 20, 8: 20, 9: 20, 10: 21}, per_taken=1)
+KNOCK = KnockRule(from_stock={5: 29, 6: 22, 7: 21, 8: 21, 9: 20, 10: 21}, per_taken=2)
 
 
 def _discard_cost(card: str, loose: list[str], after: dict[str, int], theirs: list[str]) -> int:
