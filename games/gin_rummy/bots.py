@@ -2,7 +2,8 @@
 
 ``normal`` keeps melds and near-melds, picks up a discard only when it joins a meld or
 cuts its deadwood a lot, throws its highest loose card that the opponent is not known to
-want and goes gin (or big gin) whenever it can. It knocks by ``KNOCK``, a rule measured
+want (and, once its deadwood may be 10 or less, simply the card leaving the least) and goes
+gin (or big gin) whenever it can. It knocks by ``KNOCK``, a rule measured
 by play-outs (``bench/gin_knock.py``): early in the hand with 6–10 deadwood, when the
 opponent's hand is still poor; never with 1–5, when waiting for gin, or to undercut the
 opponent's knock, pays more; and not late in the hand, when the opponent's hand has
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from games import melds
 from games.base import View, Why
 from games.cards import LOW_RANK, SUIT
+from games.gin_rummy import scoring
 
 #: Deadwood cut that makes a discard worth taking even if it joins no meld.
 TAKE_GAIN = 6
@@ -65,9 +67,18 @@ class KnockRule:
 KNOCK = KnockRule(from_stock={5: 29, 6: 22, 7: 21, 8: 21, 9: 20, 10: 21}, per_taken=2)
 
 
+def low(after: dict[str, int]) -> bool:
+    """Whether the hand (``after``: its deadwood by discard) may keep 10 or less: then, as
+    the opponent may knock any time and a knock of ours waits for gin or an undercut, every
+    point of deadwood counts more than a near-meld (+0.4 points a hand against
+    ``SimpleGinRummyBot`` over 8,000 hands)."""
+    return min(after.values()) <= scoring.KNOCK_LIMIT
+
+
 def _discard_cost(card: str, loose: list[str], after: dict[str, int], theirs: list[str]) -> int:
     cost = after[card]
-    if card in loose and any(_near(card, o) for o in loose if o != card):
+    near = not low(after) and any(_near(card, o) for o in loose if o != card)
+    if card in loose and near:
         cost += NEAR_MELD_COST
     if helps(card, theirs):
         cost += DANGER_COST
@@ -95,15 +106,18 @@ def _why_discard(
     name: Callable[[str], str], card: str, hand: list[str], theirs: list[str],
     waited: int | None = None,
 ) -> str:
-    """Why ``card`` is the one to throw: the near-melds it keeps, and what it is; first,
-    when a knock with ``waited`` deadwood was declined, that waiting pays more."""
+    """Why ``card`` is the one to throw: the near-melds it keeps (or, when a knock with
+    ``waited`` deadwood was declined or the deadwood is as low, that the least deadwood
+    counts), and what it is."""
     loose = list(melds.best_arrangement(hand).deadwood)
     parts = []
-    if waited is not None:
-        parts.append(f"waiting pays more than knocking with {waited} deadwood now")
     rest = [c for c in loose if c != card]
     pair = next(((a, b) for i, a in enumerate(rest) for b in rest[i + 1:] if _near(a, b)), None)
-    if pair is not None:
+    if waited is not None:
+        parts.append(f"knocking with {waited} deadwood pays less than waiting")
+    elif low(melds.deadwood_by_discard(hand)):
+        parts.append("at this low deadwood each point counts more than a near-meld")
+    elif pair is not None:
         kind = "set" if pair[0][0] == pair[1][0] else "run"
         parts.append(f"keeps {name(pair[0])} {name(pair[1])} for a {kind}")
     worth = melds.card_value(card)

@@ -1,12 +1,21 @@
-"""The ``expert`` computer player for Gin Rummy: determinized search (PIMC).
+"""The ``expert`` computer player for Gin Rummy: determinized search (PIMC) over worlds
+fitted to the opponent it is playing.
 
-Numbers below: against ``normal`` over the same 400 duplicate games at target 50
-(``python -m bench.strength --only gin_rummy --level expert --games 400``), the games
-the settings were chosen on. Games 400–799 (not used to choose): 53.0 % (+14.3 a game)
-against 54.0 % (+34.4) for the expert before these changes (hand-points value, dealt
-worlds, 48 rollouts, 1 SE); target 100, games 0–399: 55.5 % (+31.2) against 51.7 %
-(+30.5). Over all 1,200 games 55.1 % against 52.3 %: a small gain, within the noise of
-each run.
+The numbers here and in BENCHMARKS.md ("How strong the computer players are") come from
+``python -m bench.strength`` (against ``normal``) and ``python -m bench.strength
+--openspiel`` (against OpenSpiel's ``SimpleGinRummyBot``, by our rules).
+
+Opponent. Two models of the other player: ``normal``, and the eager player
+(``eager.py``: ``SimpleGinRummyBot`` as it plays by our rules). They differ most in when
+they knock — the eager player at once with 10 or less, ``normal`` only early in the hand
+with 6–10 and otherwise waiting for gin or an undercut — and in the upcard: ``normal``
+takes a low one to cut its deadwood, the eager player only one that melds.
+``eager_chance`` weighs them by Bayes' rule from an even start on what the opponent did:
+whether it took the upcard it was offered (``OFFER_TAKES``, measured), and each knock it
+made this game (``view["knocks"]``): one ``normal`` would not have made says eager, one it
+would have made says ``normal`` a little (a third of the eager player's knocks are such).
+Each world draws its model by that chance; the opponent's hand in it must be one the model
+would not have knocked with, and the play-outs play the model for the opponent.
 
 Worlds. The opponent holds the cards it took from the discard pile (public) and, for the
 rest, cards dealt from those the seat cannot place (not in its hand, not in the discard
@@ -14,28 +23,30 @@ pile); a card that pairs with, or is a run draw for, a card the opponent took is
 likely in its hand (a player who took 7♥ keeps hearts or sevens). The opponent has kept
 the best of every card it drew, so a dealt hand is far too weak: the world replays one
 stock draw per card drawn from the stock so far (both players'), each time dropping the
-card that leaves the least deadwood. That matches the real opponent's deadwood at the
+card that leaves the least deadwood. That matched the real opponent's deadwood at the
 expert's knock decisions (19.9 on average against 20.9 over 106 decisions in 30 games;
-the old least-deadwood-of-a-few-dealt-hands worlds gave 32.9). ``normal`` knocks as soon
-as it can within its limit, so a hand it would have knocked with at its last discard
-(``held_back``) is redrawn, up to ``FIT_TRIES`` times. The rest is the stock.
+least-deadwood-of-a-few-dealt-hands worlds gave 32.9). A hand the model would have
+knocked with at the opponent's last discard (``held_back``) is redrawn, up to
+``FIT_TRIES`` times. The rest is the stock.
 
-Value. Each move is played out to the end of the hand by ``normal`` players (``playout``)
-and scored by my chance of winning the game from there: 1, ½ or 0 if the game is over,
-else ``search.race`` from both scores (first to the target, each later hand won by
-either player alike and scoring as between ``normal`` players, ``HAND_POINTS``). Hand
-points (my points minus theirs, plus 25 per hand won) measured 51.2 % (+22.6 a game);
-the chance of winning 53.2 % (+27.5): near the target a knock that closes the game out
-is worth more than its points, an undercut that lets the opponent out far less.
+Value. Each move is played out to the end of the hand (``playout``) and scored by my
+chance of winning the game from there: 1, ½ or 0 if the game is over, else ``search.race``
+from both scores (first to the target, each later hand won by either player alike and
+scoring as between ``normal`` players, ``HAND_POINTS``). Against hand points it measured
+53.2 % against 51.2 % of games: near the target a knock that closes the game out is worth
+more than its points, an undercut that lets the opponent out far less.
 
-Search decides only whether to knock (the knock with the least deadwood against
-``normal``'s discard), over ``ROLLOUTS`` rollouts, and takes the better mean
-(``CONFIDENCE`` 0; ties keep ``normal``'s move). With the replayed worlds: 48 rollouts
-and 1 standard error 53.8 % (+25.1), 96 rollouts 54.8 % (+29.1), and 0.5 SE 56.5 %
-(+34.7), 0 SE 56.8 % (+36.7). Taking the discard or drawing, and which card to discard,
-are ``normal``'s: their effect is a few points, lost in the rollouts' noise. Searching
-the discard among ``normal``'s two cheapest measured 54.2 % (+19.3) at ten times the time;
-searching the draw 42.5 % (-36) over 40 games (with the old worlds and value).
+Search decides only whether to knock (``normal``'s move, the knock with the least
+deadwood and ``normal``'s discard), over ``ROLLOUTS`` rollouts, and takes the better mean
+(``CONFIDENCE`` 0; ties keep ``normal``'s move). Since ``normal`` knocks by a rule fitted
+to the same question (``bots.KNOCK``), the search adds little to it: over 2,000 hands
+(with the rule's previous fit, {6: 22, 7: 20, 8: 20, 9: 20, 10: 21} and 1 a held card)
+against ``SimpleGinRummyBot`` ``normal`` scored +2.60 points a hand, this expert +2.39, with
+1 standard error required +2.51, with the opponent always taken for ``normal`` +1.97 and
+always for the eager player +2.55 (each ±0.8); given the real cards (the bot's hand and the
+stock's order) the same search scores only +4.18 ±1.1 over 1,000 of them. Taking the
+discard or drawing, and which card to discard, are ``normal``'s: searching them was lost
+in the rollouts' noise (BENCHMARKS.md lists what was tried).
 """
 
 from __future__ import annotations
