@@ -32,6 +32,7 @@ from pathlib import Path
 
 from bench import engines, hotspots, reference, service_memory
 from bench.engines import Rate
+from games.wording import plural
 
 RESULTS = Path(__file__).with_name("results")
 
@@ -219,10 +220,13 @@ def service_section(sizes: Sizes) -> list[str]:
     async def run_all(tmp: Path) -> None:
         # One directory per call: bench_moves also writes a fixed "seq.db" beside its file.
         for tables, moves, think in sizes.service_tables:
-            print(f"## {tables} concurrent table(s), {moves} moves each per phase")
+            print(f"## {plural(tables, 'concurrent table')}, {moves} moves each per phase")
             (tmp / str(tables)).mkdir()
-            await service_bench.bench_moves(tmp / str(tables) / "moves.db", tables, moves, think)
-        await service_bench.bench_startup(tmp / "startup.db", sizes.stored_tables)
+            await service_bench.bench_moves(
+                str(tmp / str(tables) / "moves.db"), "sqlite", tables, moves, think,
+                moves * think,
+            )
+        await service_bench.bench_startup(str(tmp / "startup.db"), "sqlite", sizes.stored_tables)
         if sizes.size_games:
             await service_bench.bench_size(tmp / "size.db", sizes.size_games)
 
@@ -267,7 +271,7 @@ def profile_section(sizes: Sizes) -> list[str]:
          lambda: hotspots.gin_random_hands(sizes.profile_hands)),
     ]
     targets += [
-        (f"{name} normal bot, every decision of {sizes.profile_games} game(s)",
+        (f"{name} normal bot, every decision of {plural(sizes.profile_games, 'game')}",
          functools.partial(hotspots.normal_bot, name, sizes.profile_games))
         for name in engines.GAME_SETUPS
     ]

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.services.leagues import LeagueService
-from storage import leagues as repo
+from storage import league_reports
 from storage.connect import open_database
 from storage.db import Conn
 from storage.matches import MatchRecord, SeatResult, insert_match
@@ -119,7 +119,8 @@ async def main(matches: int, players: int, batch: int) -> None:
               f"{default.provisional_games} games)")
         await timed("standings page across the provisional line",
                     lambda: svc.standings(GUILD, offset=max(default.established - 10, 0)))
-        for label, order in (("rating", repo.ORDER_BY_RATING), ("points", repo.ORDER_BY_POINTS)):
+        for label, order in (("rating", league_reports.ORDER_BY_RATING),
+                             ("points", league_reports.ORDER_BY_POINTS)):
             plan = await db.read(
                 query_plan,
                 "SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"

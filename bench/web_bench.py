@@ -33,7 +33,7 @@ from bot.web.app import make_app
 from storage.connect import open_database
 from storage.db import Conn
 from storage.matches import MatchRecord, SeatResult, insert_match
-from tests.web.world import ANN, BEN, CY, DEE, GUILD, open_table, play
+from tests.web.world import ANN, BEN, CY, DEE, GUILD, NAMES, open_table, play
 
 
 async def measure(matches: int, players: int, repeat: int) -> list[tuple[str, float, float]]:
@@ -57,7 +57,7 @@ async def measure(matches: int, players: int, repeat: int) -> list[tuple[str, fl
                 leagues.record_match(conn, insert_match(conn, m), m)
 
             await db.write(insert)
-        await open_table(service, 1, "back_alley", {}, [ANN, BEN, CY, DEE], league.id)
+        await open_table(service, 1, "back_alley", {}, [ANN, BEN, CY, DEE], league.id, NAMES)
         await play(service, 1, rng, 100_000)
         await service.close()
         await publication.set_published(db, league, True, is_admin=True)

@@ -5,6 +5,10 @@
 the offline league, ``web`` serves the published leagues' standings page, ``db``
 looks after the database, ``export`` writes finished games as JSON lines, ``replay``
 reads them back and ``art`` draws the sample pictures.
+
+Every command takes its database from ``--db`` or ``DECKHAND_DB`` (``where``) and opens
+it through ``storage.connect.open_database``; every failure goes through one boundary
+(``main`` → ``bot.failures``): one line, exit status 2 (130 after Ctrl-C).
 """
 
 from __future__ import annotations
@@ -18,10 +22,14 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import games
-from bot.services.errors import ServiceError
-from bot.settings import Settings
-from bot.text import COMMAND
-from storage.db import StorageUnavailable
+from bot.failures import explain
+from bot.invocation import command
+from bot.settings import load_settings
+from bot.text import clip
+from games.wording import plural
+from storage.connect import shown
+
+SUMMARY = "Deckhand: card games on Discord, and in this terminal."
 
 NO_TOKEN = """\
 Deckhand needs a Discord bot token to run, and none is set.
@@ -47,11 +55,18 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
     return out
 
 
+def where(args: argparse.Namespace) -> str:
+    """The database the command was given: ``--db``, else ``DECKHAND_DB`` (or its default)."""
+    given = getattr(args, "db", None)
+    return str(given) if given else str(load_settings().db)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     """Start the Discord bot, or explain how to get a token."""
-    settings = Settings()
+    settings = load_settings()
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
-        print(NO_TOKEN.format(command=COMMAND, games=", ".join(games.names())), file=sys.stderr)
+        print(NO_TOKEN.format(command=command(), games=", ".join(games.names())),
+              file=sys.stderr)
         return 2
     from bot.app import run_bot
 
@@ -63,9 +78,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from bot.terminal.app import PlayConfig, play
 
     game = games.get(args.game).name
-    resume = f"{COMMAND} play {game}" + (f" --db {shlex.quote(args.db)}" if args.db else "")
+    resume = f"{command()} play {game}" + (f" --db {shlex.quote(args.db)}" if args.db else "")
     config = PlayConfig(
-        game=game, db=Path(args.db or Settings().db), players=args.players,
+        game=game, db=where(args), players=args.players,
         ai=args.ai, seed=args.seed, options=_options(args.option), delay=args.delay,
         resume=resume, new=args.new,
     )
@@ -76,7 +91,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     """Print the local (offline) league standings."""
     from bot.terminal.standings import show
 
-    return show(Path(args.db or Settings().db), args.game)
+    return show(where(args), args.game)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -93,22 +108,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for count in counts:
         report = simulate(game.name, args.n, count, levels, args.seed, _options(args.option))
         print("\n".join(report.lines()))
+        if report.stopped:
+            return 130
     return 0
 
 
 def cmd_web(args: argparse.Namespace) -> int:
     """Serve the read-only standings site of the published leagues."""
-    from bot.web.app import serve
+    from bot.web.server import serve
 
-    settings = Settings()
-    return serve(str(args.db or settings.db), args.host, args.port, settings.log_level)
+    settings = load_settings()
+    return serve(where(args), args.host, args.port, settings.log_level)
 
 
 def cmd_db(args: argparse.Namespace) -> int:
     """Database maintenance."""
     from bot.services import dbcli
 
-    path = str(getattr(args, "db", None) or Settings().db)
+    if args.db_command == "copy":
+        copied = dbcli.copy(args.source, args.target)
+        print(copied.text())
+        return 0 if copied.ok else 1
+    path = where(args)
     if args.db_command == "migrate":
         print(dbcli.migrate(path).text())
     elif args.db_command == "backup":
@@ -121,10 +142,6 @@ def cmd_db(args: argparse.Namespace) -> int:
         report = dbcli.check(path)
         print(report.text())
         return 0 if report.ok else 1
-    elif args.db_command == "copy":
-        copied = dbcli.copy(args.source, args.target)
-        print(copied.text())
-        return 0 if copied.ok else 1
     return 0
 
 
@@ -132,21 +149,23 @@ def cmd_export(args: argparse.Namespace) -> int:
     """Write finished games as JSON lines."""
     from bot.terminal.replay import export
 
-    path = str(args.db or Settings().db)
+    db = where(args)
     if args.out in (None, "-"):
-        count = export(path, sys.stdout, args.guild, args.league)
+        count = export(db, sys.stdout, args.guild, args.league)
     else:
         with open(args.out, "w", encoding="utf-8") as out:
-            count = export(path, out, args.guild, args.league)
-    print(f"{count} games exported.", file=sys.stderr)
+            count = export(db, out, args.guild, args.league)
+    print(f"{plural(count, 'game')} exported from {shown(db)}.", file=sys.stderr)
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay an export and check every game."""
+    """Replay an export and check every game (``--show`` waits after each step when a
+    person is at a terminal)."""
     from bot.terminal.replay import replay
 
-    return replay(Path(args.file), sys.stdout, args.show)
+    person = sys.stdin.isatty() and sys.stdout.isatty()
+    return replay(Path(args.file), sys.stdout, args.show, input if person else None)
 
 
 def cmd_art(args: argparse.Namespace) -> int:
@@ -179,7 +198,7 @@ def number(kind: type[int] | type[float], low: float, high: float) -> Callable[[
             raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"{value:g} is out of range ({_shown(low)} to {_shown(high)})"
+                f"{clip(text.strip(), 24)} is out of range ({_shown(low)} to {_shown(high)})"
             )
         return value
 
@@ -192,7 +211,7 @@ def _command(
 ) -> argparse.ArgumentParser:
     made: argparse.ArgumentParser = sub.add_parser(
         name, help=summary, description=summary[0].upper() + summary[1:] + ".",
-        epilog=f"example:\n  {COMMAND} {example}",
+        epilog=f"example:\n  {command()} {example}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         **kwargs,
     )
@@ -201,10 +220,13 @@ def _command(
 
 def parser() -> argparse.ArgumentParser:
     """The command-line interface."""
-    p = Parser(prog="deckhand", description=__doc__.splitlines()[0])
+    p = Parser(prog=command(), description=SUMMARY)
     sub = p.add_subparsers(dest="command", required=True)
     game_names = ", ".join(games.names())
-    db_help = "SQLite file or postgresql:// URL (default: DECKHAND_DB or data/deckhand.db)"
+    db_help = (
+        "SQLite file or postgresql:// URL (default: DECKHAND_DB, else data/deckhand.db in"
+        " the current folder)"
+    )
 
     _command(
         sub, "run", "run the Discord bot (needs DISCORD_TOKEN in .env)",
@@ -334,18 +356,20 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point."""
+    """Entry point: parse, run the command, and say any failure in one line."""
     args = parser().parse_args(argv)
     try:
         code: int = args.func(args)
-    except (ValueError, KeyError, ServiceError, StorageUnavailable) as exc:
-        print(f"deckhand: {exc}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
+        print("\ndeckhand: stopped.", file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. `deckhand play … | head`: the reader left; leave quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as exc:
+        status, line = explain(exc)
+        print(f"deckhand: {line}", file=sys.stderr)
+        return status
     return code
 
 

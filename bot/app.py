@@ -38,10 +38,11 @@ from bot.services.tables import TableService
 from bot.settings import Settings
 from bot.ui.answers import answer_error, say
 from bot.ui.controller import Controller
-from bot.ui.cooldown import SLOW_DOWN, Cooldown
+from bot.ui.cooldown import SLOW_DOWN, Cooldown, cost_of
+from bot.ui.event_tables import EventTables
 from bot.ui.events import EventDesk
-from bot.ui.items import ITEMS
-from bot.ui.publisher import Publisher
+from bot.ui.items import ITEMS, on_interaction
+from bot.ui.publish import Publisher
 from storage.connect import open_database
 from storage.db import Database, StorageUnavailable
 
@@ -87,6 +88,7 @@ class DeckhandMixin(_BotBase):
     publisher: Publisher
     controller: Controller
     events: EventDesk
+    event_tables: EventTables
     #: Where table seeds come from; ``None`` is the service's default (random). Tests
     #: pass a counter so every game is the same on every run.
     table_seeds: Callable[[], int] | None = None
@@ -134,16 +136,20 @@ class DeckhandMixin(_BotBase):
             card_emojis=self.card_emojis, ping_after=self.settings.turn_ping_after,
         )
         self.tables.subscribe(self.publisher.on_event)
-        self.controller = Controller(
-            self.db, self.tables, self.leagues, self.publisher, self.preferences,
-            turn_timer=self.settings.turn_timer,
-        )
-        self.events = EventDesk(
-            bot, event_service, self.tables, self.leagues, self.publisher,
+        self.event_tables = EventTables(
+            bot, event_service, self.tables, self.publisher,
             turn_timer=self.settings.turn_timer, owns=self.settings.owns,
         )
-        self.tables.on_finish(self.events.finished)
+        self.events = EventDesk(
+            event_service, self.tables, self.leagues, self.publisher, self.event_tables
+        )
+        self.controller = Controller(
+            self.db, self.tables, self.leagues, self.publisher, self.preferences,
+            self.events, self.cooldown, turn_timer=self.settings.turn_timer,
+        )
+        self.tables.on_finish(self.event_tables.finished)
         bot.add_dynamic_items(*ITEMS)
+        bot.add_listener(on_interaction, "on_interaction")
         bot.tree.on_error = _on_command_error  # type: ignore[method-assign]
         _on_channel_deleted(bot, self.publisher)
         for name in COGS:
@@ -156,7 +162,8 @@ class DeckhandMixin(_BotBase):
             else:
                 await bot.tree.sync()
         self.tables.resume()
-        self.events.resume()
+        self.event_tables.resume()
+        self.leagues.start_backfill()
 
     def _start_emoji_upload(self, bot: commands.Bot | commands.AutoShardedBot) -> None:
         """Upload the missing card faces in the background (``bot.card_emojis``)."""
@@ -182,10 +189,12 @@ class DeckhandMixin(_BotBase):
         if self.emoji_upload is not None:
             self.emoji_upload.cancel()
             await asyncio.gather(self.emoji_upload, return_exceptions=True)
-        if hasattr(self, "events"):
-            await self.events.close()
+        if hasattr(self, "event_tables"):
+            await self.event_tables.close()
         if hasattr(self, "tables"):
             await self.tables.close()
+        if hasattr(self, "leagues"):
+            await self.leagues.close()
         if hasattr(self, "publisher"):
             await self.publisher.close()
         await super().close()
@@ -207,7 +216,14 @@ class DeckhandTree(discord.app_commands.CommandTree):
     """The command tree: every command and autocomplete passes the user's cooldown."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if cast(DeckhandMixin, self.client).cooldown.allow(interaction.user.id):
+        command = interaction.command
+        tokens = (
+            cost_of(command.extras)
+            if command is not None
+            and interaction.type is discord.InteractionType.application_command
+            else 1.0
+        )
+        if cast(DeckhandMixin, self.client).cooldown.allow(interaction.user.id, tokens):
             return True
         if interaction.type is discord.InteractionType.application_command:
             await say(interaction, SLOW_DOWN)
@@ -266,13 +282,23 @@ class ShardedDeckhandBot(DeckhandMixin, commands.AutoShardedBot):
         self._deckhand_init(settings)
 
 
+def _not_about_voice(record: logging.LogRecord) -> bool:
+    """Drop discord.py's start-up warnings that voice is unsupported (PyNaCl, davey): a
+    card bot never joins a voice channel."""
+    return not str(record.msg).endswith("voice will NOT be supported")
+
+
 def quiet_library_loggers() -> None:
     """discord.py logs whole gateway payloads (a clicked hand) and callback URLs (with the
-    interaction token) at DEBUG: its loggers never go below INFO, whatever the root level."""
+    interaction token) at DEBUG: its loggers never go below INFO, whatever the root level.
+    Its warnings that voice is unsupported are dropped (Deckhand uses no voice)."""
     library = logging.getLogger("discord")
     if library.getEffectiveLevel() < logging.INFO:
         library.setLevel(logging.INFO)
     logging.getLogger("discord.http").setLevel(logging.WARNING)
+    client = logging.getLogger("discord.client")
+    if _not_about_voice not in client.filters:
+        client.addFilter(_not_about_voice)
 
 
 def art_faces() -> FaceSet:

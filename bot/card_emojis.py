@@ -10,11 +10,14 @@ Decisions:
   at the next start. A face is matched by name only (Discord does not give the image
   back): a redrawn face keeps its old emoji until that emoji is deleted. Emojis that are
   no card face (added by hand) are left alone.
-* Uploads go one at a time; discord.py waits out Discord's 429s. When one is refused, the
-  list is read once more (another process sharing the application may have uploaded the
-  same faces: Discord refuses a name twice); a refusal the list does not explain (the
-  2,000 limit, an HTTP error) stops the upload with a warning — it would not pass on a
-  retry within this start; the next start tries again.
+* Uploads go one at a time; discord.py waits out Discord's 429s. An application owns at
+  most ``EMOJI_LIMIT`` emojis: the bot counts its emojis (listed and uploaded) and sends
+  no upload past the limit — it stops with a warning instead of asking for a refusal
+  (30008) at every start. When an upload is refused, the list is read once more (another
+  process sharing the application may have uploaded the same faces: Discord refuses a
+  name twice); a refusal the list does not explain (an HTTP error) stops the upload with
+  a warning — it would not pass on a retry within this start; the next start tries
+  again.
 * Whatever is missing reads as text: ``CardEmojis`` answers ``None`` for a card without
   an emoji, and callers show the card's text label alone (they always show the label).
 * The upload runs in the background (``App.emoji_upload``): the bot plays, in text, from
@@ -32,6 +35,8 @@ import discord
 
 log = logging.getLogger(__name__)
 
+#: How many emojis Discord lets an application own.
+EMOJI_LIMIT = 2000
 #: Emoji name → PNG image (128×128) of every face to keep as an application emoji.
 Faces = Mapping[str, bytes]
 #: (card code, palette) → the name of the emoji showing that card.
@@ -110,10 +115,10 @@ def _refusal(exc: discord.HTTPException) -> str:
 
 
 async def ensure_card_emojis(
-    client: EmojiOwner, faces: Faces, emojis: CardEmojis
+    client: EmojiOwner, faces: Faces, emojis: CardEmojis, *, limit: int = EMOJI_LIMIT
 ) -> EmojiReport:
     """Make sure every face is an application emoji, filling ``emojis`` as they are known;
-    log one line with the counts, and a warning naming the refusal if some are missing."""
+    log one line with the counts, and a warning naming the reason if some are missing."""
     try:
         owned = {e.name: e for e in await client.fetch_application_emojis()}
     except discord.HTTPException as exc:
@@ -126,8 +131,14 @@ async def ensure_card_emojis(
     for name in sorted(faces.keys() - owned.keys()):
         if name in owned:  # found when the list was read again
             continue
+        if len(owned) >= limit:
+            log.warning("card emojis: the application owns %d emojis, Discord's limit; no"
+                        " more are uploaded, cards without an emoji show as text",
+                        len(owned))
+            break
         try:
-            emojis.add(await client.create_application_emoji(name=name, image=faces[name]))
+            owned[name] = await client.create_application_emoji(name=name, image=faces[name])
+            emojis.add(owned[name])
             uploaded += 1
             continue
         except discord.HTTPException as exc:

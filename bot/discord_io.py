@@ -1,18 +1,21 @@
-"""The Discord edge: counted REST calls, coalesced message edits, sends that survive
-deleted messages and closed DMs.
+"""The REST edge of the bot's own token: counted calls, coalesced message edits, sends that
+survive deleted messages and closed DMs. It knows Discord's calls and refusals, not what
+a message shows: callers hand it discord.py's message arguments.
 
 * ``RestCounter`` wraps ``bot.http.request``: every call the bot makes with its token (all
   of which count toward Discord's global 50/s limit; interaction responses go through the
   webhook adapter and are not counted) is tallied by route.
 * ``Coalescer`` keeps one edit in flight per key (a table message, a DM); a newer payload
   replaces a pending one, so a burst of moves costs one edit per round trip, not per move.
-* ``Outbox`` sends and edits messages by channel and message id and reports what went
-  wrong as data: ``Gone.MESSAGE`` (10008; for an edit also 30046, too many edits of
-  messages older than an hour, and 50083, an archived thread: re-post — a new message
-  unarchives the thread), ``Gone.CHANNEL`` (10003: close the table), ``Gone.NO_ACCESS``
+* ``Outbox`` sends and edits messages by channel and message id with the bot's token and
+  reports what went wrong as data: ``Gone.MESSAGE`` (10008; for an edit also 30046, too
+  many edits of messages older than an hour, and 50083, an archived thread: re-post — a
+  new message unarchives the thread), ``Gone.CHANNEL`` (10003: close the table), ``Gone.NO_ACCESS``
   (50001/50013, or 50083 on a send to a locked thread: the bot may not see or write
   there — the channel still exists, so the table stays), ``Gone.DMS_CLOSED`` (50007: fall
-  back to the ephemeral view). Nothing is sent with mentions unless the caller allows them.
+  back to the ephemeral view); ``Gone.TOKEN`` is for an interaction's token refused
+  (``bot.ui.publish.delivery``). Nothing is sent with mentions unless the caller allows
+  them.
 """
 
 from __future__ import annotations
@@ -27,9 +30,6 @@ from typing import Any
 
 import discord
 from discord.http import HTTPClient, Route
-
-from bot.render.messages import MessageSpec
-from bot.ui.views import edit_kwargs, send_kwargs
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +66,10 @@ class RestCounter:
     def snapshot(self) -> Counter[str]:
         """A copy of the counts (subtract two snapshots to count a stretch of work)."""
         return Counter(self.calls)
+
+
+#: discord.py's keyword arguments of a message to send or an edit to make.
+Payload = dict[str, Any]
 
 
 #: Seconds before each retry of a message update Discord failed with a 5xx (discord.py
@@ -133,6 +137,8 @@ class Gone(enum.Enum):
     CHANNEL = "channel"
     NO_ACCESS = "no_access"
     DMS_CLOSED = "dms_closed"
+    #: An interaction's token was refused (it expired, or its message is gone).
+    TOKEN = "token"
 
 
 @dataclass(frozen=True)
@@ -171,14 +177,14 @@ class Outbox:
     async def send(
         self,
         channel_id: int,
-        spec: MessageSpec,
+        message: Payload,
         *,
         mentions: discord.AllowedMentions | None = None,
     ) -> Sent:
         """Post a new message (pinging nobody unless ``mentions`` allows it)."""
         try:
             msg = await self._channel(channel_id).send(
-                allowed_mentions=mentions or discord.AllowedMentions.none(), **send_kwargs(spec)
+                allowed_mentions=mentions or discord.AllowedMentions.none(), **message
             )
         except discord.HTTPException as exc:
             gone = _gone(exc)
@@ -187,28 +193,16 @@ class Outbox:
             return Sent(channel_id, None, Gone.CHANNEL if gone is Gone.MESSAGE else gone)
         return Sent(channel_id, msg.id)
 
-    async def edit(self, channel_id: int, message_id: int, spec: MessageSpec) -> Sent:
+    async def edit(self, channel_id: int, message_id: int, edit: Payload) -> Sent:
         """Edit a message in place."""
         try:
-            await (
-                self._channel(channel_id).get_partial_message(message_id).edit(**edit_kwargs(spec))
-            )
+            await self._channel(channel_id).get_partial_message(message_id).edit(**edit)
         except discord.HTTPException as exc:
             gone = _gone(exc, editing=True)
             if gone is None:
                 raise
             return Sent(channel_id, None, gone)
         return Sent(channel_id, message_id)
-
-    async def edit_or_repost(
-        self, channel_id: int, message_id: int | None, spec: MessageSpec
-    ) -> Sent:
-        """Edit the message; if it was deleted (or never stored), post it anew."""
-        if message_id is not None:
-            done = await self.edit(channel_id, message_id, spec)
-            if done.gone is not Gone.MESSAGE:
-                return done
-        return await self.send(channel_id, spec)
 
     async def delete(self, channel_id: int, message_id: int) -> None:
         """Delete a message; one that is already gone is fine."""
@@ -217,6 +211,18 @@ class Outbox:
         except discord.HTTPException as exc:
             if _gone(exc) is None:
                 raise
+
+    async def delete_channel(self, channel_id: int) -> Gone | None:
+        """Delete a channel or thread; why not, when Discord refused (already gone is
+        ``Gone.CHANNEL``)."""
+        try:
+            await self.client.http.delete_channel(channel_id)
+        except discord.HTTPException as exc:
+            gone = _gone(exc)
+            if gone is None:
+                raise
+            return gone
+        return None
 
     async def dm_channel(self, user_id: int) -> int:
         """The DM channel id with ``user_id`` (opened once, then cached)."""
@@ -229,7 +235,7 @@ class Outbox:
         """Cache a DM channel id learned elsewhere (from the database)."""
         self._dm_channels[user_id] = channel_id
 
-    async def send_dm(self, user_id: int, spec: MessageSpec) -> Sent:
+    async def send_dm(self, user_id: int, message: Payload) -> Sent:
         """Send a DM; ``Gone.DMS_CLOSED`` when the user does not accept them."""
         try:
             channel_id = await self.dm_channel(user_id)
@@ -237,7 +243,7 @@ class Outbox:
             if _gone(exc) is None:
                 raise
             return Sent(0, None, Gone.DMS_CLOSED)
-        sent = await self.send(channel_id, spec)
+        sent = await self.send(channel_id, message)
         if sent.gone in (Gone.CHANNEL, Gone.NO_ACCESS):
             return Sent(channel_id, None, Gone.DMS_CLOSED)
         return sent

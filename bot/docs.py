@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import games
+from games.wording import option_value
 
 PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
@@ -34,7 +35,10 @@ def rules_markdown() -> str:
         out += [g.rules, ""]
         if g.options:
             out += ["Table options (`/table new options:` or `deckhand play -o name=value`):", ""]
-            out += [f"* `{k}` — {o.help} (default {o.default})" for k, o in g.options.items()]
+            out += [
+                f"* `{k}` — {o.help} (default {option_value(o.default)})"
+                for k, o in g.options.items()
+            ]
         out += ["", "Computer players:", ""]
         out += [f"* `{level}` {g.explain_level(level)}" for level in g.levels]
     return "\n".join(out).rstrip() + "\n"

@@ -1,14 +1,29 @@
-"""Settings from the environment and ``.env`` (every key is listed in ``.env.example``)."""
+"""Settings from the environment and ``.env`` (every key is listed in ``.env.example``).
+
+``load_settings`` is how a command reads them: a bad value is one ``SettingsError`` line
+naming each setting to fix and why, never pydantic's dump (which would quote the values it
+read: the first characters of ``DISCORD_TOKEN`` among them).
+"""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from storage.connect import is_postgres
+
+#: The log levels a setting may name.
+LOG_LEVELS = tuple(
+    logging.getLevelName(n) for n in (logging.DEBUG, logging.INFO, logging.WARNING, logging.ERROR)
+)
+
+
+class SettingsError(ValueError):
+    """A setting has a value Deckhand cannot use; ``str()`` is one line saying which."""
 
 
 class Settings(BaseSettings):
@@ -41,6 +56,14 @@ class Settings(BaseSettings):
     #: Where ``deckhand web`` is reachable (e.g. ``https://cards.example.org``); when set,
     #: ``/league standings`` links to a published league's page there.
     web_url: str | None = Field(default=None, alias="DECKHAND_WEB_URL")
+
+    @field_validator("log_level")
+    @classmethod
+    def _log_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
+        return level
 
     @field_validator("dev_guild", "shard_count", "web_url", mode="before")
     @classmethod
@@ -86,3 +109,24 @@ class Settings(BaseSettings):
             parts = [p for p in value.replace(" ", "").split(",") if p]
             return tuple(int(p) for p in parts) or None
         return value
+
+
+def _problem(error: object) -> str:
+    """One pydantic error as "NAME: why", without the value read."""
+    assert isinstance(error, dict)
+    where = ".".join(str(part) for part in error.get("loc", ()))
+    why = str(error.get("msg", "is not valid")).removeprefix("Value error, ")
+    return f"{where}: {why}" if where else why
+
+
+def load_settings() -> Settings:
+    """The settings of this environment and its ``.env``; ``SettingsError`` names what
+    to fix."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        problems = "; ".join(_problem(e) for e in exc.errors())
+        raise SettingsError(
+            f"A setting is wrong ({problems}): fix it in .env or the environment"
+            " (.env.example explains every setting)."
+        ) from None

@@ -26,11 +26,6 @@ def cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
 
 
-def plural(count: int, word: str) -> str:
-    """``1 card``, ``2 cards`` (``word`` is the singular; English regular plurals only)."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 _MARKDOWN = re.compile(r"([\\*_~|>#\-\[\]()<:])")
 
 

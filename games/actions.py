@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.base import IllegalAction
+from games.base import IllegalAction, read_number
 
 SUIT_WORDS = {
     "s": "S", "spade": "S", "spades": "S", "♠": "S",
@@ -55,11 +55,11 @@ def one_card(verb: str, words: list[str], parse: Callable[[str], str]) -> str:
 
 
 def number(word: str, what: str) -> int:
-    """A whole number argument."""
-    w = word.strip()
-    if not w.lstrip("-").isdigit():
+    """A whole number argument (``read_number``: an absurdly long one is out of range)."""
+    value = read_number(word.strip())
+    if value is None:
         raise IllegalAction(f"{what} must be a number, not {word!r}.")
-    return int(w)
+    return value
 
 
 def suit(word: str) -> str:

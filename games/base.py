@@ -31,6 +31,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games import cards
+from games.wording import noun, plural
 
 View = dict[str, Any]
 Bot = Callable[[View, list[str], random.Random], str]
@@ -92,10 +93,27 @@ def rank_scores(
     return tuple(1 + sum(1 for v in best.values() if v > sign * s) for s in scores)
 
 
+#: Numbers a player types are read up to this size (every game's are far smaller): a
+#: longer one reads as this bound, so it is refused as out of range like any other, and
+#: Python's limit on reading long numbers (4,300 digits) is never met.
+NUMBER_BOUND = 10**9
+
+
+def read_number(word: str) -> int | None:
+    """The whole number ``word`` writes in ASCII digits (``-`` before them for a negative
+    one), clamped to ±``NUMBER_BOUND``; None if it is not one."""
+    digits = word.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    long = len(digits) > len(str(NUMBER_BOUND))
+    value = NUMBER_BOUND if long else min(int(digits), NUMBER_BOUND)
+    return -value if word.startswith("-") else value
+
+
 def _place(word: str) -> int | None:
     """The hand position a word names (``#2`` or ``2``), or None."""
     digits = word[1:] if word.startswith("#") else word
-    return int(digits) if digits.isascii() and digits.isdigit() else None
+    return read_number(digits) if not digits.startswith("-") else None
 
 
 _TRUE = frozenset({"1", "true", "on", "yes"})
@@ -121,8 +139,9 @@ class Option:
                 return value.strip().lower() in _TRUE
             raise ValueError(f"Option {name!r} must be on or off, not {value!r}.")
         if isinstance(self.default, int):
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                value = int(value)
+            if isinstance(value, str):
+                read = read_number(value.strip())
+                value = value if read is None else read
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(f"Option {name!r} must be a whole number, not {value!r}.")
             if self.minimum is not None and value < self.minimum:
@@ -252,10 +271,9 @@ class Game(ABC, Generic[S]):
         unknown = set(options) - set(self.options)
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
-            raise ValueError(
-                f"Unknown option(s) for {self.title}: {', '.join(sorted(unknown))}"
-                f" (options: {known})."
-            )
+            named = ", ".join(sorted(unknown))
+            kind = noun(len(unknown), "option")
+            raise ValueError(f"Unknown {kind} for {self.title}: {named} (options: {known}).")
         out = {k: o.default for k, o in self.options.items()}
         for k, v in options.items():
             out[k] = self.options[k].coerce(k, v)
@@ -355,7 +373,7 @@ class Game(ABC, Generic[S]):
                 raise IllegalAction("You hold no cards now.")
             else:
                 raise IllegalAction(
-                    f"You hold {len(hand)} cards: say a place from 1 to {len(hand)}"
+                    f"You hold {plural(len(hand), 'card')}: say a place from 1 to {len(hand)}"
                     f" (e.g. '{verb} #1'), or the card itself."
                 )
         return self.parse_action(" ".join([verb, *picked]))

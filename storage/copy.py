@@ -10,7 +10,8 @@ their rows, and PostgreSQL's id sequences are moved past them afterwards.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from graphlib import TopologicalSorter
 from itertools import islice
 
@@ -19,6 +20,10 @@ from storage.postgres import restart_ids
 from storage.sqlite import SqliteConn
 
 BATCH = 1000
+
+
+class CopyStopped(Exception):
+    """The copy was asked to stop; its transaction is rolled back."""
 
 
 def tables_in_order(src: Conn) -> list[str]:
@@ -51,9 +56,15 @@ def _batches(rows: Iterator[Row], columns: Sequence[str]) -> Iterator[list[tuple
         yield chunk
 
 
-def fill(dst: Conn, snapshot: str) -> dict[str, int]:
+def fill(
+    dst: Conn,
+    snapshot: str,
+    copied: Callable[[int], object] | None = None,
+    stop: threading.Event | None = None,
+) -> dict[str, int]:
     """Insert every row of the SQLite file ``snapshot`` into ``dst`` (same schema
-    version, no Deckhand rows yet); the rows copied per table."""
+    version, no Deckhand rows yet); the rows copied per table. ``copied(n)`` is told of
+    each batch of ``n`` rows; once ``stop`` is set, the next batch raises ``CopyStopped``."""
     raw = sqlite3.connect(f"file:{snapshot}?mode=ro", uri=True)
     raw.row_factory = sqlite3.Row
     src = SqliteConn(raw)
@@ -72,7 +83,11 @@ def fill(dst: Conn, snapshot: str) -> dict[str, int]:
                 f'INSERT INTO "{table}" ({names}) VALUES ({", ".join("?" * len(columns))})'
             )
             for chunk in _batches(src.iterate(f'SELECT {names} FROM "{table}"'), columns):
+                if stop is not None and stop.is_set():
+                    raise CopyStopped("the copy was stopped")
                 dst.executemany(insert, chunk)
+                if copied is not None:
+                    copied(len(chunk))
         if dst.dialect == "postgresql":
             restart_ids(dst)
         return count_rows(dst, tables)

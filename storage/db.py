@@ -8,6 +8,11 @@
   them with ``await db.read(fn, *args)`` (committed data only) or ``await db.write(fn,
   *args)`` (one write transaction). A function that needs several statements, or reads and
   writes together, is one function and therefore one round trip and one transaction.
+* **Heavy reads never queue in front of a move.** ``read`` runs on the *quick* reader,
+  for what a move or a click waits on (rows by key); ``report`` runs the same kind of
+  function on a reader of its own, for reads whose cost grows with the history (standings
+  pages, histories, statistics, exports, the web site). However many reports are queued,
+  a ``read`` waits only for the quick reads before it.
 * **Writes are group committed.** ``write`` calls that arrive while a commit is in flight
   run as ONE transaction, each inside its own ``SAVEPOINT``. A member that raises is
   rolled back to its savepoint and gets its exception; the others are unaffected. Should
@@ -78,6 +83,10 @@ class Conn(ABC):
     @abstractmethod
     def iterate(self, sql: str, params: Params = ()) -> Iterator[Row]:
         """The rows of a query one at a time (for scans too big to hold at once)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Close the connection."""
 
     @abstractmethod
     def announce(self, topic: str, payload: str) -> None:
@@ -171,12 +180,12 @@ class Worker:
         conn = self.conn
         return await self.hop(lambda: fn(conn, *args, **kw))
 
-    async def close(self, closer: Callable[[Conn], None]) -> None:
+    async def close(self) -> None:
         """Close the connection (if any) and end the thread."""
         try:
             if self._conn is not None:
                 conn, self._conn = self._conn, None
-                await self.hop(partial(closer, conn))
+                await self.hop(conn.close)
         finally:
             self._pool.shutdown(wait=True)
 
@@ -258,11 +267,9 @@ class Database(ABC):
         """Run ``fn`` on the writer connection's thread."""
 
     @abstractmethod
-    async def read(
-        self, fn: Callable[Concatenate[Conn, P], T], *args: P.args, **kw: P.kwargs
-    ) -> T:
-        """Run ``fn(conn, …)`` on a reader, in one read transaction: every statement
-        sees the same committed state, and nothing is written."""
+    async def _snapshot(self, work: Callable[[Conn], T], *, heavy: bool) -> T:
+        """Run ``work`` in one read transaction on the report reader (``heavy``) or the
+        quick one."""
 
     @abstractmethod
     def _portable(self, exc: Exception) -> Exception | None:
@@ -301,6 +308,21 @@ class Database(ABC):
         """End ``listen``'s thread, if there is one."""
 
     # -- shared --------------------------------------------------------------------------
+    async def read(
+        self, fn: Callable[Concatenate[Conn, P], T], *args: P.args, **kw: P.kwargs
+    ) -> T:
+        """Run ``fn(conn, …)`` on the quick reader, in one read transaction: every
+        statement sees the same committed state, and nothing is written. For what a move
+        or a click waits on; anything that grows with the history is a ``report``."""
+        return await self._snapshot(lambda conn: fn(conn, *args, **kw), heavy=False)
+
+    async def report(
+        self, fn: Callable[Concatenate[Conn, P], T], *args: P.args, **kw: P.kwargs
+    ) -> T:
+        """``read``, on the report reader: for reads whose cost grows with the history,
+        which then queue behind each other and never in front of a ``read``."""
+        return await self._snapshot(lambda conn: fn(conn, *args, **kw), heavy=True)
+
     async def close(self) -> None:
         """Finish queued writes, then close the connections."""
         while self._flusher is not None:

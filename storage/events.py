@@ -2,14 +2,16 @@
 
 Plain functions of a ``Conn`` (see ``storage.db``), as ``storage.leagues``. The rules (who
 meets whom, what a result is worth) live in ``bot.services.events``; this module only
-stores and queries.
+stores and queries — and holds, as SQL so that every list can filter in its own query,
+the one answer to "may this finished game be shown yet?" (``shown``: not while another
+table still plays its duplicate board) and when a board's games count (``board_release``).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from storage.db import Conn, Row
@@ -37,6 +39,9 @@ class EventRow:
     announced: int = 0
     computer: str | None = None
     message_id: int | None = None
+    #: The secret its deals derive from (hex; None: an event made before secrets, dealt
+    #: from ``seed``). Never shown.
+    secret: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,7 @@ def _event(r: Row) -> EventRow:
         r["id"], r["guild_id"], r["channel_id"], r["name"], r["game"], r["format"],
         r["rounds"], r["boards"], json.loads(r["options"]), r["seed"], r["league_id"],
         r["status"], r["round"], r["created_by"], r["created_at"], r["announced"],
-        r["computer"], r["message_id"],
+        r["computer"], r["message_id"], r["secret"],
     )
 
 
@@ -95,16 +100,16 @@ def _table(r: Row) -> TableRow:
 
 def insert_event(
     conn: Conn, *, guild_id: int, channel_id: int, name: str, game: str, format: str,
-    rounds: int, boards: int, options: dict[str, Any], seed: int, league_id: int | None,
+    rounds: int, boards: int, options: dict[str, Any], secret: str, league_id: int | None,
     created_by: int, now: float, computer: str | None = None,
 ) -> int:
-    """A new event taking sign-ups; its id."""
+    """A new event taking sign-ups, dealt from ``secret`` (hex); its id."""
     row = conn.one(
         "INSERT INTO events (guild_id, channel_id, name, game, format, rounds, boards, options,"
-        " seed, league_id, status, created_by, created_at, computer)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?) RETURNING id",
+        " seed, secret, league_id, status, created_by, created_at, computer)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 'signup', ?, ?, ?) RETURNING id",
         (guild_id, channel_id, name, game, format, rounds, boards,
-         json.dumps(options, sort_keys=True), seed, league_id, created_by, now, computer),
+         json.dumps(options, sort_keys=True), secret, league_id, created_by, now, computer),
     )
     assert row is not None
     return int(row["id"])
@@ -272,15 +277,114 @@ def link_table(conn: Conn, event_id: int, key: tuple[int, int, int], table_id: i
     )
 
 
-def board_still_in_play(conn: Conn, table_id: int) -> bool:
-    """Whether the table played a duplicate board that some other table of its round has
-    not finished yet (its cards must not be shown anywhere before)."""
-    row = conn.one(
-        "SELECT COUNT(*) AS open FROM event_tables mine"
+# -- what may be shown yet, and when a board's games count -------------------------------
+#: SQL: the duplicate board of the ``event_tables`` row aliased ``{t}`` is still in play —
+#: a table of its round plays it and has no result yet, while the event runs or while
+#: that table's game is still open (an event cancelled mid-board: until its games are
+#: closed). Every table of a board holds the same cards, so nothing of the board's games
+#: (seed, moves, scores, matchpoints) may be shown anywhere before.
+_IN_PLAY = (
+    "EXISTS (SELECT 1 FROM events e JOIN event_tables other ON other.event_id = e.id"
+    " LEFT JOIN tables ot ON ot.id = other.table_id"
+    " WHERE e.id = {t}.event_id AND e.format = 'duplicate' AND other.round = {t}.round"
+    " AND other.board = {t}.board AND other.table_no <> {t}.table_no"
+    " AND other.side_b IS NOT NULL AND other.scores IS NULL"
+    " AND (e.status = 'running' OR ot.status IN ('lobby', 'playing')))"
+)
+
+
+#: SQL: the table-service tables playing a duplicate board still in play. Not correlated
+#: with the rows a list reads, so it is run once per query (a finished event has no board
+#: in play; a cancelled one may, while a game of it is still open).
+_HELD_TABLES = (
+    "SELECT mine.table_id FROM events ev JOIN event_tables mine ON mine.event_id = ev.id"
+    " WHERE ev.format = 'duplicate' AND ev.status IN ('running', 'cancelled')"
+    " AND mine.table_id IS NOT NULL AND " + _IN_PLAY.format(t="mine")
+)
+
+
+def shown(match: str) -> str:
+    """SQL condition on the ``matches`` row aliased ``match``: the finished game may be
+    shown (listed with its score, exported, replayed) — it is not a game of a duplicate
+    board still in play. The one answer every list, export and replay asks."""
+    return f"({match}.table_id IS NULL OR {match}.table_id NOT IN ({_HELD_TABLES}))"
+
+
+def may_show(conn: Conn, match_id: int) -> bool:
+    """Whether match ``match_id`` may be shown (see ``shown``)."""
+    row = conn.one(f"SELECT 1 AS yes FROM matches m WHERE m.id = ? AND {shown('m')}", (match_id,))
+    return row is not None
+
+
+def boards_in_play(conn: Conn, event_id: int) -> set[tuple[int, int]]:
+    """The ``(round, board)`` of every duplicate board of the event still in play (see
+    ``_IN_PLAY``): its tables' scores and matchpoints are not shown yet."""
+    rows = conn.all(
+        "SELECT DISTINCT mine.round, mine.board FROM event_tables mine"
+        f" WHERE mine.event_id = ? AND {_IN_PLAY.format(t='mine')}", (event_id,),
+    )
+    return {(int(r["round"]), int(r["board"])) for r in rows}
+
+
+@dataclass(frozen=True)
+class BoardRelease:
+    """A game just finished at a duplicate board's table: whether the board is now
+    complete (every other table of it has its result) and those tables' matches, oldest
+    first."""
+
+    complete: bool
+    earlier: tuple[int, ...]
+
+
+def board_release(conn: Conn, table_id: int) -> BoardRelease | None:
+    """For the game finished at table-service table ``table_id``: its board's release, or
+    None when the table plays no duplicate board."""
+    rows = conn.all(
+        "SELECT other.table_no, other.scores, other.match_id FROM event_tables mine"
         " JOIN events e ON e.id = mine.event_id AND e.format = 'duplicate'"
-        " JOIN event_tables other ON other.event_id = mine.event_id"
+        " LEFT JOIN event_tables other ON other.event_id = mine.event_id"
         " AND other.round = mine.round AND other.board = mine.board"
-        " AND other.side_b IS NOT NULL AND other.scores IS NULL"
+        " AND other.table_no <> mine.table_no AND other.side_b IS NOT NULL"
         " WHERE mine.table_id = ?", (table_id,),
     )
-    return bool(row and row["open"])
+    if not rows:
+        return None
+    others = [r for r in rows if r["table_no"] is not None]
+    return BoardRelease(
+        all(r["scores"] is not None for r in others),
+        tuple(sorted(int(r["match_id"]) for r in others if r["match_id"] is not None)),
+    )
+
+
+#: SQL: the table-service tables playing a duplicate board that some table of it has not
+#: finished (whatever the event's status): their games count nowhere yet, or never.
+_UNCOUNTED_TABLES = (
+    "SELECT mine.table_id FROM events ev JOIN event_tables mine ON mine.event_id = ev.id"
+    " WHERE ev.format = 'duplicate' AND mine.table_id IS NOT NULL AND EXISTS (SELECT 1"
+    " FROM event_tables o WHERE o.event_id = mine.event_id AND o.round = mine.round"
+    " AND o.board = mine.board AND o.side_b IS NOT NULL AND o.scores IS NULL)"
+)
+
+
+def counts_yet(match: str) -> str:
+    """SQL condition on the ``matches`` row aliased ``match``: the game counts in records
+    and leagues — it is no game of a duplicate board that a table of it has not finished
+    (the SQL form of ``board_releases``' rule)."""
+    return f"({match}.table_id IS NULL OR {match}.table_id NOT IN ({_UNCOUNTED_TABLES}))"
+
+
+def board_releases(conn: Conn, guild_id: int) -> dict[int, int | None]:
+    """Every game of a duplicate board of the guild's events (its match id): the match id
+    of its board's last game when every table of the board has its result, else None —
+    where the games of a board take their place, together, among the guild's games."""
+    rows = conn.all(
+        "SELECT mine.match_id AS match_id, (SELECT CASE WHEN COUNT(*) = COUNT(o.scores)"
+        " THEN MAX(o.match_id) END FROM event_tables o WHERE o.event_id = mine.event_id"
+        " AND o.round = mine.round AND o.board = mine.board AND o.side_b IS NOT NULL)"
+        " AS last FROM event_tables mine"
+        " JOIN events e ON e.id = mine.event_id AND e.format = 'duplicate'"
+        " WHERE e.guild_id = ? AND mine.match_id IS NOT NULL", (guild_id,),
+    )
+    return {
+        int(r["match_id"]): None if r["last"] is None else int(r["last"]) for r in rows
+    }

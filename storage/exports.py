@@ -1,5 +1,6 @@
 """Finished games as an export reads them: the match, its seats and — when the table's log
-still belongs to this game — its moves.
+still belongs to this game — its moves. Only games that may be shown
+(``storage.events.shown``): a duplicate board still in play elsewhere is left out.
 
 A table's log is the game's only while the table row still has the match's seed and is
 finished (a rematch starts a new log on the same table; ``db purge`` deletes old tables);
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from storage.db import Conn, Row
+from storage.events import shown
 from storage.matches import SeatResult, seats_of
 
 
@@ -56,7 +58,7 @@ _SELECT = (
 def guild_games(conn: Conn, guild_id: int, after: int = 0, limit: int = 500) -> list[GameRecord]:
     """A guild's finished games with a match id above ``after``, oldest first."""
     rows = conn.all(
-        f"{_SELECT} WHERE m.guild_id = ? AND m.id > ? ORDER BY m.id LIMIT ?",
+        f"{_SELECT} WHERE m.guild_id = ? AND m.id > ? AND {shown('m')} ORDER BY m.id LIMIT ?",
         (guild_id, after, limit),
     )
     return _records(conn, rows)
@@ -66,7 +68,8 @@ def league_games(conn: Conn, league_id: int, after: int = 0, limit: int = 500) -
     """The games that counted toward a league, with a match id above ``after``."""
     rows = conn.all(
         f"{_SELECT} JOIN league_matches lm ON lm.match_id = m.id"
-        " WHERE lm.league_id = ? AND m.id > ? ORDER BY m.id LIMIT ?",
+        f" WHERE lm.league_id = ? AND lm.match_id > ? AND {shown('m')}"
+        " ORDER BY lm.match_id LIMIT ?",
         (league_id, after, limit),
     )
     return _records(conn, rows)

@@ -1,22 +1,17 @@
-"""Leagues repository: leagues, seasons, per-player totals, history and stats queries.
+"""Leagues repository: leagues and their seasons, and which are published.
 
-Plain functions of a ``Conn`` (see ``storage.db``): writers run inside ``Database.write``
-(the league recorder runs in the table service's match transaction), readers through
-``Database.read``. Rules (what counts, how totals change) live in ``bot.services.leagues``;
-this module only stores and queries.
+Plain functions of a ``Conn`` (see ``storage.db``): writers run inside ``Database.write``,
+readers through ``Database.read``. What counting a match stores for a league is in
+``storage.league_totals``, what readers are shown in ``storage.league_reports``. Rules
+(what counts, how totals change) live in ``bot.services.leagues``; these modules only
+store and query.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from storage.db import Conn, Row
-from storage.matches import SeatResult, seats_of
-
-#: ORDER BY clauses of the two standings orders; each matches an index of 002_leagues.sql.
-ORDER_BY_RATING = "ordinal DESC, wins DESC, games ASC, user_id ASC"
-ORDER_BY_POINTS = "points DESC, ordinal DESC, wins DESC, games ASC, user_id ASC"
 
 
 @dataclass(frozen=True)
@@ -49,82 +44,6 @@ class Season:
     ended_at: float | None
 
 
-@dataclass
-class PlayerTotals:
-    """A player's running totals in one league, season and game (mutable while tallying)."""
-
-    user_id: int
-    name: str
-    mu: float
-    sigma: float
-    points: int = 0
-    games: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    score_sum: int = 0
-    streak_kind: str = "W"
-    streak_len: int = 0
-    last_match: int = 0
-
-    @property
-    def ordinal(self) -> float:
-        """The conservative rating ``mu - 3 sigma``."""
-        return self.mu - 3.0 * self.sigma
-
-
-@dataclass(frozen=True)
-class PlayedMatch:
-    """A finished match with its seats (by seat number)."""
-
-    match_id: int
-    guild_id: int
-    league_id: int | None
-    game: str
-    started_at: float
-    finished_at: float
-    seats: tuple[SeatResult, ...]
-
-
-@dataclass(frozen=True)
-class HeadToHead:
-    """Two users' matches against each other (``a`` placed better = ``a_wins``) and as
-    partners, in one game or (``game`` None) every game."""
-
-    user_a: int
-    user_b: int
-    game: str | None
-    games: int
-    a_wins: int
-    b_wins: int
-    draws: int
-    as_partners: int
-
-
-@dataclass(frozen=True)
-class GameStatsRow:
-    """One user's results in one game, played with one set of options, across a guild."""
-
-    game: str
-    options: str
-    played: int
-    won: int
-    drawn: int
-    max_score: int
-    min_score: int
-
-
-@dataclass(frozen=True)
-class PartnerRow:
-    """How often a user sat on the same team as a human partner in one game."""
-
-    game: str
-    partner_id: int
-    partner_name: str
-    games: int
-    last_match: int
-
-
 def _league(row: Row) -> League:
     return League(
         id=row["id"], guild_id=row["guild_id"], name=row["name"], game=row["game"],
@@ -135,29 +54,6 @@ def _league(row: Row) -> League:
     )
 
 
-def _totals(row: Row) -> PlayerTotals:
-    return PlayerTotals(
-        user_id=row["user_id"], name=row["name"], mu=row["mu"], sigma=row["sigma"],
-        points=row["points"], games=row["games"], wins=row["wins"], draws=row["draws"],
-        losses=row["losses"], score_sum=row["score_sum"],
-        streak_kind=row["streak_kind"], streak_len=row["streak_len"],
-        last_match=row["last_match"],
-    )
-
-
-def _all_in(
-    conn: Conn, sql: str, params: Sequence[object], values: Sequence[object]
-) -> list[Row]:
-    """``conn.all`` for a query with one ``IN (?)`` list: it gets a mark per value, and
-    ``values`` follow ``params``. No values, no rows (and no query)."""
-    assert sql.count("IN (?)") == 1, sql
-    if not values:
-        return []
-    marks = ", ".join("?" * len(values))
-    return conn.all(sql.replace("IN (?)", f"IN ({marks})"), (*params, *values))
-
-
-# -- leagues and seasons ------------------------------------------------------------------
 def insert_league(
     conn: Conn, *, guild_id: int, name: str, game: str | None, scoring: str,
     count_bots: bool, is_default: bool, now: float, provisional_games: int = 5,
@@ -220,6 +116,11 @@ def guild_leagues(conn: Conn, guild_id: int) -> list[League]:
     return [_league(r) for r in rows]
 
 
+def all_leagues(conn: Conn) -> list[League]:
+    """Every league of every guild, by id."""
+    return [_league(r) for r in conn.all("SELECT * FROM leagues ORDER BY id")]
+
+
 def seasons(conn: Conn, league_id: int) -> list[Season]:
     """A league's seasons, oldest first."""
     rows = conn.all(
@@ -249,307 +150,6 @@ def start_season(conn: Conn, league: League, now: float) -> Season:
     return Season(league.id, number, after, now, None)
 
 
-_EXCLUDED_PLAYER_COLUMNS = ", ".join(
-    f" {c} = excluded.{c}"
-    for c in (
-        "name", "mu", "sigma", "ordinal", "points", "games", "wins", "draws", "losses",
-        "score_sum", "streak_kind", "streak_len", "last_match",
-    )
-)
-
-
-# -- totals -------------------------------------------------------------------------------
-def load_players(
-    conn: Conn, league_id: int, season: int, game: str, user_ids: Iterable[int]
-) -> dict[int, PlayerTotals]:
-    """The stored totals of those users (absent users are missing from the result)."""
-    rows = _all_in(
-        conn,
-        "SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"
-        " AND user_id IN (?)",
-        (league_id, season, game),
-        list(user_ids),
-    )
-    return {r["user_id"]: _totals(r) for r in rows}
-
-
-def save_players(
-    conn: Conn, league_id: int, season: int, game: str,
-    players: Iterable[PlayerTotals],
-) -> None:
-    """Insert or replace those totals."""
-    conn.executemany(
-        "INSERT INTO league_players (league_id, season, game, user_id, name, mu,"
-        " sigma, ordinal, points, games, wins, draws, losses, score_sum,"
-        " streak_kind, streak_len, last_match)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (league_id, season, game, user_id) DO UPDATE SET"
-        + _EXCLUDED_PLAYER_COLUMNS,
-        [
-            (
-                league_id, season, game, p.user_id, p.name, p.mu, p.sigma, p.ordinal, p.points,
-                p.games, p.wins, p.draws, p.losses, p.score_sum, p.streak_kind,
-                p.streak_len, p.last_match,
-            )
-            for p in players
-        ],
-    )
-
-
-def load_bots(
-    conn: Conn, league_id: int, season: int, game: str, levels: Iterable[str]
-) -> dict[str, tuple[float, float]]:
-    """Stored ``(mu, sigma)`` of those computer levels."""
-    rows = _all_in(
-        conn,
-        "SELECT bot_level, mu, sigma FROM league_bot_ratings WHERE league_id = ?"
-        " AND season = ? AND game = ? AND bot_level IN (?)",
-        (league_id, season, game),
-        sorted(set(levels)),
-    )
-    return {r["bot_level"]: (r["mu"], r["sigma"]) for r in rows}
-
-
-def save_bots(
-    conn: Conn, league_id: int, season: int, game: str,
-    ratings: dict[str, tuple[float, float]],
-) -> None:
-    """Insert or replace computer-level ratings."""
-    if not ratings:
-        return
-    conn.executemany(
-        "INSERT INTO league_bot_ratings (league_id, season, game, bot_level, mu, sigma)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (league_id, season, game, bot_level)"
-        " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
-        [(league_id, season, game, lvl, mu, sg) for lvl, (mu, sg) in ratings.items()],
-    )
-
-
-def add_league_matches(
-    conn: Conn, league_id: int, counted: Sequence[tuple[int, int, str]]
-) -> None:
-    """Note that matches counted toward a league: ``(match_id, season, game)`` each."""
-    conn.executemany(
-        "INSERT INTO league_matches (league_id, match_id, season, game) VALUES (?, ?, ?, ?)",
-        [(league_id, match_id, season, game) for match_id, season, game in counted],
-    )
-
-
-def clear_league(conn: Conn, league_id: int) -> None:
-    """Delete everything derived for a league (before a rebuild)."""
-    for table in ("league_players", "league_bot_ratings", "league_matches"):
-        conn.execute(f"DELETE FROM {table} WHERE league_id = ?", (league_id,))
-
-
-# -- reading matches ----------------------------------------------------------------------
-def _with_seats(conn: Conn, rows: list[Row]) -> list[PlayedMatch]:
-    by_match = seats_of(conn, [r["id"] for r in rows])
-    return [
-        PlayedMatch(r["id"], r["guild_id"], r["league_id"], r["game"], r["started_at"],
-                    r["finished_at"], by_match[r["id"]])
-        for r in rows
-    ]
-
-
-def matches_for_league(
-    conn: Conn, league: League, page: int = 2000
-) -> Iterator[PlayedMatch]:
-    """Every match that could count toward the league (guild, league and game filters), by
-    id; the caller applies the remaining rules."""
-    where = "guild_id = ?"
-    params: list[object] = [league.guild_id]
-    if not league.is_default:
-        where += " AND league_id = ?"
-        params.append(league.id)
-    if league.game is not None:
-        where += " AND game = ?"
-        params.append(league.game)
-    last = 0
-    while True:
-        rows = conn.all(
-        f"SELECT * FROM matches WHERE {where} AND id > ? ORDER BY id LIMIT ?",
-            (*params, last, page),
-        )
-        if not rows:
-            return
-        yield from _with_seats(conn, rows)
-        last = rows[-1]["id"]
-
-
-def league_history(
-    conn: Conn, league_id: int, season: int | None, limit: int
-) -> list[PlayedMatch]:
-    """The league's last ``limit`` matches (of one season, or all), newest first."""
-    if season is None:
-        rows = conn.all(
-        "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
-            " WHERE lm.league_id = ? ORDER BY lm.match_id DESC LIMIT ?",
-            (league_id, limit),
-        )
-    else:
-        rows = conn.all(
-        "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
-            " WHERE lm.league_id = ? AND lm.season = ? ORDER BY lm.match_id DESC LIMIT ?",
-            (league_id, season, limit),
-        )
-    return _with_seats(conn, rows)
-
-
-def player_history(
-    conn: Conn, guild_id: int, user_id: int, league_id: int | None, limit: int
-) -> list[PlayedMatch]:
-    """A user's last ``limit`` matches in a guild (or in one league), newest first."""
-    if league_id is None:
-        rows = conn.all(
-        "SELECT m.* FROM match_seats s JOIN matches m ON m.id = s.match_id"
-            " WHERE s.user_id = ? AND m.guild_id = ? ORDER BY s.match_id DESC LIMIT ?",
-            (user_id, guild_id, limit),
-        )
-    else:
-        rows = conn.all(
-        "SELECT m.* FROM match_seats s"
-            " JOIN league_matches lm ON lm.match_id = s.match_id AND lm.league_id = ?"
-            " JOIN matches m ON m.id = s.match_id"
-            " WHERE s.user_id = ? ORDER BY s.match_id DESC LIMIT ?",
-            (league_id, user_id, limit),
-        )
-    return _with_seats(conn, rows)
-
-
-# -- standings and stats ------------------------------------------------------------------
-def standings(
-    conn: Conn, league_id: int, season: int, game: str, order_by: str,
-    limit: int, offset: int, *, min_games: int, established: bool,
-) -> list[PlayerTotals]:
-    """One page of totals in standings order (``ORDER_BY_RATING`` or ``ORDER_BY_POINTS``) of
-    the established players (``games >= min_games``) or of the provisional ones."""
-    if order_by not in (ORDER_BY_RATING, ORDER_BY_POINTS):
-        raise ValueError("Unknown standings order.")
-    which = ">=" if established else "<"
-    rows = conn.all(
-        f"SELECT * FROM league_players WHERE league_id = ? AND season = ? AND game = ?"
-        f" AND games {which} ? ORDER BY {order_by} LIMIT ? OFFSET ?",
-        (league_id, season, game, min_games, limit, offset),
-    )
-    return [_totals(r) for r in rows]
-
-
-def count_players(
-    conn: Conn, league_id: int, season: int, game: str, min_games: int
-) -> tuple[int, int]:
-    """How many players have totals in a league, season and game: ``(established,
-    provisional)``, established meaning at least ``min_games`` games."""
-    row = conn.one(
-        f"SELECT {_count('games >= ?')} AS established, COUNT(*) AS n FROM league_players"
-        " WHERE league_id = ? AND season = ? AND game = ?",
-        (min_games, league_id, season, game),
-    )
-    if row is None:
-        return 0, 0
-    return int(row["established"]), int(row["n"]) - int(row["established"])
-
-
-def season_games(conn: Conn, league_id: int, season: int) -> list[str]:
-    """The games played in a league season, sorted."""
-    rows = conn.all(
-        "SELECT DISTINCT game FROM league_players WHERE league_id = ? AND season = ?"
-        " ORDER BY game",
-        (league_id, season),
-    )
-    return [r["game"] for r in rows]
-
-
-def _count(condition: str) -> str:
-    """How many rows meet ``condition`` (0 when none), in portable SQL."""
-    return f"COALESCE(SUM(CASE WHEN {condition} THEN 1 ELSE 0 END), 0)"
-
-
-# A seat won when no seat placed better and no other team placed the same; drew when no
-# seat placed better but another team placed the same.
-_NOBODY_BETTER = (
-    "NOT EXISTS (SELECT 1 FROM match_seats o WHERE o.match_id = s.match_id AND o.rank < s.rank)"
-)
-_SHARED_TOP = (
-    "EXISTS (SELECT 1 FROM match_seats o WHERE o.match_id = s.match_id AND o.rank = s.rank"
-    " AND o.team <> s.team)"
-)
-
-
-def head_to_head(
-    conn: Conn, guild_id: int, user_a: int, user_b: int, game: str | None
-) -> HeadToHead:
-    """Matches in a guild where both users sat: as opponents (by placement) and as partners."""
-    sql = (
-        f"SELECT {_count('a.team <> b.team')} AS games,"
-        f" {_count('a.team <> b.team AND a.rank < b.rank')} AS a_wins,"
-        f" {_count('a.team <> b.team AND a.rank > b.rank')} AS b_wins,"
-        f" {_count('a.team <> b.team AND a.rank = b.rank')} AS draws,"
-        f" {_count('a.team = b.team')} AS as_partners"
-        " FROM match_seats a JOIN match_seats b ON b.match_id = a.match_id AND b.user_id = ?"
-        " JOIN matches m ON m.id = a.match_id"
-        " WHERE a.user_id = ? AND m.guild_id = ?"
-    )
-    params: list[object] = [user_b, user_a, guild_id]
-    if game is not None:
-        sql += " AND m.game = ?"
-        params.append(game)
-    row = conn.one(sql, params)
-    assert row is not None
-    return HeadToHead(
-        user_a, user_b, game, int(row["games"]), int(row["a_wins"]), int(row["b_wins"]),
-        int(row["draws"]), int(row["as_partners"]),
-    )
-
-
-def game_stats(conn: Conn, guild_id: int, user_id: int) -> list[GameStatsRow]:
-    """Per game and option set: matches played, won, drawn and the extreme scores of a user
-    in a guild (the options decide which extreme is best)."""
-    rows = conn.all(
-        f"SELECT m.game AS game, m.options AS options, COUNT(*) AS played,"
-        f" {_count(f'{_NOBODY_BETTER} AND NOT {_SHARED_TOP}')} AS won,"
-        f" {_count(f'{_NOBODY_BETTER} AND {_SHARED_TOP}')} AS drawn,"
-        f" MAX(s.score) AS max_score, MIN(s.score) AS min_score"
-        f" FROM match_seats s JOIN matches m ON m.id = s.match_id"
-        f" WHERE s.user_id = ? AND m.guild_id = ? GROUP BY m.game, m.options"
-        f" ORDER BY m.game, m.options",
-        (user_id, guild_id),
-    )
-    return [
-        GameStatsRow(r["game"], r["options"], r["played"], r["won"], r["drawn"],
-                     r["max_score"], r["min_score"])
-        for r in rows
-    ]
-
-
-def partners(conn: Conn, guild_id: int, user_id: int) -> list[PartnerRow]:
-    """Per game and human partner: matches on the same team, with the partner's last name."""
-    rows = conn.all(
-        "SELECT g.game AS game, g.partner AS partner_id, x.name AS partner_name,"
-        " g.n AS games, g.last AS last_match FROM ("
-        " SELECT m.game AS game, p.user_id AS partner, COUNT(*) AS n, MAX(p.match_id) AS last"
-        " FROM match_seats s JOIN matches m ON m.id = s.match_id"
-        " JOIN match_seats p ON p.match_id = s.match_id AND p.team = s.team"
-        "  AND p.seat <> s.seat AND p.user_id IS NOT NULL"
-        " WHERE s.user_id = ? AND m.guild_id = ? GROUP BY m.game, p.user_id) g"
-        " JOIN match_seats x ON x.match_id = g.last AND x.user_id = g.partner",
-        (user_id, guild_id),
-    )
-    return [
-        PartnerRow(r["game"], r["partner_id"], r["partner_name"], r["games"], r["last_match"])
-        for r in rows
-    ]
-
-
-# -- publication (the standings web page) ------------------------------------------------
-@dataclass(frozen=True)
-class SeasonTotals:
-    """A player's totals in one season and game of a league."""
-
-    season: int
-    game: str
-    totals: PlayerTotals
-
-
 def set_published(conn: Conn, league_id: int, published: bool) -> None:
     """Publish a league on the web page, or take it off."""
     conn.execute("UPDATE leagues SET published = ? WHERE id = ?", (int(published), league_id))
@@ -563,24 +163,3 @@ def published_leagues(conn: Conn, guild_id: int) -> list[League]:
         (guild_id,),
     )
     return [_league(r) for r in rows]
-
-
-def player_seasons(conn: Conn, league_id: int, user_id: int) -> list[SeasonTotals]:
-    """A user's totals in every season and game of a league, newest season first."""
-    rows = conn.all(
-        "SELECT * FROM league_players WHERE league_id = ? AND user_id = ?"
-        " ORDER BY season DESC, game",
-        (league_id, user_id),
-    )
-    return [SeasonTotals(r["season"], r["game"], _totals(r)) for r in rows]
-
-
-def league_match(conn: Conn, league_id: int, match_id: int) -> PlayedMatch | None:
-    """The match with its seats if it counted toward the league, else None."""
-    rows = conn.all(
-        "SELECT m.* FROM league_matches lm JOIN matches m ON m.id = lm.match_id"
-        " WHERE lm.league_id = ? AND lm.match_id = ?",
-        (league_id, match_id),
-    )
-    found = _with_seats(conn, rows)
-    return found[0] if found else None

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from storage.db import Conn
+from storage.db import Conn, Row
+from storage.events import shown
 
 
 @dataclass(frozen=True)
@@ -42,16 +43,29 @@ class MatchRecord:
     started_at: float
     finished_at: float
     seats: tuple[SeatResult, ...]
+    #: A hint was used at its table: it counts toward no rating or standings.
+    unrated: bool = False
+
+
+def partnered(seats: Sequence[SeatResult]) -> list[tuple[SeatResult, SeatResult]]:
+    """Every human seat with each other human seat of its team: ``(seat, partner)``."""
+    humans = [s for s in seats if s.user_id is not None]
+    return [(s, p) for s in humans for p in humans if p.team == s.team and p.seat != s.seat]
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """How a match's options are stored (JSON with sorted keys: equal options, equal text)."""
+    return json.dumps(options, sort_keys=True)
 
 
 def insert_match(conn: Conn, match: MatchRecord) -> int:
     """Insert a match and its seats (inside the caller's transaction); return its id."""
     row = conn.one(
         "INSERT INTO matches (table_id, guild_id, channel_id, league_id, game, options, seed,"
-        " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        " started_at, finished_at, unrated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (match.table_id, match.guild_id, match.channel_id, match.league_id, match.game,
-         json.dumps(match.options, sort_keys=True), match.seed, match.started_at,
-         match.finished_at),
+         options_text(match.options), match.seed, match.started_at,
+         match.finished_at, int(match.unrated)),
     )
     assert row is not None
     match_id = int(row["id"])
@@ -88,6 +102,33 @@ def seats_of(conn: Conn, match_ids: Sequence[int]) -> dict[int, tuple[SeatResult
 
 
 @dataclass(frozen=True)
+class PlayedMatch:
+    """A finished match with its seats (by seat number)."""
+
+    match_id: int
+    guild_id: int
+    league_id: int | None
+    game: str
+    started_at: float
+    finished_at: float
+    seats: tuple[SeatResult, ...]
+    #: A hint was used at its table: it counts toward no rating or standings.
+    unrated: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def played_matches(conn: Conn, rows: list[Row]) -> list[PlayedMatch]:
+    """``matches`` rows as ``PlayedMatch``es, with their seats."""
+    by_match = seats_of(conn, [r["id"] for r in rows])
+    return [
+        PlayedMatch(r["id"], r["guild_id"], r["league_id"], r["game"], r["started_at"],
+                    r["finished_at"], by_match[r["id"]], bool(r["unrated"]),
+                    json.loads(r["options"]))
+        for r in rows
+    ]
+
+
+@dataclass(frozen=True)
 class MatchSource:
     """What a replay is made from: the match (guild, game, seed) and its table's id,
     status and seed (all None when the table row is gone)."""
@@ -105,7 +146,8 @@ def match_source(
     conn: Conn, match_id: int, *, league_id: int | None = None, guild_id: int | None = None
 ) -> MatchSource | None:
     """The match, with its table's row, if it counted toward ``league_id`` or was played
-    in ``guild_id`` (give exactly one); else None."""
+    in ``guild_id`` (give exactly one) and may be shown (``storage.events.shown``); else
+    None."""
     if league_id is not None and guild_id is None:
         where, scope = (
             "EXISTS (SELECT 1 FROM league_matches lm WHERE lm.match_id = m.id"
@@ -118,7 +160,7 @@ def match_source(
     row = conn.one(
         "SELECT m.id, m.guild_id, m.game, m.seed, m.table_id, t.status,"
         " t.seed AS table_seed FROM matches m LEFT JOIN tables t ON t.id = m.table_id"
-        f" WHERE m.id = ? AND {where}",
+        f" WHERE m.id = ? AND {where} AND {shown('m')}",
         (match_id, scope),
     )
     if row is None:

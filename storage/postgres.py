@@ -2,10 +2,11 @@
 specific lives here.
 
 * **psycopg 3, synchronous, on owned threads** — the same shape as ``storage.sqlite``: a
-  **writer** connection (group commit, ``storage.db.Database``) and a **reader**
-  connection (``REPEATABLE READ READ ONLY`` transactions: every statement of a read sees
-  one committed snapshot), each on its own ``storage.db.Worker`` thread, both in
-  autocommit mode with transactions begun explicitly, rows as dicts.
+  **writer** connection (group commit, ``storage.db.Database``) and two reader
+  connections, the quick **reader** and the **reporter** for heavy reads (``REPEATABLE
+  READ READ ONLY`` transactions: every statement of a read sees one committed snapshot),
+  each on its own ``storage.db.Worker`` thread, all in autocommit mode with transactions
+  begun explicitly, rows as dicts.
 * **Placeholders.** Repositories write ``?``; ``PgConn`` rewrites each ``?`` outside
   quoted text and comments to ``%s`` and doubles a literal ``%`` (``translate``), once
   per distinct statement. A statement run without parameters is sent as it is (the
@@ -45,7 +46,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Any, Concatenate, TypeVar
+from typing import Any, TypeVar
 
 import psycopg
 import psycopg.errors
@@ -58,7 +59,6 @@ from storage.db import (
     Conflict,
     Conn,
     Database,
-    P,
     Params,
     Row,
     StorageUnavailable,
@@ -174,6 +174,9 @@ class PgConn(Conn):
     def begin_write(self) -> None:
         self.begin("BEGIN")
 
+    def close(self) -> None:
+        self.raw.close()
+
     def announce(self, topic: str, payload: str) -> None:
         """``NOTIFY``: delivered to every listener when the transaction commits (a
         savepoint rolled back takes its notifications with it)."""
@@ -210,11 +213,6 @@ def _connect(url: str) -> psycopg.Connection[dict[str, Any]]:
         raw.close()
         raise
     return raw
-
-
-def _close(conn: Conn) -> None:
-    assert isinstance(conn, PgConn)
-    conn.raw.close()
 
 
 def describe(url: str) -> str:
@@ -342,6 +340,7 @@ class PostgresDatabase(Database):
         self.where = describe(url)
         self._writer = Worker("deckhand-pg-writer")
         self._reader: Worker | None = None
+        self._reporter: Worker | None = None
         self._listeners: list[Listener] = []
 
     @classmethod
@@ -360,6 +359,8 @@ class PostgresDatabase(Database):
                 await db.migrate()
             db._reader = Worker("deckhand-pg-reader")
             await db._reader.connect(partial(PgConn, url, db.where))
+            db._reporter = Worker("deckhand-pg-reports")
+            await db._reporter.connect(partial(PgConn, url, db.where))
         except Exception as exc:
             await db._close_connections()
             raise explain(db.where, exc) or exc from None
@@ -368,16 +369,14 @@ class PostgresDatabase(Database):
     async def _run_write(self, fn: Callable[[Conn], T]) -> T:
         return await self._writer.run(fn)
 
-    async def read(
-        self, fn: Callable[Concatenate[Conn, P], T], *args: P.args, **kw: P.kwargs
-    ) -> T:
-        worker = self._reader or self._writer
+    async def _snapshot(self, work: Callable[[Conn], T], *, heavy: bool) -> T:
+        worker = (self._reporter if heavy else self._reader) or self._writer
 
         def snapshot(conn: Conn) -> T:
             assert isinstance(conn, PgConn)
             conn.begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             try:
-                result = fn(conn, *args, **kw)
+                result = work(conn)
             except BaseException:
                 if conn.in_transaction:
                     conn.raw.execute("ROLLBACK")
@@ -437,7 +436,7 @@ class PostgresDatabase(Database):
         )
 
     async def integrity(self) -> list[str]:
-        return await self.read(_integrity)
+        return await self.report(_integrity)
 
     def _wrote(self) -> None:
         """Nothing to do after a commit: the server checkpoints on its own."""
@@ -450,10 +449,10 @@ class PostgresDatabase(Database):
             await self._listeners.pop().stop()
 
     async def _close_connections(self) -> None:
-        for worker in (self._reader, self._writer):
+        for worker in (self._reporter, self._reader, self._writer):
             if worker is not None:
                 try:
-                    await worker.close(_close)
+                    await worker.close()
                 except psycopg.Error as exc:
                     log.warning("closing %s: %s", self.where, exc)
 

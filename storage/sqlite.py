@@ -1,9 +1,9 @@
 """The SQLite backend (the embedded default): every SQLite specific lives here.
 
-* Three connections, each on its own thread (``storage.db.Worker``): the **writer** (WAL
-  mode, ``BEGIN IMMEDIATE`` transactions, group commit), a ``query_only`` **reader**
-  (committed data only: WAL snapshot isolation) and a **checkpointer**. ``:memory:``
-  databases have just the writer.
+* Four connections, each on its own thread (``storage.db.Worker``): the **writer** (WAL
+  mode, ``BEGIN IMMEDIATE`` transactions, group commit), two ``query_only`` readers — the
+  quick **reader** and the **reporter** for heavy reads (committed data only: WAL snapshot
+  isolation) — and a **checkpointer**. ``:memory:`` databases have just the writer.
 * ``synchronous=NORMAL`` (the default) is durable against a killed process — a committed
   transaction is in the WAL before ``COMMIT`` returns — and loses at most the last moments
   of commits on a power cut; ``FULL`` also survives that, at an fsync per commit group.
@@ -27,13 +27,12 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Concatenate, TypeVar
+from typing import TypeVar
 
 from storage.db import (
     Conflict,
     Conn,
     Database,
-    P,
     Params,
     Row,
     StorageUnavailable,
@@ -90,6 +89,9 @@ class SqliteConn(Conn):
     def begin_write(self) -> None:
         self.raw.execute("BEGIN IMMEDIATE")
 
+    def close(self) -> None:
+        self.raw.close()
+
     def announce(self, topic: str, payload: str) -> None:
         """One process owns a SQLite file: there is nobody else to tell."""
 
@@ -98,8 +100,15 @@ class SqliteConn(Conn):
         return self.raw.in_transaction
 
 
-def _connect(path: str, synchronous: str, *, query_only: bool = False) -> SqliteConn:
-    raw = sqlite3.connect(path, isolation_level=None)
+def _connect(
+    path: str, synchronous: str, *, query_only: bool = False, read_only: bool = False
+) -> SqliteConn:
+    if read_only:  # SQLite itself refuses every write, and never creates the file
+        raw = sqlite3.connect(
+            f"{Path(path).absolute().as_uri()}?mode=ro", isolation_level=None, uri=True
+        )
+    else:
+        raw = sqlite3.connect(path, isolation_level=None)
     try:
         raw.row_factory = sqlite3.Row
         raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
@@ -111,11 +120,6 @@ def _connect(path: str, synchronous: str, *, query_only: bool = False) -> Sqlite
         raw.close()
         raise
     return SqliteConn(raw)
-
-
-def _close(conn: Conn) -> None:
-    assert isinstance(conn, SqliteConn)
-    conn.raw.close()
 
 
 def explain(path: str, exc: Exception) -> StorageUnavailable | None:
@@ -145,8 +149,8 @@ def explain(path: str, exc: Exception) -> StorageUnavailable | None:
         exc, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError
     ):
         sentence = (
-            f"{where} is damaged ({exc}): `deckhand db check` says which table; restore a"
-            " backup (`deckhand db backup` makes them) or move the file away to start afresh."
+            f"{where} is damaged ({exc}): restore a backup (`deckhand db backup` makes"
+            " them) or move the file away to start afresh."
         )
     else:
         return None
@@ -167,33 +171,50 @@ class SqliteDatabase(Database):
         self.synchronous = synchronous
         self._writer = Worker("deckhand-db-writer")
         self._reader: Worker | None = None
+        self._reporter: Worker | None = None
         self._checkpointer: Worker | None = None
         self._checkpointing: asyncio.Task[None] | None = None
         self._last_checkpoint = 0.0
 
+    #: Makes one connection, on the thread that will use it (``bench/aiosqlite_db.py``
+    #: makes aiosqlite's instead).
+    connection: Callable[..., Conn] = staticmethod(_connect)
+
     @classmethod
     async def open(
-        cls, path: str | Path, *, synchronous: str = "NORMAL", migrate: bool = True
+        cls,
+        path: str | Path,
+        *,
+        synchronous: str = "NORMAL",
+        migrate: bool = True,
+        read_only: bool = False,
     ) -> SqliteDatabase:
-        """Open (creating if needed) the database at ``path`` and apply migrations."""
+        """Open (creating if needed) the database at ``path`` and apply migrations; or,
+        ``read_only``, open an existing file on one connection that cannot write (no
+        migrations, no checkpoints)."""
         sync = synchronous.upper()
         if sync not in {"NORMAL", "FULL"}:
             raise ValueError("synchronous must be NORMAL or FULL")
         p = str(path)
         db = cls(p, sync)
         try:
+            if read_only:  # one connection, which SQLite will not let write
+                await db._writer.connect(partial(_connect, p, sync, read_only=True))
+                return db
             if p != ":memory:":
                 Path(p).parent.mkdir(parents=True, exist_ok=True)
-            await db._writer.connect(partial(_connect, p, sync))
+            await db._writer.connect(partial(cls.connection, p, sync))
             await db._writer.run(_set_wal)
             if migrate:
                 await db.migrate()
             if p != ":memory:":
                 await db._writer.run(_pragma, "PRAGMA wal_autocheckpoint=0")
                 db._reader = Worker("deckhand-db-reader")
-                await db._reader.connect(partial(_connect, p, sync, query_only=True))
+                await db._reader.connect(partial(cls.connection, p, sync, query_only=True))
+                db._reporter = Worker("deckhand-db-reports")
+                await db._reporter.connect(partial(cls.connection, p, sync, query_only=True))
                 db._checkpointer = Worker("deckhand-db-checkpoint")
-                await db._checkpointer.connect(partial(_connect, p, sync))
+                await db._checkpointer.connect(partial(cls.connection, p, sync))
         except Exception as exc:
             await db._close_connections()
             raise explain(p, exc) or exc from None
@@ -202,15 +223,13 @@ class SqliteDatabase(Database):
     async def _run_write(self, fn: Callable[[Conn], T]) -> T:
         return await self._writer.run(fn)
 
-    async def read(
-        self, fn: Callable[Concatenate[Conn, P], T], *args: P.args, **kw: P.kwargs
-    ) -> T:
-        worker = self._reader or self._writer
+    async def _snapshot(self, work: Callable[[Conn], T], *, heavy: bool) -> T:
+        worker = (self._reporter if heavy else self._reader) or self._writer
 
         def snapshot(conn: Conn) -> T:
-            conn.execute("BEGIN")  # every statement of fn sees the same committed state
+            conn.execute("BEGIN")  # every statement of work sees the same committed state
             try:
-                return fn(conn, *args, **kw)
+                return work(conn)
             finally:
                 conn.execute("COMMIT")
 
@@ -241,11 +260,11 @@ class SqliteDatabase(Database):
 
     async def backup(self, target: str) -> str:
         Path(target).parent.mkdir(parents=True, exist_ok=True)
-        await (self._reader or self._writer).run(_backup_to, target)
+        await (self._reporter or self._writer).run(_backup_to, target)
         return f"Backed up {self.path} to {target} (a complete SQLite file)."
 
     async def integrity(self) -> list[str]:
-        return await (self._reader or self._writer).run(_integrity)
+        return await (self._reporter or self._writer).run(_integrity)
 
     def checkpointing(self) -> bool:
         """Whether a background checkpoint is running."""
@@ -283,10 +302,10 @@ class SqliteDatabase(Database):
         if self._checkpointing is not None:
             await asyncio.shield(self._checkpointing)
         # The writer last: closing the last connection checkpoints the WAL into the file.
-        for worker in (self._checkpointer, self._reader, self._writer):
+        for worker in (self._checkpointer, self._reporter, self._reader, self._writer):
             if worker is not None:
                 try:
-                    await worker.close(_close)
+                    await worker.close()
                 except sqlite3.Error as exc:
                     log.warning("closing %s: %s", self.path, exc)
 

@@ -45,12 +45,15 @@ class TableRow:
     updated_at: float
     started_at: float | None
     finished_at: float | None
+    #: A hint was used: the game counts toward no rating (``bot.services.tables.hints``).
+    unrated: bool = False
 
     @classmethod
     def from_row(cls, r: Row) -> TableRow:
         """Build from a row selected with ``COLUMNS``."""
         values = {name: r[name] for name in _NAMES}
         values["reminded"] = bool(values["reminded"])
+        values["unrated"] = bool(values["unrated"])
         return cls(**values)
 
 
@@ -180,6 +183,20 @@ def close(conn: Conn, table_id: int, status: str, now: float) -> None:
     )
 
 
+def set_unrated(conn: Conn, table_id: int) -> None:
+    """Mark a running game unrated (a hint was used at it)."""
+    _update_one(
+        conn, table_id,
+        "UPDATE tables SET unrated = 1 WHERE id = ? AND status = 'playing'", (table_id,),
+    )
+
+
+def is_unrated(conn: Conn, table_id: int) -> bool:
+    """Whether the table's game was marked unrated."""
+    row = conn.one("SELECT unrated FROM tables WHERE id = ?", (table_id,))
+    return bool(row and row["unrated"])
+
+
 def quarantine(conn: Conn, table_id: int, reason: str) -> None:
     """Mark a table whose snapshot cannot be loaded (its status is left as it was)."""
     conn.execute("UPDATE tables SET quarantine = ? WHERE id = ?", (reason, table_id))
@@ -256,22 +273,30 @@ def ids(conn: Conn, statuses: Sequence[str]) -> list[int]:
     return [int(r["id"]) for r in rows]
 
 
+#: What ``stale`` and ``delete`` may remove: open tables, and lobbies cancelled before a
+#: deal (no game, so no history).
+_PURGEABLE = "(status IN ('lobby', 'playing') OR (status = 'aborted' AND started_at IS NULL))"
+
+
 def stale(conn: Conn, now: float, lobby_seconds: float, idle_seconds: float) -> list[TableRow]:
-    """Lobbies created over ``lobby_seconds`` ago and games idle over ``idle_seconds``."""
+    """Lobbies created over ``lobby_seconds`` ago, lobbies cancelled (before any deal) over
+    ``lobby_seconds`` ago and games idle over ``idle_seconds``."""
     rows = conn.all(
         f"SELECT {COLUMNS} FROM tables WHERE (status = 'lobby' AND created_at < ?)"
+        " OR (status = 'aborted' AND started_at IS NULL AND updated_at < ?)"
         " OR (status = 'playing' AND updated_at < ?) ORDER BY id",
-        (now - lobby_seconds, now - idle_seconds),
+        (now - lobby_seconds, now - lobby_seconds, now - idle_seconds),
     )
     return [TableRow.from_row(r) for r in rows]
 
 
 def delete(conn: Conn, table_ids: Sequence[int]) -> int:
-    """Delete open tables (and, by cascade, their logs); return how many went."""
+    """Delete open tables and cancelled lobbies (and, by cascade, their logs and message
+    references); return how many went. Finished games and games aborted after their deal
+    are history and stay."""
     if not table_ids:
         return 0
     marks = ", ".join("?" for _ in table_ids)
     return conn.execute(
-        f"DELETE FROM tables WHERE id IN ({marks}) AND status IN ('lobby', 'playing')",
-        tuple(table_ids),
+        f"DELETE FROM tables WHERE id IN ({marks}) AND {_PURGEABLE}", tuple(table_ids)
     )

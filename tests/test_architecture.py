@@ -53,7 +53,7 @@ def _dotted_imports(path: Path) -> set[str]:
     ("package", "forbidden"),
     [
         ("bot/services", ("bot.ui", "bot.render", "bot.terminal", "bot.cogs", "bot.app")),
-        ("bot/render", ("bot.ui.controller", "bot.ui.publisher", "bot.terminal", "bot.cogs")),
+        ("bot/render", ("bot.ui.controller", "bot.ui.publish", "bot.terminal", "bot.cogs")),
         ("bot/terminal", ("bot.ui", "bot.cogs", "discord")),
         ("bot/art", ("bot.ui", "bot.cogs", "bot.services", "bot.app", "discord", "storage")),
     ],
@@ -88,3 +88,81 @@ def test_the_event_core_is_pure(module: str) -> None:
     path = ROOT / "bot" / "services" / "events" / module
     bad = _imports(path) & {"storage", "asyncio", "discord", "sqlite3", "psycopg", "aiohttp"}
     assert not bad, f"{module} imports {sorted(bad)}"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported_modules(path: Path, modules: set[str]) -> set[str]:
+    """The modules of ``modules`` that ``path`` imports anywhere: at the top, inside
+    functions, and under ``if TYPE_CHECKING:`` alike."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name in modules)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            for alias in node.names:
+                target = f"{base}.{alias.name}"
+                if target in modules:
+                    found.add(target)
+                elif base in modules:
+                    found.add(base)
+    return found - {name}
+
+
+def _import_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One cycle of the graph (as the modules around it), or [] when there is none."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(module: str) -> list[str]:
+        if module in path:
+            return [*path[path.index(module):], module]
+        if module in done:
+            return []
+        path.append(module)
+        for imported in sorted(graph[module]):
+            cycle = visit(imported)
+            if cycle:
+                return cycle
+        path.pop()
+        done.add(module)
+        return []
+
+    for module in sorted(graph):
+        cycle = visit(module)
+        if cycle:
+            return cycle
+    return []
+
+
+def test_the_rest_edge_and_the_items_know_nothing_above_them() -> None:
+    """The bot token's REST edge knows no view; a component's item only parses and calls
+    the handlers' protocol, never the controller."""
+    assert not {m for m in _dotted_imports(ROOT / "bot" / "discord_io.py") if "bot.ui" in m}
+    items = _dotted_imports(ROOT / "bot" / "ui" / "items.py")
+    assert {m for m in items if m.startswith("bot.")} == {"bot.ui", "bot.ui.custom_ids",
+                                                          "bot.ui.handlers"}
+
+
+def test_no_import_circle_among_bot_modules_even_for_types() -> None:
+    """No module of ``bot`` imports itself back through others, counting imports made only
+    for the type checker: each layer of the edge stands on the ones below it."""
+    paths = {_module_name(p): p for p in sorted((ROOT / "bot").rglob("*.py"))}
+    graph = {name: _imported_modules(path, set(paths)) for name, path in paths.items()}
+    assert "bot.ui.controller" in graph["bot.cogs"]  # imported only for the type checker
+    cycle = _import_cycle(graph)
+    assert not cycle, " → ".join(cycle)
+
+
+def test_the_import_circle_check_finds_a_circle() -> None:
+    assert _import_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _import_cycle({"a": {"b"}, "b": set()}) == []

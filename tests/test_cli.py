@@ -4,6 +4,8 @@ status 2, options go where a user puts them, and failures are sentences, not tra
 
 from __future__ import annotations
 
+import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -79,14 +81,173 @@ def test_upkeep_of_a_missing_database_is_one_sentence_and_creates_nothing(
     assert not missing.exists()
 
 
-def test_run_without_discord_is_one_line(tmp_path: Path) -> None:
-    """No network here (or a made-up token where there is): one line, its own status."""
-    done = subprocess.run(
+def run_bot(tmp_path: Path, level: str) -> subprocess.CompletedProcess[str]:
+    """``deckhand run`` with a made-up token (and no network here)."""
+    return subprocess.run(
         [sys.executable, "-m", "bot", "run"], capture_output=True, text=True, cwd=ROOT,
         timeout=120, check=False,
         env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "made.up.token",
-             "DECKHAND_DB": str(tmp_path / "d.db"), "DECKHAND_LOG_LEVEL": "ERROR"},
+             "DECKHAND_DB": str(tmp_path / "d.db"), "DECKHAND_LOG_LEVEL": level},
     )
+
+
+def test_run_without_discord_is_one_line(tmp_path: Path) -> None:
+    """No network here (or a made-up token where there is): one line, its own status."""
+    done = run_bot(tmp_path, "ERROR")
     assert done.returncode in (3, 5), done.stderr
     lines = [line for line in done.stderr.splitlines() if line.startswith("deckhand:")]
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+
+
+def test_run_says_nothing_about_voice(tmp_path: Path) -> None:
+    """discord.py warns at start-up that PyNaCl and davey are missing: no voice here."""
+    done = run_bot(tmp_path, "INFO")
+    assert "logging in" in done.stderr and "voice" not in done.stderr.lower(), done.stderr
+
+
+# -- hostile paths and settings: one line, status 2, no traceback, never a token ---------
+
+TOKEN = "MTIzNDU2Nzg5MDEy.SECRET.tokenTOKENtoken"
+
+
+@pytest.fixture
+def place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Hostile places, and a sound database, in a folder with no ``.env``. Tests run as
+    root, who may write anywhere a permission bit forbids: the read-only place is under
+    ``/sys`` (sysfs refuses files even to root), or under a file."""
+    monkeypatch.chdir(tmp_path)
+    for key in [k for k in os.environ if k.startswith("DECKHAND_") or k == "DISCORD_TOKEN"]:
+        monkeypatch.delenv(key)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "notes.txt").write_text("not a database\n" * 4)
+    good = tmp_path / "good.db"
+    assert main(["db", "migrate", "--db", str(good)]) == 0
+    return {
+        "folder": str(tmp_path / "folder"),
+        "missing": str(tmp_path / "nowhere" / "x.db"),
+        "read-only": "/sys/deckhand-test/x.db",
+        "under a file": str(tmp_path / "notes.txt" / "x.db"),
+        "not a database": str(tmp_path / "notes.txt"),
+        "good": str(good),
+    }
+
+
+def _busy_port() -> tuple[socket.socket, int]:
+    held = socket.socket()
+    held.bind(("127.0.0.1", 0))
+    held.listen()
+    return held, int(held.getsockname()[1])
+
+
+def at(name: str) -> str:
+    """The placeholder of a place, filled in by the test."""
+    return "{" + name + "}"
+
+
+HOSTILE: list[tuple[str, list[str]]] = [
+    *[(p, ["export", "--db", "{good}", "--out", at(p)])
+      for p in ("folder", "missing", "read-only", "under a file")],
+    *[(p, ["db", "backup", "--db", "{good}", at(p)])
+      for p in ("folder", "read-only", "under a file", "not a database")],
+    *[(p, ["art", "--out", at(p)]) for p in ("not a database", "read-only")],
+    *[(p, ["replay", at(p)]) for p in ("missing", "folder", "not a database")],
+    ("endless", ["replay", "/dev/zero"]),
+    *[(p, [*cmd, "--db", at(p)])
+      for p in ("missing", "folder", "not a database")
+      for cmd in (["web"], ["export"], ["db", "tables"], ["db", "check"], ["db", "purge"],
+                  ["db", "backup", "{folder}/b.db"])],
+    *[(p, [*cmd, "--db", at(p)])
+      for p in ("folder", "not a database", "read-only", "under a file")
+      for cmd in (["play", "gin_rummy"], ["db", "migrate"])],
+    *[(p, ["standings", "--db", at(p)]) for p in ("folder", "not a database")],
+    *[(p, ["db", "copy", at(p), "{folder}/copy.db"])
+      for p in ("missing", "folder", "not a database")],
+    ("bad host", ["web", "--db", "{good}", "--host", "999.1.1.1"]),
+    ("port in use", ["web", "--db", "{good}", "--port", "{port}"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "argv"), HOSTILE, ids=[f"{' '.join(a[:2])} {c}" for c, a in HOSTILE]
+)
+def test_every_command_on_a_hostile_path_says_one_line(
+    case: str, argv: list[str], place: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    held, port = _busy_port()
+    try:
+        code, out, err = run([a.format(port=port, **place) for a in argv], capsys)
+    finally:
+        held.close()
+    assert code == 2, (out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("deckhand: "), err
+    assert "Traceback" not in out + err and "Error:" not in err, err
+    if case in ("missing", "not a database", "folder") and "copy" in argv:
+        assert "source" in err and "copy.db" not in err  # blamed on the source
+    assert not Path(place["missing"]).exists() and not Path(place["folder"], "copy.db").exists()
+
+
+BAD_SETTINGS = [
+    {"DECKHAND_LOG_LEVEL": "LOUD"},
+    {"DECKHAND_SHARD_IDS": "0"},  # a whole-model error: pydantic would show its input
+    {"DECKHAND_TURN_TIMER": "soon", "DECKHAND_USER_RATE": "-1"},
+    {"DECKHAND_WEB_URL": "cards.example.org"},
+]
+
+
+@pytest.mark.parametrize("settings", BAD_SETTINGS, ids=",".join)
+@pytest.mark.parametrize("command", [["run"], ["web"], ["standings"], ["db", "tables"],
+                                     ["play", "ono99"], ["export"]], ids=" ".join)
+def test_a_bad_setting_is_named_in_one_line_without_any_value(
+    settings: dict[str, str], command: list[str], place: dict[str, str],
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    for key, value in settings.items():
+        monkeypatch.setenv(key, value)
+    code, out, err = run(command, capsys)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    assert all(key in err for key in settings), err
+    assert "fix it in .env or the environment" in err
+    for value in [TOKEN[:6], "SECRET", "input_value", *settings.values()]:
+        assert value not in err.replace("DECKHAND_", "").replace("the environment", ""), err
+
+
+def test_ctrl_c_stops_a_simulation_and_says_what_was_played(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import games.simulate
+    from bot import simulate
+
+    real = games.simulate.play_game
+    played = []
+
+    def until_the_third(*args: object, **kw: object) -> object:
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(1)
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(simulate, "play_game", until_the_third)
+    code, out, err = run(["simulate", "ono99", "-n", "100"], capsys)
+    assert code == 130 and "stopped after 3 of 100 games" in out, out
+    assert err == ""  # no bar when standard error is not a terminal
+
+
+def test_the_command_is_named_as_the_user_ran_it(tmp_path: Path) -> None:
+    from bot.invocation import command_of
+
+    venv = tmp_path / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        assert command_of(".venv/bin/deckhand", "x") == ".venv/bin/deckhand"
+        assert command_of(str(venv / "deckhand"), "x") == ".venv/bin/deckhand"
+        assert command_of("/elsewhere/.venv/bin/deckhand", "x") == "/elsewhere/.venv/bin/deckhand"
+        assert command_of("../p/bot/__main__.py", str(venv / "python")) == ".venv/bin/python -m bot"
+        assert command_of("/usr/lib/python3/pytest", "x") == ".venv/bin/deckhand"  # imported
+    finally:
+        os.chdir(here)

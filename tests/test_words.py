@@ -7,8 +7,18 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+import games
+from bot.docs import rules_markdown
+from bot.render.hand import hand_message
+from bot.render.rules import rules_pages
+from bot.render.table import table_message
+from bot.terminal.app import rules_text
+from games.wording import number, option_value, plural, signed
+from tests.discord.test_messages import GAMES, play
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,3 +64,70 @@ def test_runtime_and_terminal_text_names_nothing_of_discord(path: Path) -> None:
 def test_discord_text_names_nothing_of_the_terminal(path: Path) -> None:
     for line, text in shown_strings(path):
         assert not TERMINAL_WORDS.search(text), f"{path.relative_to(ROOT)}:{line}: {text!r}"
+
+
+# -- counts, switches and signs: one way each (games/wording.py) -------------------------
+#: "card(s)", "lobby(ies)": a count written both ways at once.
+BOTH_WAYS = re.compile(r"\w\((?:s|es|ies)\)")
+#: A Python value where a player reads words (an option is on or off).
+PYTHON_VALUES = re.compile(r"\b(?:True|False|None)\b")
+#: "1 games": a plural after one.
+ONE_OF_MANY = re.compile(
+    r"(?<![\w.,/−-])1 (?:cards|tricks|games|hands|points|tokens|bags|rounds|boards|players"
+    r"|tables|problems|moves|lobbies|seats|deals|migrations|rows)\b"
+)
+#: A negative number written with the hyphen (the minus sign is U+2212).
+HYPHEN_MINUS = re.compile(r"(?<![\w-])-\d")
+
+
+def _said_badly(text: str) -> list[str]:
+    found = [p.pattern for p in (BOTH_WAYS, PYTHON_VALUES, ONE_OF_MANY) if p.search(text)]
+    return found + (["hyphen-minus"] if HYPHEN_MINUS.search(text) else [])
+
+
+@pytest.mark.parametrize(
+    "path", files("bot", "games", "storage", "bench"), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_no_text_writes_a_count_both_ways(path: Path) -> None:
+    for line, text in shown_strings(path):
+        assert not BOTH_WAYS.search(text), f"{path.relative_to(ROOT)}:{line}: {text!r}"
+
+
+@pytest.mark.parametrize(("name", "players", "seed", "options"), GAMES)
+def test_what_a_game_shows_counts_switches_and_signs_one_way(
+    name: str, players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """Every table message, hand, hint and replay step of a seeded game, and the game's
+    rules everywhere they are shown."""
+    game = games.get(name)
+    shown: list[str] = []
+    for moment in play(name, players, seed, {**options, **_SWITCHED.get(name, {})}):
+        result = moment.result
+        shown.append(table_message(result, moment.events).text())
+        for mine in result.private.values():
+            shown.append(hand_message(result, mine, "#cards").text())
+            if mine.legal:
+                move = game.choose(moment.state, mine.seat, "normal")
+                shown.append(game.explain(dict(mine.view), list(mine.legal), move))
+    for text in shown:
+        assert not _said_badly(text), (_said_badly(text), text)
+    for rules in ("\n".join(rules_pages(name)), "\n".join(rules_text(game)), rules_markdown()):
+        bad = [b for b in _said_badly(rules) if b != "hyphen-minus"]  # 'play -10' is typed
+        assert not bad, (bad, rules)
+
+
+#: Options switched away from their defaults, so the footer shows a switch's value.
+_SWITCHED: dict[str, dict[str, Any]] = {"spades": {"blind_nil": False},
+                                         "ono99": {"negative_totals": True}}
+
+
+def test_the_wording_helpers() -> None:
+    assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert plural(1, "lobby", "lobbies") == "1 lobby"
+    assert plural(3, "lobby", "lobbies") == "3 lobbies"
+    assert plural(-2, "point") == "\u22122 points"
+    assert [number(n) for n in (-50, 0, 7)] == ["\u221250", "0", "7"]
+    assert [signed(n) for n in (-50, 0, 7)] == ["\u221250", "+0", "+7"]
+    assert [option_value(v) for v in (True, False, 150, "points")] == ["on", "off", "150",
+                                                                        "points"]
+

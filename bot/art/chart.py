@@ -3,6 +3,8 @@
 One line per game, x the player's n-th counted game of the season (0: the newcomer rating
 before the first), y the displayed rating; each line has its own colour and its last
 point its value. The axis spans the ratings shown, with at least 100 points of range.
+A line is drawn through the points it is given (``bot.services.leagues.chart_games``
+picks at most a few hundred of a long season's games).
 """
 
 from __future__ import annotations
@@ -28,17 +30,18 @@ GRID: Final[Colour] = (220, 218, 210)
 TEXT: Final[Colour] = (40, 40, 48)
 
 
-def rating_chart(title: str, lines: Sequence[tuple[str, Sequence[int]]]) -> bytes:
-    """The PNG of ``lines``: ``(label, ratings)`` with ratings[0] before the first game."""
+def rating_chart(title: str, lines: Sequence[tuple[str, Sequence[tuple[int, int]]]]) -> bytes:
+    """The PNG of ``lines``: ``(label, points)``, each point ``(n, rating)`` after the
+    player's n-th game (0: before the first), in order."""
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     draw.text((LEFT, 10), title, fill=TEXT, font=font(17))
-    values = [v for _, series in lines for v in series] or [1000]
+    values = [v for _, series in lines for _, v in series] or [1000]
     low, high = min(values), max(values)
     if high - low < 100:
         middle = (high + low) // 2
         low, high = middle - 50, middle + 50
-    longest = max((len(s) for _, s in lines), default=1) - 1
+    longest = max((s[-1][0] for _, s in lines if s), default=0)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def at(n: int, value: int) -> tuple[float, float]:
@@ -53,11 +56,11 @@ def rating_chart(title: str, lines: Sequence[tuple[str, Sequence[int]]]) -> byte
     draw.text((LEFT, HEIGHT - 24), f"games this season (0–{longest})", fill=TEXT, font=font(12))
     for k, (label, series) in enumerate(lines):
         colour = LINES[k % len(LINES)]
-        points = [at(n, v) for n, v in enumerate(series)]
+        points = [at(n, v) for n, v in series]
         if len(points) > 1:
             draw.line(points, fill=colour, width=3, joint="curve")
         for x, y in points[-1:]:
             draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour)
-        draw.text((LEFT + plot_w + 12, TOP + 20 * k), f"{label} {series[-1]}", fill=colour,
+        draw.text((LEFT + plot_w + 12, TOP + 20 * k), f"{label} {series[-1][1]}", fill=colour,
                   font=font(13))
     return png(image)

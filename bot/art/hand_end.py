@@ -12,7 +12,7 @@ one of them:
 * Spades and Back Alley: each seat's bid against the tricks it won (a bar of tricks with
   the bid marked), then the hand's score lines (Back Alley: per team, and the trumps).
 * Craits: the cards left in every hand, the cards its 3s cancelled, and the points.
-* ONO 99: who went out and why (the total they could not keep below 99 and the hand
+* ONO 99: who went out and why (the total no card of theirs kept below 99, and the hand
   they showed), tokens lost, the round's points, and the winner when the game ended.
 """
 
@@ -26,7 +26,8 @@ from PIL import Image, ImageDraw
 
 from bot.art.draw import FELT, WHITE, Colour, font, png, suit
 from bot.art.faces import PALETTES, face
-from bot.text import plural
+from games import melds
+from games.wording import number, plural, signed
 
 Event = dict[str, Any]
 
@@ -152,7 +153,7 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 def _scores(values: Sequence[int], names: Sequence[str]) -> str:
-    return " · ".join(f"{_name(names, s)} {v}" for s, v in enumerate(values))
+    return " · ".join(f"{_name(names, s)} {number(v)}" for s, v in enumerate(values))
 
 
 def _first(events: Sequence[Event], *kinds: str) -> Event | None:
@@ -163,6 +164,12 @@ def _first(events: Sequence[Event], *kinds: str) -> Event | None:
 _GIN_HOW: Final = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin"}
 _GIN_RESULT: Final = {"knock": "wins the hand", "gin": "wins with gin",
                       "big_gin": "wins with big gin", "undercut": "undercuts"}
+
+
+def laid_on(lay_off: Event) -> list[str]:
+    """A knocker's meld with the cards laid off on it, each in its place: ``A♠`` before
+    ``2♠ 3♠ 4♠``, as one lays them on the table."""
+    return melds.sorted_cards([*lay_off["onto"], *lay_off["cards"]])
 
 
 def _gin(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
@@ -183,11 +190,12 @@ def _gin(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
         c.text(f"melds, then deadwood {shown['points']}", 18, PALE)
         if laid:
             c.text("lays off (underlined) on the knocker's melds:", 18, PALE)
-            c.cards([[*lo["onto"], *lo["cards"]] for lo in shown["lay_offs"]], marks=laid)
+            c.cards([laid_on(lo) for lo in shown["lay_offs"]], marks=laid)
         c.gap()
     if end["winner"] is not None:
         points = end["points"][end["winner"]]
-        c.text(f"{_name(names, end['winner'])} {_GIN_RESULT[end['result']]}: +{points}", 24)
+        how = _GIN_RESULT[end["result"]]
+        c.text(f"{_name(names, end['winner'])} {how}: {signed(points)}", 24)
     elif end["result"] == "tie":
         c.text("The deadwood tied: no score.", 24)
     c.text("Scores: " + _scores(end["scores"], names), 20, PALE)
@@ -212,13 +220,13 @@ def _bids_rows(c: _Canvas, names: Sequence[str], rows: Sequence[_Row], slots: in
 
 
 def _spades_line(line: dict[str, Any], names: Sequence[str]) -> str:
-    parts = [f"{line['result']} {line['contract']:+d}"]
+    parts = [f"{line['result']} {signed(line['contract'])}"]
     if line["bags"]:
-        parts.append(f"bags +{line['bags']}")
+        parts.append(f"bags {signed(line['bags'])}")
     if line["bag_penalty"]:
-        parts.append(f"bag penalty {line['bag_penalty']}")
-    return (f"{_name(names, line['seat'])}: {', '.join(parts)} = {line['points']:+d}"
-            f", total {line['score']}")
+        parts.append(f"bag penalty {number(line['bag_penalty'])}")
+    return (f"{_name(names, line['seat'])}: {', '.join(parts)} = {signed(line['points'])}"
+            f", total {number(line['score'])}")
 
 
 def _spades(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
@@ -264,7 +272,7 @@ def _back_alley(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> No
                     else f"contract {result['contract']}")
         c.text(f"{_TEAMS[team]} ({_name(names, team)} & {_name(names, team + 2)}):"
                f" {contract}, took {result['tricks']}:"
-               f" {result['points']:+d}, total {end['scores'][team]}", 20)
+               f" {signed(result['points'])}, total {number(end['scores'][team])}", 20)
 
 
 def _trump_mark(c: _Canvas, letter: str, x: int) -> None:
@@ -279,7 +287,7 @@ def _craits(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
     assert end is not None
     for seat, hand in enumerate(end["hands"]):
         went_out = " went out" if end["out"] == seat else ""
-        c.text(f"{_name(names, seat)}{went_out}: {hand['points']} points", 22,
+        c.text(f"{_name(names, seat)}{went_out}: {plural(hand['points'], 'point')}", 22,
                GOLD if went_out else WHITE)
         if hand["cards"]:
             c.cards([hand["cards"]], marks=tuple(hand["cancelled"]))
@@ -297,7 +305,8 @@ def _ono99(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
     for e in events:
         kind = e["type"]
         if kind == "eliminated":
-            why = f"{_name(names, e['seat'])} could not keep {e['total']} below 99"
+            why = (f"{_name(names, e['seat'])} had no card to keep the total"
+                   f" ({number(e['total'])}) below 99")
             c.text(why + (" and is out of the round." if scored else " and showed:"), 22, GOLD)
             if not scored:
                 c.cards([e["hand"]])
@@ -313,7 +322,7 @@ def _ono99(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
             c.gap()
             for seat, hand in enumerate(e["hands"]):
                 if hand is not None:
-                    c.text(f"{_name(names, seat)} +{e['gained'][seat]}", 20)
+                    c.text(f"{_name(names, seat)} {signed(e['gained'][seat])}", 20)
                     c.cards([hand])
             c.text("Points: " + _scores(e["points"], names), 20, PALE)
         elif kind == "game_over":

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any, Literal
 
 import discord
@@ -11,17 +10,17 @@ from discord.ext import commands
 
 import games
 from bot.cogs import NAME_LENGTH, app, game_choices
-from bot.services import publication
-from bot.services.exports import export_lines
+from bot.render.messages import MessageSpec
+from bot.services import exports, publication
 from bot.services.leagues import LeagueService, Standings
 from bot.text import plain
-from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, say
+from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, reply
 from bot.web import paths
-from storage.leagues import League, PlayedMatch
+from games.wording import plural
+from storage.leagues import League
+from storage.matches import PlayedMatch
 
 ROWS_SHOWN = 15
-#: The largest export sent as a file (Discord takes 10 MiB per message from a bot).
-EXPORT_LIMIT = 8 * 1024 * 1024
 
 
 def _is_admin(interaction: discord.Interaction) -> bool:
@@ -129,7 +128,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             what = games.get(league.game).title if league.game else "every game"
             return {
                 "content": f"League **{plain(league.name)}** created ({what}, {league.scoring};"
-                f" ranked after {league.provisional_games} games)."
+                f" ranked after {plural(league.provisional_games, 'game')})."
                 f" Play toward it with `/table new … league:{plain(league.name)}`."
             }
 
@@ -247,7 +246,9 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         await privately(interaction, work)
 
     @app_commands.command(
-        name="export", description="A league's finished games as a JSON-lines file"
+        name="export",
+        description="A league's finished games as a JSON-lines file (Manage Server, or a"
+        " published league)",
     )
     @app_commands.describe(league="League name (default: the server's league)")
     async def export(
@@ -258,21 +259,15 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         guild_id = _guild(interaction)
         await defer(interaction)
         found = await self.service.league(guild_id, league)
-        data = "".join(
-            [text + "\n" async for text in export_lines(self.service.db, league_id=found.id)]
-        ).encode()
-        games_in = data.count(b"\n")
-        if len(data) > EXPORT_LIMIT:
-            await say(interaction, f"{games_in} games are too many for one file here; the bot's"
-                      " host can run `deckhand export` (docs/export.md).")
-            return
-        name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
-        await interaction.followup.send(
-            f"{games_in} games of **{plain(found.name)}** (schema: `deckhand.game/1`; check"
-            " them with `deckhand replay FILE`).",
-            file=discord.File(io.BytesIO(data), filename=f"{name}.jsonl"),
-            ephemeral=True,
+        export = await exports.league_file(
+            self.service.db, found, is_admin=_is_admin(interaction)
         )
+        name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
+        await reply(interaction, MessageSpec(
+            content=f"{plural(export.games, 'game')} of **{plain(found.name)}** (schema:"
+            " `deckhand.game/1`; check them with `deckhand replay FILE`).",
+            files=((f"{name}.jsonl", export.data),),
+        ))
 
     @season.command(name="new", description="End the season and start the next (Manage Server)")
     @app_commands.describe(league="League name (default: the server's league)")

@@ -1,5 +1,6 @@
 """``/hand``, ``/play move:`` (autocomplete offers exactly the caller's legal moves) and
-``/hint`` (the expert's move, outside leagues)."""
+``/hint`` (the expert's move; never at league or event tables, and it makes the game
+unrated: ``bot.services.tables.hints``)."""
 
 from __future__ import annotations
 
@@ -37,7 +38,9 @@ class PlayCommands(commands.Cog):
         await app(self.bot).controller.play(interaction, channel, move)
 
     @app_commands.command(
-        name="hint", description="The move the expert computer would make for you (not in leagues)"
+        name="hint",
+        description="The expert computer's move for you (not at league or event tables; the game"
+        " becomes unrated)",
     )
     @app_commands.guild_only()
     async def hint(self, interaction: discord.Interaction) -> None:

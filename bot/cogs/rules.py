@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import game_choices
-from bot.render.messages import rules_message
+from bot.render.rules import rules_message
 from bot.ui.views import send_kwargs
 
 

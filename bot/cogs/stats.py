@@ -4,7 +4,6 @@ of their rating over this season in each game they played."""
 from __future__ import annotations
 
 import asyncio
-import io
 
 import discord
 from discord import app_commands
@@ -13,26 +12,42 @@ from discord.ext import commands
 import games
 from bot.art.chart import rating_chart
 from bot.cogs import app
-from bot.services.leagues import PlayerStats
+from bot.render.messages import MessageSpec
+from bot.services.leagues import LeagueService, PlayerStats
 from bot.text import clip
-from bot.ui.answers import CONTENT_LIMIT, defer, say
+from bot.ui.answers import CONTENT_LIMIT, defer, reply, say
+from bot.ui.cooldown import HEAVY, cost
+from games.wording import number, plural
 
 
 def stats_text(name: str, st: PlayerStats) -> str:
     """A player's record as text."""
     if st.played == 0:
         return f"{name} has not finished a game here yet."
-    lines = [f"**{name}**: {st.played} game{'s' if st.played != 1 else ''}, {st.won} won"]
+    lines = [f"**{name}**: {plural(st.played, 'game')}, {st.won} won"]
     for g in st.games:
         title = games.get(g.game).title + (" (lowest score wins)" if g.lower_wins else "")
         line = (
             f"• {title}: {g.played} played, {g.won} won, {g.drawn} drawn,"
-            f" best score {g.best_score}"
+            f" best score {number(g.best_score)}"
         )
         if g.favourite_partner is not None:
             line += f", favourite partner {g.favourite_partner.name}"
         lines.append(line)
     return "\n".join(lines)
+
+
+async def stats_answer(
+    leagues: LeagueService, guild_id: int, user_id: int, name: str
+) -> tuple[str, bytes | None]:
+    """The record as text and, when the player has rating lines this season, the
+    picture of them (drawn in a worker thread)."""
+    text = stats_text(name, await leagues.player_stats(guild_id, user_id))
+    lines = await leagues.rating_lines(guild_id, user_id)
+    if not lines:
+        return text, None
+    titled = [(games.get(g).title, series) for g, series in lines]
+    return text, await asyncio.to_thread(rating_chart, f"{name}: rating this season", titled)
 
 
 class StatsCommands(commands.Cog):
@@ -41,7 +56,10 @@ class StatsCommands(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="stats", description="Your (or someone's) record in this server")
+    @app_commands.command(
+        name="stats", description="Your (or someone's) record in this server",
+        extras=cost(HEAVY),
+    )
     @app_commands.describe(user="Whose record (default: yours)")
     @app_commands.guild_only()
     async def stats(
@@ -52,20 +70,15 @@ class StatsCommands(commands.Cog):
         who = user or interaction.user
 
         await defer(interaction)
-        leagues = app(self.bot).leagues
-        text = stats_text(who.display_name, await leagues.player_stats(guild_id, who.id))
-        lines = await leagues.rating_lines(guild_id, who.id)
-        if not lines:
+        text, chart = await stats_answer(app(self.bot).leagues, guild_id, who.id,
+                                         who.display_name)
+        if chart is None:
             await say(interaction, text)
             return
-        titled = [(games.get(g).title, series) for g, series in lines]
-        chart = await asyncio.to_thread(
-            rating_chart, f"{who.display_name}: rating this season", titled
-        )
-        await interaction.followup.send(
-            clip(text, CONTENT_LIMIT) if len(text) > CONTENT_LIMIT else text,
-            file=discord.File(io.BytesIO(chart), filename="rating.png"), ephemeral=True,
-        )
+        await reply(interaction, MessageSpec(
+            content=clip(text, CONTENT_LIMIT) if len(text) > CONTENT_LIMIT else text,
+            files=(("rating.png", chart),),
+        ))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,8 +3,9 @@
 Each game has a module here exposing ``RENDERER`` (a ``GameRenderer``). Renderers only
 ever receive views, so they cannot show a card the viewer may not see: the public table
 is rendered from the spectator view (``game.view(state, None)``), a hand from that seat's
-view. Output is plain text with light Markdown (``**bold**``), fine in Discord and
-readable in a terminal.
+view. Output is ``Text`` (``bot.render.markup``): words with emphasis marked, in no
+surface's markup, so Discord, the standings page and the terminal each show the same
+lines in their own.
 """
 
 from __future__ import annotations
@@ -13,19 +14,21 @@ import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from bot.render.markup import Text
+
 View = dict[str, Any]
 
 
 class GameRenderer(Protocol):
     """How one game is shown to people."""
 
-    def table(self, view: View, names: Sequence[str]) -> list[str]:
+    def table(self, view: View, names: Sequence[str]) -> list[Text]:
         """Lines of the public table (from the spectator view): trick/discard/total, bids."""
 
-    def hand(self, view: View) -> list[str]:
+    def hand(self, view: View) -> list[Text]:
         """Lines describing a seat's private position (from that seat's view)."""
 
-    def event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+    def event(self, event: dict[str, Any], names: Sequence[str]) -> Text | None:
         """One line for a public event ("Alice knocked with 4"), or None to skip it."""
 
     def action_label(self, action: str) -> str:

@@ -7,8 +7,9 @@ from typing import Any
 
 from bot.render import View
 from bot.render.common import cards, prettify, seat_line
-from bot.text import plural
+from bot.render.markup import Text, line, strong
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
+from games.wording import number, plural, signed
 
 _TEAMS = ("Team A", "Team B")
 _MULTIPLE = {1: "board", 2: "double board", 3: "triple board", 4: "quadruple board"}
@@ -26,11 +27,15 @@ def _trump_text(view: View) -> str:
 
 
 def _bid_text(bid: object) -> str:
+    """A seat's bid as its seat line says it: ``yet to bid``, ``passed``, ``bid 3``,
+    ``claimed double board``."""
     if bid is None:
-        return "to bid"
+        return "yet to bid"
+    if bid == "pass":
+        return "passed"
     if isinstance(bid, str) and bid.startswith("board x"):
-        return _MULTIPLE[int(bid.removeprefix("board x"))]
-    return str(bid)
+        return "claimed " + _MULTIPLE[int(bid.removeprefix("board x"))]
+    return f"bid {bid}"
 
 
 def _contract_text(contract: dict[str, int]) -> str:
@@ -46,14 +51,14 @@ def _plays(trick: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
 class BackAlleyRenderer:
     """Renders Back Alley."""
 
-    def table(self, view: View, names: Sequence[str]) -> list[str]:
-        lines = [
-            f"**Back Alley** — deal {view['deal_no']}/{view['deals']} · "
-            f"{plural(view['hand_size'], 'card')} · dealer {names[view['dealer']]}",
+    def table(self, view: View, names: Sequence[str]) -> list[Text]:
+        lines: list[Text] = [
+            line(strong("Back Alley"), f" — deal {view['deal_no']}/{view['deals']} · "
+                 f"{plural(view['hand_size'], 'card')} · dealer {names[view['dealer']]}"),
             _trump_text(view),
         ]
         for seat in range(view["players"]):
-            extra = (f"· bid {_bid_text(view['bids'][seat])}"
+            extra = (f"· {_bid_text(view['bids'][seat])}"
                      f" · {plural(view['tricks'][seat], 'trick')}"
                      f" · {plural(view['hand_counts'][seat], 'card')}")
             lines.append(seat_line(seat, names, view["to_act"], extra))
@@ -68,21 +73,22 @@ class BackAlleyRenderer:
             elif view["last_trick"]:
                 lines.append("Last trick: " + _plays(view["last_trick"], names))
         lines.append(" · ".join(
-            f"{_team(t, names)} {view['team_scores'][t]}" for t in (0, 1)
+            f"{_team(t, names)} {number(view['team_scores'][t])}" for t in (0, 1)
         ))
         if view["over"]:
             a, b = view["team_scores"]
-            lines.append("**Draw!**" if a == b else f"**{_team(0 if a > b else 1, names)} wins!**")
+            won = "Draw!" if a == b else f"{_team(0 if a > b else 1, names)} wins!"
+            lines.append(line(strong(won)))
         return lines
 
-    def hand(self, view: View) -> list[str]:
-        lines = [f"Your hand: {cards(view.get('hand', []))}", _trump_text(view)]
+    def hand(self, view: View) -> list[Text]:
+        lines: list[Text] = [f"Your hand: {cards(view.get('hand', []))}", _trump_text(view)]
         seat = view["seat"]
         if seat is not None and seat in view["to_act"]:
             lines.append("Your bid." if view["phase"] == "bidding" else "Your turn to play.")
         return lines
 
-    def event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+    def event(self, event: dict[str, Any], names: Sequence[str]) -> Text | None:
         kind = event["type"]
         if kind == "deal":
             trump = (f"trumps {SUIT_SYMBOLS[event['trump']]}" if event["trump"]
@@ -109,7 +115,7 @@ class BackAlleyRenderer:
             return f"{names[event['seat']]} wins the trick ({cards(event['cards'])})."
         if kind == "deal_scored":
             parts = [
-                f"{_TEAMS[t]} {plural(team['tricks'], 'trick')}, {team['points']:+d}"
+                f"{_TEAMS[t]} {plural(team['tricks'], 'trick')}, {signed(team['points'])}"
                 for t, team in enumerate(event["teams"])
             ]
             return f"Deal {event['deal_no']} scored: {'; '.join(parts)}."

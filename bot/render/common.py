@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from bot.render.markup import Line, line, strong
 from games.cards import SUITS, parse_code, pretty
+from games.wording import number
 
 _CODE = re.compile(r"\b(?:[A2-9TJQK][SHDC]|BJ|LJ)\b")
 
@@ -23,13 +25,13 @@ def prettify(action: str) -> str:
 
 def scores(values: Sequence[int], names: Sequence[str]) -> str:
     """``Alice 12 · Bob 40``."""
-    return " · ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
+    return " · ".join(f"{n} {number(v)}" for n, v in zip(names, values, strict=True))
 
 
-def seat_line(seat: int, names: Sequence[str], to_act: Sequence[int], extra: str = "") -> str:
-    """One seat, with ▶ when it is that seat's turn."""
+def seat_line(seat: int, names: Sequence[str], to_act: Sequence[int], extra: str = "") -> Line:
+    """One seat, its name strong, with ▶ when it is that seat's turn."""
     mark = "▶ " if seat in to_act else "   "
-    return f"{mark}**{names[seat]}**{(' ' + extra) if extra else ''}"
+    return line(mark, strong(names[seat]), f" {extra}" if extra else "")
 
 
 def suit_name_list() -> str:

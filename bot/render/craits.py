@@ -7,13 +7,15 @@ from typing import Any
 
 from bot.render import View
 from bot.render.common import cards, prettify, scores, seat_line
-from bot.text import plural
+from bot.render.markup import Text, line, strong
 from games.cards import SUIT_SYMBOLS, pretty
+from games.wording import number, plural
 
+#: Why a player drew, after the count: the card played that made them draw, not a card drawn.
 _REASONS = {
     "turn": "",
-    "seven": " (a 7)",
-    "five": " (a 5)",
+    "seven": " (7 played)",
+    "five": " (5 played)",
     "callout": " (called out)",
 }
 
@@ -21,17 +23,18 @@ _REASONS = {
 class CraitsRenderer:
     """How Craits is shown: the discard top, the suit to follow, the crank, hand sizes."""
 
-    def table(self, view: View, names: Sequence[str]) -> list[str]:
-        lines = [
-            f"**Craits** · round {view['round_no']}/{view['rounds']}"
-            f" ({plural(view['deal_size'], 'card')} dealt) · dealer {names[view['dealer']]}",
+    def table(self, view: View, names: Sequence[str]) -> list[Text]:
+        lines: list[Text] = [
+            line(strong("Craits"), f" · round {view['round_no']}/{view['rounds']}"
+                 f" ({plural(view['deal_size'], 'card')} dealt) · dealer {names[view['dealer']]}"),
         ]
         if view["phase"] != "over":
-            top = f"Top: {pretty(view['top'])} · follow {SUIT_SYMBOLS[view['suit']]}"
+            top: Text = f"Top: {pretty(view['top'])} · follow {SUIT_SYMBOLS[view['suit']]}"
             if view["crank"]:
-                top += f" · **crank {view['crank']}**: play an ace or a 2, or draw"
+                top = line(top, " · ", strong(f"crank {view['crank']}"),
+                           f": play an ace or a 2, or with neither draw {view['crank']}")
             way = "clockwise" if view["direction"] == 1 else "anticlockwise"
-            lines.append(f"{top} · {way} · draw pile {view['draw_pile']}")
+            lines.append(line(top, f" · {way} · draw pile {view['draw_pile']}"))
             current = [view["current"]]
             for seat, count in enumerate(view["hand_counts"]):
                 notes = [plural(count, 'card')]
@@ -43,10 +46,11 @@ class CraitsRenderer:
         lines.append("Scores (lowest wins): " + scores(view["scores"], names))
         return lines
 
-    def hand(self, view: View) -> list[str]:
-        lines = [f"Your hand: {cards(view['hand'])}"]
+    def hand(self, view: View) -> list[Text]:
+        lines: list[Text] = [f"Your hand: {cards(view['hand'])}"]
         if view["phase"] == "crank":
-            lines.append(f"The crank is at {view['crank']}: play an ace or a 2, or draw.")
+            lines.append(f"The crank is at {view['crank']}: play an ace or a 2; only if you"
+                         f" hold neither, draw {view['crank']}.")
         elif view["phase"] == "play":
             lines.append(
                 f"Match {SUIT_SYMBOLS[view['suit']]} or {pretty(view['top'])[:-1]}"
@@ -56,7 +60,7 @@ class CraitsRenderer:
             lines.append("You hold one card: announce it before someone calls you out!")
         return lines
 
-    def event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+    def event(self, event: dict[str, Any], names: Sequence[str]) -> Text | None:
         kind = event["type"]
         who = names[event["seat"]] if event.get("seat") is not None else ""
         if kind == "deal":
@@ -77,10 +81,10 @@ class CraitsRenderer:
             pile = plural(event["cards"], "card")
             return f"The discards are shuffled into a new draw pile ({pile})."
         if kind == "skip":
-            why = "a 4" if event["reason"] == "four" else "the call-out"
+            why = "4 played" if event["reason"] == "four" else "called out"
             return f"{who} loses a turn ({why})."
         if kind == "again":
-            return f"{who} plays again (a 6)."
+            return f"{who} plays again (6 played)."
         if kind == "reverse":
             return "Play reverses: " + ("clockwise." if event["direction"] == 1 else
                                         "anticlockwise.")
@@ -103,13 +107,13 @@ class CraitsRenderer:
                 shown = cards(hand["cards"])
                 if hand["cancelled"]:
                     shown += f" (3s cancel {cards(hand['cancelled'])})"
-                parts.append(f"{names[seat]} {hand['points']}: {shown}")
+                parts.append(f"{names[seat]} {number(hand['points'])}: {shown}")
             return f"Round {event['round_no']} scored — " + "; ".join(parts) + "."
         if kind == "game_over":
             best = min(event["scores"])
             winners = [names[s] for s, v in enumerate(event["scores"]) if v == best]
             verb = "wins" if len(winners) == 1 else "share the win"
-            return f"Game over: {' and '.join(winners)} {verb} with {best}."
+            return f"Game over: {' and '.join(winners)} {verb} with {number(best)}."
         return None
 
     def action_label(self, action: str) -> str:

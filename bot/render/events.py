@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 import games
 from bot.render.messages import Button, EmbedSpec, MessageSpec
 from bot.services.events.service import COMPUTER, EventStandings
-from bot.text import cut, plain, plural
+from bot.text import cut, plain
 from bot.ui import custom_ids
+from games.wording import plural
 from storage.events import EntrantRow, EventRow, TableRow
 
 SIGNUP_COLOUR = 0x5865F2

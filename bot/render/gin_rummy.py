@@ -6,19 +6,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
-from bot.text import plural
+from bot.render.markup import Text, line, strong
 from games.cards import pretty
+from games.wording import plural, signed
 
 View = dict[str, Any]
 
-_KINDS = {"knock": "knocked", "gin": "went **gin**", "big_gin": "went **big gin**"}
+_KINDS: dict[str, Text] = {
+    "knock": "knocked", "gin": line("went ", strong("gin")),
+    "big_gin": line("went ", strong("big gin")),
+}
 
 
 def _melds(melds: Sequence[Sequence[str]]) -> str:
     return " | ".join(cards(m) for m in melds) or "no melds"
 
 
-def _result(hand: dict[str, Any], names: Sequence[str]) -> str:
+def _result(hand: dict[str, Any], names: Sequence[str]) -> Text:
     """One line for a finished hand's result."""
     kind = hand["result"]
     if kind == "wall":
@@ -29,9 +33,10 @@ def _result(hand: dict[str, Any], names: Sequence[str]) -> str:
     winner = names[hand["winner"]]
     points = hand["points"][hand["winner"]]
     if kind == "undercut":
-        return f"Hand {hand['hand_no']}: {winner} **undercut** {knocker}: +{points}."
+        return line(f"Hand {hand['hand_no']}: {winner} ", strong("undercut"),
+                    f" {knocker}: {signed(points)}.")
     how = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin"}[kind]
-    return f"Hand {hand['hand_no']}: {winner} {how}: +{points}."
+    return f"Hand {hand['hand_no']}: {winner} {how}: {signed(points)}."
 
 
 def _lay_offs(lay_offs: Sequence[dict[str, Any]]) -> str:
@@ -41,11 +46,11 @@ def _lay_offs(lay_offs: Sequence[dict[str, Any]]) -> str:
 class GinRummyRenderer:
     """The ``GameRenderer`` for Gin Rummy."""
 
-    def table(self, view: View, names: Sequence[str]) -> list[str]:
-        lines = [
-            f"**Gin Rummy** · hand {view['hand_no']} · {names[view['dealer']]} deals · "
+    def table(self, view: View, names: Sequence[str]) -> list[Text]:
+        lines: list[Text] = [line(
+            strong("Gin Rummy"), f" · hand {view['hand_no']} · {names[view['dealer']]} deals · "
             f"game to {view['target']}"
-        ]
+        )]
         for seat in range(view["players"]):
             known = view["known"][seat]
             extra = (
@@ -70,16 +75,16 @@ class GinRummyRenderer:
         if final is not None:
             shutout = " (shutout ×2)" if final["shutout"] else ""
             lines.append(
-                f"Game bonus +{final['game_bonus']}{shutout} to {names[final['reached']]}; "
+                f"Game bonus {signed(final['game_bonus'])}{shutout} to {names[final['reached']]}; "
                 "line bonus " + scores(final["line_bonus"], names)
             )
             lines.append("Final: " + scores(final["final"], names))
             winner = final["winner"]
-            lines.append(f"**{names[winner]} wins!**" if winner is not None else "**A tie!**")
+            lines.append(line(strong(f"{names[winner]} wins!" if winner is not None else "A tie!")))
         return lines
 
-    def hand(self, view: View) -> list[str]:
-        lines = [f"Your hand: {cards(view['hand'])}"]
+    def hand(self, view: View) -> list[Text]:
+        lines: list[Text] = [f"Your hand: {cards(view['hand'])}"]
         lines.append(f"Melds: {_melds(view['melds'])} · deadwood {view['deadwood']}")
         if view["seat"] in view["to_act"]:
             phase = view["phase"]
@@ -96,7 +101,7 @@ class GinRummyRenderer:
                     lines.append(f"You may not discard {pretty(view['taken'])} this turn.")
         return lines
 
-    def event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+    def event(self, event: dict[str, Any], names: Sequence[str]) -> Text | None:
         kind = event["type"]
         who = names[event["seat"]] if "seat" in event else ""
         if kind == "new_hand":
@@ -113,8 +118,8 @@ class GinRummyRenderer:
         if kind == "discard":
             return f"{who} discarded {pretty(event['card'])}."
         if kind in _KINDS:
-            return (
-                f"{who} {_KINDS[kind]}: {_melds(event['melds'])} · deadwood "
+            return line(
+                f"{who} ", _KINDS[kind], f": {_melds(event['melds'])} · deadwood "
                 f"{cards(event['deadwood'])} ({event['points']})"
             )
         if kind == "lay_down":
@@ -123,13 +128,13 @@ class GinRummyRenderer:
                 text += f", lays off {_lay_offs(event['lay_offs'])}"
             return f"{text} · deadwood {cards(event['deadwood'])} ({event['points']})"
         if kind == "hand_result":
-            return _result(event, names) + " Scores: " + scores(event["scores"], names)
+            return line(_result(event, names), " Scores: " + scores(event["scores"], names))
         if kind == "game_over":
             first = (
-                f"**{names[event['winner']]} wins the game!**"
-                if event["winner"] is not None else "**The game is a tie!**"
+                f"{names[event['winner']]} wins the game!"
+                if event["winner"] is not None else "The game is a tie!"
             )
-            return f"{first} Final: " + scores(event["final"], names)
+            return line(strong(first), " Final: " + scores(event["final"], names))
         return None
 
     def action_label(self, action: str) -> str:

@@ -7,8 +7,9 @@ from typing import Any
 
 from bot.render import View
 from bot.render.common import scores, seat_line
-from bot.text import plural
+from bot.render.markup import Text, line, strong
 from games.ono99.cards import MINUS, ONO, P2, REV
+from games.wording import number, plural, signed
 
 _PRETTY = {REV: "⟲ Reverse", MINUS: "−10", P2: "⏩ Play 2", ONO: "ONO 99"}
 _ARROW = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
@@ -46,16 +47,18 @@ def _must_play(view: View) -> str:
 class Ono99Renderer:
     """Renders ONO 99."""
 
-    def table(self, view: View, names: Sequence[str]) -> list[str]:
+    def table(self, view: View, names: Sequence[str]) -> list[Text]:
         mode = view["scoring"]
-        head = f"**ONO 99** — round {view['round_no']}" if mode != "elimination" else "**ONO 99**"
+        head = line(strong("ONO 99"))
+        if mode != "elimination":
+            head += f" — round {view['round_no']}"
         if view["target"] is not None:
             head += f" · target {view['target']}"
-        lines = [
+        lines: list[Text] = [
             head,
-            f"Total: **{view['total']}** · {_ARROW[view['direction']]}"
-            f" · discard {pretty(view['discard_top']) if view['discard_top'] else '—'}"
-            f" · draw pile {view['draw_pile']}",
+            line("Total: ", strong(number(view["total"])), f" · {_ARROW[view['direction']]}"
+                 f" · discard {pretty(view['discard_top']) if view['discard_top'] else '—'}"
+                 f" · draw pile {view['draw_pile']}"),
         ]
         lines.extend(
             seat_line(seat, names, view["to_act"], _seat_extra(view, seat))
@@ -63,7 +66,7 @@ class Ono99Renderer:
         )
         if view["over"]:
             best = [s for s, r in enumerate(view["ranks"]) if r == 1]
-            lines.append("**" + " & ".join(names[s] for s in best) + " wins!**")
+            lines.append(line(strong(" & ".join(names[s] for s in best) + " wins!")))
         else:
             lines.append(f"{names[view['to_act'][0]]} {_must_play(view)}.")
         if mode == "points":
@@ -72,9 +75,9 @@ class Ono99Renderer:
             lines.append("Tokens: " + scores(view["tokens"], names))
         return lines
 
-    def hand(self, view: View) -> list[str]:
-        lines = [f"Your hand: {pretty_cards(view.get('hand', []))}",
-                 f"Total: {view['total']} ({_ARROW[view['direction']]})"]
+    def hand(self, view: View) -> list[Text]:
+        lines: list[Text] = [f"Your hand: {pretty_cards(view.get('hand', []))}",
+                 f"Total: {number(view['total'])} ({_ARROW[view['direction']]})"]
         seat = view["seat"]
         if seat is not None and seat in view["to_act"]:
             lines.append(
@@ -86,13 +89,14 @@ class Ono99Renderer:
             lines.append("You are out of the round.")
         return lines
 
-    def event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+    def event(self, event: dict[str, Any], names: Sequence[str]) -> Text | None:
         kind = event["type"]
         who = names[event["seat"]] if "seat" in event else ""
         if kind == "deal":
             return f"Round {event['round']}: {names[event['dealer']]} deals four cards each."
         if kind == "play":
-            return f"{who} plays {pretty(event['card'])}: total **{event['total']}**."
+            return line(f"{who} plays {pretty(event['card'])}: total ",
+                        strong(number(event["total"])), ".")
         if kind == "draw":
             count = event["count"]
             return f"{who} draws {'a card' if count == 1 else f'{count} cards'}."
@@ -109,8 +113,8 @@ class Ono99Renderer:
         if kind == "pass":
             return f"{who} holds four ONO 99 and passes."
         if kind == "eliminated":
-            return (f"{who} cannot keep {event['total']} below 99 and shows "
-                    f"{pretty_cards(event['hand'])}.")
+            return (f"{who} has no card that keeps the total ({number(event['total'])}) below 99"
+                    f" and shows {pretty_cards(event['hand'])}.")
         if kind == "stuck":
             if event["survivor"] is None:
                 return "Nobody can play a card: the round ends."
@@ -123,7 +127,7 @@ class Ono99Renderer:
         if kind == "round_over":
             if "gained" in event:
                 gained = ", ".join(
-                    f"{names[s]} +{g}" for s, g in enumerate(event["gained"])
+                    f"{names[s]} {signed(g)}" for s, g in enumerate(event["gained"])
                     if event["hands"][s] is not None
                 )
                 return f"Round {event['round']} scored: {gained}."

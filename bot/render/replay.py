@@ -1,10 +1,12 @@
-"""One step of ``/game replay`` as a message: the move that led to it, the public table
-drawn from the spectator view, every seat's hand when asked, and ◀◀ ◀ ▶ ▶▶ · Hands.
+"""One step of ``/game replay`` as a message: the move that led to it and what it made
+happen, the public table drawn from the spectator view, every seat's hand when asked, and
+◀◀ ◀ ▶ ▶▶ · Hands.
 
 Decisions:
-* The table is drawn by the game's renderer from the step's spectator view, as the live
-  table message is; the hands come only from ``ReplayStep.hands``, which the replay
-  service fills only for a finished game.
+* The step is shown by ``bot.render.steps``, as the standings page and the terminal show
+  it: the table by the game's renderer from the step's spectator view, as the live table
+  message is; the hands come only from ``ReplayStep.hands``, which the replay service
+  fills only for a finished game.
 * Each button's custom id names the step it shows and whether hands are shown
   (``custom_ids.replay_id``), so a click needs no memory; the buttons that would go
   nowhere are disabled, and each still has an id of its own (Discord refuses two equal
@@ -17,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import games
-from bot.render import renderer
 from bot.render.common import cards
+from bot.render.markup import Text, line, markdown_lines, strong
 from bot.render.messages import FINISHED_COLOUR, Button, EmbedSpec, MessageSpec
 from bot.render.ono99 import pretty_cards
+from bot.render.steps import shown
 from bot.services.replays import ReplayStep
 from bot.text import cut
 from bot.ui.custom_ids import replay_id
@@ -35,21 +38,19 @@ def _hand(game: str, codes: Sequence[str]) -> str:
     return pretty_cards(codes) if game == "ono99" else cards(codes)
 
 
-def move_line(rep: ReplayStep, names: Sequence[str]) -> str:
-    """``3/41 · Alice: Draw from the stock`` (``0/41 · the deal``)."""
-    if rep.move is None:
-        moved = "the deal"
-    else:
-        label = renderer(rep.game).action_label(rep.move.action)
-        late = " (timed out)" if rep.move.timed_out else ""
-        moved = f"{names[rep.move.seat]}: {label}{late}"
-    return f"{rep.step}/{rep.last} · {moved}"
+def step_lines(rep: ReplayStep, names: Sequence[str]) -> list[Text]:
+    """``3/41 · Alice: Draw from the stock`` (``0/41 · The deal``) in strong, what the move
+    made happen, then the table."""
+    move = None if rep.move is None else (rep.move.seat, rep.move.action, rep.move.timed_out)
+    step = shown(rep.game, rep.public, rep.events, names, move)
+    return [line(strong(f"{rep.step}/{rep.last} · {step.moved}")), *step.events, "",
+            *step.table]
 
 
 def replay_message(rep: ReplayStep, names: Sequence[str]) -> MessageSpec:
     """The replay at ``rep.step`` with its buttons (hands shown when ``rep.hands``)."""
     game = games.get(rep.game)
-    body = [f"**{move_line(rep, names)}**", *renderer(rep.game).table(rep.public, names)]
+    body = markdown_lines(step_lines(rep, names))
     fields: tuple[tuple[str, str], ...] = ()
     if rep.hands is not None:
         hands = "\n".join(

@@ -6,15 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
-from bot.text import plural
+from bot.render.markup import Text, line, strong
 from games.cards import pretty
+from games.wording import number, plural, signed
 
 View = dict[str, Any]
 
 
-def _bid(bid: int | str | None) -> str:
-    if bid is None:
-        return "—"
+def _bid(bid: int | str) -> str:
     if bid == "blind nil":
         return "Blind Nil"
     return "Nil" if bid == 0 else str(bid)
@@ -25,28 +24,29 @@ def _plays(plays: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
 
 
 def _score_line(line: dict[str, Any], names: Sequence[str]) -> str:
-    parts = [f"{line['result']} {line['contract']:+d}"]
+    parts = [f"{line['result']} {signed(line['contract'])}"]
     if line["bags"]:
-        parts.append(f"{line['bags']} bag{'s' if line['bags'] != 1 else ''} +{line['bags']}")
+        parts.append(f"{plural(line['bags'], 'bag')} {signed(line['bags'])}")
     if line["bag_penalty"]:
-        parts.append(f"bag penalty {line['bag_penalty']}")
+        parts.append(f"bag penalty {number(line['bag_penalty'])}")
     return (
         f"{names[line['seat']]} bid {_bid(line['bid'])}, took {line['tricks']}: "
-        f"{', '.join(parts)} = {line['points']:+d} (total {line['score']})"
+        f"{', '.join(parts)} = {signed(line['points'])} (total {number(line['score'])})"
     )
 
 
 class SpadesRenderer:
     """The ``GameRenderer`` for two-player Spades."""
 
-    def table(self, view: View, names: Sequence[str]) -> list[str]:
+    def table(self, view: View, names: Sequence[str]) -> list[Text]:
         first = names[view["first_player"]]
-        lines = [f"**Spades** · hand {view['hand_no']} · {first} drafts first · "
-                 f"game to {view['target']}"]
+        lines: list[Text] = [line(strong("Spades"), f" · hand {view['hand_no']} · {first}"
+                                  f" drafts first · game to {view['target']}")]
         for seat in range(view["players"]):
             lines.append(seat_line(
                 seat, names, view["to_act"],
-                f"bid {_bid(view['bids'][seat])} · tricks {view['tricks'][seat]}"
+                ("yet to bid" if view["bids"][seat] is None else f"bid {_bid(view['bids'][seat])}")
+                + f" · tricks {view['tricks'][seat]}"
                 f" · bags {view['bags'][seat]} · {plural(view['hand_counts'][seat], 'card')}",
             ))
         phase = view["phase"]
@@ -67,11 +67,11 @@ class SpadesRenderer:
                          f" — {names[last['winner']]} won")
         lines.append("Scores: " + scores(view["scores"], names))
         if view["winner"] is not None:
-            lines.append(f"**{names[view['winner']]} wins!**")
+            lines.append(line(strong(f"{names[view['winner']]} wins!")))
         return lines
 
-    def hand(self, view: View) -> list[str]:
-        lines = [f"Your hand: {cards(view['hand'])}"]
+    def hand(self, view: View) -> list[Text]:
+        lines: list[Text] = [f"Your hand: {cards(view['hand'])}"]
         seat, phase = view["seat"], view["phase"]
         mine = seat in view["to_act"]
         if phase == "draft" and mine:
@@ -86,10 +86,10 @@ class SpadesRenderer:
             lines.append("Your bid: how many tricks will you take? (0 is Nil)")
         if view["bids"][seat] is not None:
             lines.append(f"You bid {_bid(view['bids'][seat])}; "
-                         f"you have {view['tricks'][seat]} trick(s).")
+                         f"you have {plural(view['tricks'][seat], 'trick')}.")
         return lines
 
-    def event(self, event: dict[str, Any], names: Sequence[str]) -> str | None:
+    def event(self, event: dict[str, Any], names: Sequence[str]) -> Text | None:
         kind = event["type"]
         who = names[event["seat"]] if "seat" in event else ""
         if kind == "hand_start":
@@ -99,10 +99,9 @@ class SpadesRenderer:
         if kind == "discard":
             return f"{who} discarded {pretty(event['card'])} face up."
         if kind == "blind_nil":
-            return f"{who} declared **Blind Nil**!"
+            return line(f"{who} declared ", strong("Blind Nil"), "!")
         if kind == "exchange":
-            n = event["count"]
-            return f"{who} exchanged {n} card{'s' if n != 1 else ''}."
+            return f"{who} exchanged {plural(event['count'], 'card')}."
         if kind == "bid":
             return f"{who} bid {_bid(event['bid'])}."
         if kind == "spades_broken":
@@ -115,7 +114,8 @@ class SpadesRenderer:
             body = "; ".join(_score_line(line, names) for line in event["lines"])
             return f"Hand {event['hand_no']}: {body}"
         if kind == "game_over":
-            return f"**{who} wins the game** with {event['scores'][event['seat']]}!"
+            return line(strong(f"{who} wins the game"),
+                        f" with {number(event['scores'][event['seat']])}!")
         return None
 
     def action_label(self, action: str) -> str:

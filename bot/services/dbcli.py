@@ -1,92 +1,127 @@
 """Plain (synchronous) functions behind ``deckhand db …``: each opens the database at
-``path`` (a SQLite path or a ``postgresql://`` URL), does one job, closes it, and returns
-data with a ``text()`` for the terminal.
+``where`` (a SQLite path or a ``postgresql://`` URL) through ``storage.connect``, does one
+job, closes it, and returns data with a ``text()`` for the terminal. Long jobs show
+progress (``bot.progress``) and turn Ctrl-C into ``Interrupted`` saying what was done.
 
 ``purge`` deletes stale open tables (and their logs) outright: lobbies older than
-``lobby_hours`` and games with no move for ``idle_days``. Finished and aborted tables are
-history and are never purged. Run it while the bot is stopped, or accept that a running
-bot answers a purged table's next move with "the table changed elsewhere".
+``lobby_hours``, games with no move for ``idle_days``, and lobbies that were cancelled
+before a deal (nothing of them is history) once older than ``lobby_hours``. Finished
+games, and games aborted after their deal, are history and are never purged. Each batch
+of tables is deleted in its own transaction. Run it while the bot is stopped, or accept
+that a running bot answers a purged table's next move with "the table changed
+elsewhere".
 
 ``copy`` moves a SQLite database (it may be live) into an empty PostgreSQL database — or
-any empty Deckhand database — then checks that every table's log replays there.
+any empty Deckhand database — then checks that every table's log replays there. The
+source is checked first (it must be an existing Deckhand database), so a mistyped path is
+refused and blamed, never copied as nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import tempfile
+import threading
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from bot.progress import Interrupted, progress
+from bot.services.leagues import LeagueService
 from bot.services.tables.replay import CheckResult, check_table
+from games.wording import plural
 from storage import tables as repo
-from storage.connect import is_postgres, open_database
+from storage.connect import check_sqlite_file, is_postgres, open_database, shown
 from storage.copy import count_rows, fill, tables_in_order
-from storage.db import Database, StorageUnavailable
+from storage.db import Database, StorageUnavailable, migrations
 
 T = TypeVar("T")
 
+#: Tables deleted per transaction by ``purge``.
+PURGE_BATCH = 200
+
 
 def run_on(
-    path: str | Path,
+    where: str | Path,
     job: Callable[[Database], Awaitable[T]],
+    *,
     migrate: bool = True,
     create: bool = False,
+    read_only: bool = False,
+    stopped: Callable[[], str] | None = None,
 ) -> T:
-    """Run ``job`` on the database at ``path``; only ``create`` makes a missing SQLite
-    file (upkeep of a mistyped path must not make an empty database and report on it)."""
-    file = Path(str(path).removeprefix("sqlite:///"))
-    if not create and not is_postgres(path) and not file.exists():
-        raise StorageUnavailable(
-            f"There is no database at {file}: check --db (or DECKHAND_DB)."
-        )
+    """Run ``job`` on the database at ``where``. Only ``create`` makes a missing SQLite
+    file (upkeep of a mistyped path must not make an empty database and report on it).
+    Ctrl-C raises ``Interrupted`` with ``stopped()`` (default: nothing was changed)."""
 
     async def main() -> T:
-        db = await open_database(path, migrate=migrate)
+        db = await open_database(where, migrate=migrate, create=create, read_only=read_only)
         try:
             return await job(db)
         finally:
             await db.close()
 
-    return asyncio.run(main())
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:
+        raise Interrupted(stopped() if stopped else "Stopped; nothing was changed.") from None
 
 
 @dataclass(frozen=True)
 class MigrateReport:
     """Migrations applied now and the schema version reached."""
 
+    where: str
     applied: tuple[int, ...]
     version: int
 
     def text(self) -> str:
         """One line for the terminal."""
         if not self.applied:
-            return f"Database is up to date (schema {self.version})."
+            return f"{self.where} is up to date (schema {self.version})."
         done = ", ".join(f"{n:03d}" for n in self.applied)
-        return f"Applied migration(s) {done}; schema is now {self.version}."
+        return (
+            f"Applied {plural(len(self.applied), 'migration')} ({done}) to {self.where};"
+            f" schema is now {self.version}."
+        )
 
 
-def migrate(path: str | Path) -> MigrateReport:
+def migrate(where: str | Path) -> MigrateReport:
     """Apply pending migrations."""
 
     async def job(db: Database) -> MigrateReport:
         applied = await db.migrate()
-        return MigrateReport(tuple(applied), await db.schema_version())
+        return MigrateReport(shown(where), tuple(applied), await db.schema_version())
 
-    return run_on(path, job, migrate=False, create=True)
+    return run_on(where, job, migrate=False, create=True)
 
 
-def backup(path: str | Path, dest: str | Path) -> str:
+def backup_target(dest: str | Path) -> Path:
+    """``dest`` made absolute, once it is a place a SQLite backup may be written: not a
+    folder, not an existing file other than a SQLite database (a backup replaces an older
+    one)."""
+    path = Path(dest).absolute()
+    check_sqlite_file(path, create=True, named_by="the backup's file name")
+    return path
+
+
+def backup(where: str | Path, dest: str | Path) -> str:
     """Copy the database to ``dest`` (SQLite's online backup; ``pg_dump`` on
     PostgreSQL); return a message."""
+    target = dest if is_postgres(where) else backup_target(dest)
 
     async def job(db: Database) -> str:
-        return await db.backup(str(dest))
+        try:
+            return await db.backup(str(target))
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageUnavailable(
+                f"The backup cannot be written to {target} ({exc}): choose a writable place."
+            ) from None
 
-    return run_on(path, job, migrate=False)
+    return run_on(where, job, migrate=False)
 
 
 @dataclass(frozen=True)
@@ -120,7 +155,7 @@ def _ago(seconds: float) -> str:
 
 
 def list_tables(
-    path: str | Path,
+    where: str | Path,
     statuses: Sequence[str] = repo.OPEN,
     guild_id: int | None = None,
     limit: int = 100,
@@ -130,12 +165,12 @@ def list_tables(
     async def job(db: Database) -> TableList:
         return TableList(tuple(await db.read(repo.list_tables, statuses, guild_id, limit)))
 
-    return run_on(path, job)
+    return run_on(where, job)
 
 
 @dataclass(frozen=True)
 class PurgeReport:
-    """The stale tables found and whether they were deleted."""
+    """The stale tables found, and how many were deleted."""
 
     tables: tuple[repo.TableRow, ...]
     deleted: int
@@ -144,72 +179,129 @@ class PurgeReport:
     def text(self) -> str:
         """One line for the terminal."""
         lobbies = sum(1 for t in self.tables if t.status == "lobby")
-        games = len(self.tables) - lobbies
-        what = f"{lobbies} stale lobby(ies) and {games} idle game(s)"
+        cancelled = sum(1 for t in self.tables if t.status == "aborted")
+        games = len(self.tables) - lobbies - cancelled
+        what = (
+            f"{plural(lobbies, 'stale lobby', 'stale lobbies')},"
+            f" {plural(cancelled, 'cancelled lobby', 'cancelled lobbies')} and"
+            f" {plural(games, 'idle game')}"
+        )
         return f"Would delete {what}." if self.dry_run else f"Deleted {what}."
 
 
 def purge(
-    path: str | Path,
+    where: str | Path,
     lobby_hours: float = 24.0,
     idle_days: float = 7.0,
     dry_run: bool = False,
     now: float | None = None,
 ) -> PurgeReport:
-    """Delete lobbies older than ``lobby_hours`` and games idle over ``idle_days``."""
-    if lobby_hours <= 0 or idle_days <= 0:
-        raise ValueError("lobby_hours and idle_days must be positive.")
+    """Delete lobbies (open or cancelled) older than ``lobby_hours`` and games idle over
+    ``idle_days`` (0 and up: 0 means every one), ``PURGE_BATCH`` tables per transaction."""
+    if lobby_hours < 0 or idle_days < 0:
+        raise ValueError("The lobby and idle limits are 0 or more.")
     at = time.time() if now is None else now
+    deleted = 0
+    found: list[repo.TableRow] = []
 
     async def job(db: Database) -> PurgeReport:
-        found = await db.read(repo.stale, at, lobby_hours * 3600, idle_days * 86400)
-        deleted = 0
+        nonlocal deleted
+        found.extend(await db.read(repo.stale, at, lobby_hours * 3600, idle_days * 86400))
         if not dry_run:
-            deleted = await db.write(repo.delete, [t.id for t in found])
+            with progress(len(found), "tables", "Deleting") as bar:
+                for first in range(0, len(found), PURGE_BATCH):
+                    batch = [t.id for t in found[first:first + PURGE_BATCH]]
+                    deleted += await db.write(repo.delete, batch)
+                    bar.update(len(batch))
         return PurgeReport(tuple(found), deleted, dry_run)
 
-    return run_on(path, job)
+    def stopped() -> str:
+        return (
+            f"Stopped: deleted {deleted} of {plural(len(found), 'stale table')}; run it"
+            " again for the rest."
+        )
+
+    return run_on(where, job, stopped=stopped)
 
 
 @dataclass(frozen=True)
 class CheckReport:
     """The database engine's integrity check, then replay checks of every table that
-    has a game (skipped when the file itself is damaged)."""
+    has a game and the leagues' stored rows against their matches (both skipped when the
+    file itself is damaged)."""
 
     integrity: tuple[str, ...]
     results: tuple[CheckResult, ...]
+    leagues: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
-        """True when the file is sound and every table replays to its snapshot."""
-        return not self.integrity and all(r.ok for r in self.results)
+        """True when the file is sound, every table replays to its snapshot and every
+        league's standings and ratings are those its matches give."""
+        return not self.integrity and all(r.ok for r in self.results) and not self.leagues
 
     def text(self) -> str:
         """A summary line and one line per problem."""
         if self.integrity:
             head = (
                 f"The database file is damaged: the integrity check found"
-                f" {len(self.integrity)} problem(s). Restore a backup. Problems:"
+                f" {plural(len(self.integrity), 'problem')}. Restore a backup. Problems:"
             )
             return "\n".join([head, *(f"  {p}" for p in self.integrity)])
-        bad = [r for r in self.results if not r.ok]
-        lines = [f"Checked {len(self.results)} table(s): {len(bad)} problem(s)."]
-        lines += [f"  table {r.table_id}: {r.problem}" for r in bad]
-        return "\n".join(lines)
+        return "\n".join([
+            checked(self.results),
+            "Checked the leagues' standings and ratings:"
+            f" {plural(len(self.leagues), 'problem')} (rebuilding a league recomputes it from"
+            " its matches).",
+            *(f"  {p}" for p in self.leagues),
+        ])
 
 
-def check(path: str | Path, statuses: Sequence[str] = ("playing", "finished")) -> CheckReport:
+def checked(results: Sequence[CheckResult], extra: Sequence[str] = ()) -> str:
+    """"Checked N tables: M problems", then one line per problem."""
+    bad = [r for r in results if not r.ok]
+    lines = [
+        f"Checked {plural(len(results), 'table')}:"
+        f" {plural(len(bad) + len(extra), 'problem')}."
+    ]
+    lines += [f"  {m}" for m in extra]
+    lines += [f"  table {r.table_id}: {r.problem}" for r in bad]
+    return "\n".join(lines)
+
+
+async def check_tables(db: Database, ids: Sequence[int], done: list[CheckResult]) -> None:
+    """Replay every table of ``ids`` against its snapshot, into ``done`` (with a bar)."""
+    with progress(len(ids), "tables", "Checking") as bar:
+        for table_id in ids:
+            done.append(await check_table(db, table_id))
+            bar.update(1)
+
+
+def _checked_so_far(done: Sequence[CheckResult], total: int) -> str:
+    bad = sum(1 for r in done if not r.ok)
+    return f"checked {len(done)} of {plural(total, 'table')} ({plural(bad, 'problem')} so far)"
+
+
+def check(where: str | Path, statuses: Sequence[str] = ("playing", "finished")) -> CheckReport:
     """The integrity check, then replay the log of every table with one of ``statuses``
-    against its snapshot."""
+    against its snapshot, then recompute every league from its matches (once the
+    database has every migration)."""
+    done: list[CheckResult] = []
+    ids: list[int] = []
 
     async def job(db: Database) -> CheckReport:
         problems = tuple(await db.integrity())
         if problems:
             return CheckReport(problems, ())
-        ids = await db.read(repo.ids, statuses)
-        return CheckReport((), tuple([await check_table(db, i) for i in ids]))
+        ids.extend(await db.read(repo.ids, statuses))
+        await check_tables(db, ids, done)
+        current = await db.schema_version() == migrations()[-1][0]
+        leagues = tuple(await LeagueService(db).check() if current else ())
+        return CheckReport((), tuple(done), leagues)
 
-    return run_on(path, job, migrate=False)
+    return run_on(where, job, migrate=False, stopped=lambda: (
+        f"Stopped: {_checked_so_far(done, len(ids))}; nothing was changed."
+    ))
 
 
 @dataclass(frozen=True)
@@ -230,15 +322,34 @@ class CopyReport:
     def text(self) -> str:
         """What was copied, then a summary line and one line per problem."""
         rows = ", ".join(f"{table} {n}" for table, n in self.copied)
-        bad = [r for r in self.results if not r.ok]
-        lines = [
-            f"Copied into {self.target}: {rows}.",
-            f"Checked {len(self.results)} table(s): {len(bad) + len(self.mismatched)}"
-            " problem(s).",
-        ]
-        lines += [f"  {m}" for m in self.mismatched]
-        lines += [f"  table {r.table_id}: {r.problem}" for r in bad]
-        return "\n".join(lines)
+        return f"Copied into {self.target}: {rows}.\n" + checked(self.results, self.mismatched)
+
+
+async def _snapshot_of(source: str | Path, snapshot: str) -> dict[str, int]:
+    """Back the SQLite database ``source`` up into ``snapshot`` (brought to today's schema);
+    the rows of each table. Anything wrong is blamed on the source."""
+    name = shown(source)
+    live = await open_database(
+        source, migrate=False, create=False, named_by="the source (the first path given)"
+    )
+    try:
+        if await live.schema_version() == 0:
+            raise StorageUnavailable(
+                f"The source {name} holds no Deckhand data: check the first path given."
+            )
+        await live.backup(snapshot)
+    except (sqlite3.Error, OSError) as exc:
+        raise StorageUnavailable(
+            f"The source {name} cannot be read ({exc}): check it with"
+            f" `deckhand db check --db {name}`."
+        ) from None
+    finally:
+        await live.close()
+    snap = await open_database(snapshot)
+    try:
+        return await snap.read(lambda c: count_rows(c, tables_in_order(c)))
+    finally:
+        await snap.close()
 
 
 def copy(
@@ -246,33 +357,44 @@ def copy(
 ) -> CopyReport:
     """Copy the SQLite database ``source`` (a consistent snapshot of it, even while a bot
     writes to it) into the empty database ``target``, migrated to the same schema; then
-    replay the log of every table with one of ``statuses`` there."""
+    replay the log of every table with one of ``statuses`` there. Ctrl-C during the copy
+    leaves the target as it was (the copy is one transaction)."""
     if is_postgres(source):
         raise ValueError("db copy reads a SQLite database: give its path first.")
+    stop = threading.Event()
+    copied: dict[str, int] = {}
+    ids: list[int] = []
+    done: list[CheckResult] = []
 
     async def main(snapshot: str) -> CopyReport:
-        live = await open_database(source, migrate=False)
+        expected = await _snapshot_of(source, snapshot)
+        db = await open_database(target, named_by="the target (the second path given)")
         try:
-            await live.backup(snapshot)
-        finally:
-            await live.close()
-        snap = await open_database(snapshot)  # brings an older file to today's schema
-        try:
-            expected = await snap.read(lambda c: count_rows(c, tables_in_order(c)))
-        finally:
-            await snap.close()
-        db = await open_database(target)
-        try:
-            copied = await db.write(fill, snapshot)
+            with progress(sum(expected.values()), "rows", "Copying") as bar:
+                try:
+                    copied.update(await db.write(fill, snapshot, bar.update, stop))
+                except asyncio.CancelledError:
+                    stop.set()  # the copy's transaction stops at its next batch, unwritten
+                    raise
             mismatched = tuple(
-                f"{table}: {copied.get(table)} row(s) copied of {n}"
+                f"{table}: {plural(copied.get(table, 0), 'row')} copied of {n}"
                 for table, n in expected.items() if copied.get(table) != n
             )
-            ids = await db.read(repo.ids, statuses)
-            results = tuple([await check_table(db, i) for i in ids])
-            return CopyReport(db.where, tuple(copied.items()), mismatched, results)
+            ids.extend(await db.read(repo.ids, statuses))
+            await check_tables(db, ids, done)
+            return CopyReport(db.where, tuple(copied.items()), mismatched, tuple(done))
         finally:
             await db.close()
 
+    def stopped() -> str:
+        where = shown(target)
+        if not copied:
+            return f"Stopped: nothing was copied into {where} (the copy is one transaction)."
+        so_far = _checked_so_far(done, len(ids))
+        return f"Stopped after the copy (every row is in {where}): {so_far}."
+
     with tempfile.TemporaryDirectory(prefix="deckhand-copy-") as folder:
-        return asyncio.run(main(str(Path(folder) / "snapshot.db")))
+        try:
+            return asyncio.run(main(str(Path(folder) / "snapshot.db")))
+        except KeyboardInterrupt:
+            raise Interrupted(stopped()) from None

@@ -68,7 +68,13 @@ class StaleVersion(ServiceError):
 
 
 class IllegalMove(ServiceError):
-    """The engine refused the move; the message is the engine's."""
+    """The engine refused the move; the message is the engine's. ``tried`` is the move as
+    the engine read it (a card named by its place in the hand, ``play 2``, is the card
+    itself there), when it could read one."""
+
+    def __init__(self, message: str, tried: str | None = None) -> None:
+        super().__init__(message)
+        self.tried = tried
 
 
 class NotAllowed(ServiceError):

@@ -8,12 +8,25 @@ Decisions:
   computer and its level, team, final score, rank), ``moves`` (``[seat, action]`` in
   order, or null when the table's log is gone) and ``outcome`` (scores and ranks by
   seat). No Discord ids: players are their display names.
+* Only games that may be shown are exported (``storage.events.shown``: never a duplicate
+  board still in play elsewhere); no event's secret is in any line.
+* Who may export a league (``/league export``): a server admin (Manage Server), or anyone
+  once an admin published the league — its games, every hand included, are on the
+  standings page then anyway. An export holds every game's seed and moves, all that is
+  needed to see each hand, so it is not for every member of a server otherwise.
+  ``deckhand export`` is the bot's host, who has the database.
+* ``/league export`` sends one file of at most ``limit`` bytes (8 MiB: Discord takes 10
+  per message from a bot). It is read a page at a time, each page turned into lines in a
+  worker thread (never on the event loop), and it stops at the first line past the limit
+  (``TooLarge``), so no more than the limit and one page are ever held.
 * Reading a line back replays it with the engine from its seed and options; it is
   *verified* when the moves are legal, end the game, and give the recorded outcome.
 """
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
@@ -22,13 +35,30 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import games
+from bot.services.errors import ServiceError
+from bot.services.leagues import NotAdmin
 from games.base import IllegalAction, State
 from storage import exports as repo
 from storage.db import Database
+from storage.leagues import League
 from storage.models import load_options
 
 SCHEMA: Literal["deckhand.game/1"] = "deckhand.game/1"
-PAGE = 500
+PAGE = 200
+#: The largest export ``/league export`` sends as a file.
+EXPORT_LIMIT = 8 * 1024 * 1024
+
+
+class TooLarge(ServiceError):
+    """The export would be larger than one file may be."""
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    """A league's export as one file: its bytes and how many games it holds."""
+
+    data: bytes
+    games: int
 
 
 class ExportSeat(BaseModel):
@@ -94,41 +124,89 @@ def line(game: ExportedGame) -> str:
                       separators=(",", ":"))
 
 
-async def export_lines(
-    db: Database, *, guild_id: int | None = None, league_id: int | None = None
-) -> AsyncIterator[str]:
-    """Every finished game of a league (else of a guild, else of guild 0, the offline
-    one) as JSON lines, oldest first, read a page at a time."""
+async def _pages(
+    db: Database, *, guild_id: int | None, league_id: int | None
+) -> AsyncIterator[list[repo.GameRecord]]:
+    """The finished games of a league (else of a guild, else of guild 0, the offline
+    one) that may be shown, oldest first, a page at a time."""
     after = 0
     while True:
         if league_id is not None:
-            page = await db.read(repo.league_games, league_id, after, PAGE)
+            page = await db.report(repo.league_games, league_id, after, PAGE)
         else:
-            page = await db.read(repo.guild_games, guild_id or 0, after, PAGE)
-        for record in page:
-            yield line(exported(record))
+            page = await db.report(repo.guild_games, guild_id or 0, after, PAGE)
+        yield page
         if len(page) < PAGE:
             return
         after = page[-1].match_id
+
+
+async def export_lines(
+    db: Database, *, guild_id: int | None = None, league_id: int | None = None
+) -> AsyncIterator[str]:
+    """Every finished game of a league (else of a guild, else of guild 0) that may be
+    shown, as JSON lines, oldest first (``deckhand export``)."""
+    async for page in _pages(db, guild_id=guild_id, league_id=league_id):
+        for record in page:
+            yield line(exported(record))
+
+
+def may_export(league: League, *, is_admin: bool) -> None:
+    """Refuse (``NotAdmin``) whoever may not export ``league`` (see the module
+    docstring)."""
+    if not (is_admin or league.published):
+        raise NotAdmin(
+            "Only a server admin (Manage Server) can export a league that is not published"
+            " on the standings page."
+        )
+
+
+def _encoded(page: list[repo.GameRecord]) -> list[bytes]:
+    return [(line(exported(record)) + "\n").encode() for record in page]
+
+
+async def league_file(
+    db: Database, league: League, *, is_admin: bool, limit: int = EXPORT_LIMIT
+) -> ExportFile:
+    """``/league export``: the league's games as one file of at most ``limit`` bytes, for
+    whoever may export it (see the module docstring); ``TooLarge`` as soon as a line
+    would pass the limit."""
+    may_export(league, is_admin=is_admin)
+    out = io.BytesIO()
+    count = 0
+    async for page in _pages(db, guild_id=None, league_id=league.id):
+        for text in await asyncio.to_thread(_encoded, page):
+            if out.tell() + len(text) > limit:
+                raise TooLarge(
+                    f"This league's games make more than {limit / 2**20:g} MiB, too much for"
+                    f" one file here (the first {count} fit); the bot's host can run"
+                    " `deckhand export` (docs/export.md)."
+                )
+            out.write(text)
+            count += 1
+    return ExportFile(out.getvalue(), count)
 
 
 class BadLine(ValueError):
     """A line that is not an exported game (says which line and why)."""
 
 
+def read_line(number: int, text: str) -> ExportedGame | None:
+    """Line ``number`` of an export (None when blank); ``BadLine`` says why it is not a game."""
+    if not text.strip():
+        return None
+    try:
+        return ExportedGame.model_validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the line"
+        raise BadLine(f"line {number}: {where}: {first['msg']}") from None
+
+
 def read_lines(lines: Iterable[str]) -> list[ExportedGame]:
     """Parse an export (blank lines skipped); ``BadLine`` names the first bad one."""
-    out = []
-    for number, text in enumerate(lines, start=1):
-        if not text.strip():
-            continue
-        try:
-            out.append(ExportedGame.model_validate_json(text))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "the line"
-            raise BadLine(f"line {number}: {where}: {first['msg']}") from None
-    return out
+    read = (read_line(number, text) for number, text in enumerate(lines, start=1))
+    return [game for game in read if game is not None]
 
 
 @dataclass(frozen=True)

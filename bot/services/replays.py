@@ -11,8 +11,9 @@ Decisions:
   a finished game; anything else has no replay (None, or ``NoReplay`` from
   ``guild_replay``), so a game still running can never be shown; nor has a log that no
   longer replays (logged as a warning; ``deckhand db check`` says more). Nor has a
-  duplicate event's board while another table of its round still plays it (the same
-  cards are in play there).
+  game that may not be shown yet (``storage.events.shown``, the one answer every path
+  asks): a duplicate event's board while another table of its round still plays it (the
+  same cards are in play there).
 * Each step shows the spectator view (``game.view(state, None)``), which holds no hidden
   card by the engine contract. The hands of every seat are revealed only on request and
   only because the game is over (checked on the replayed final state, not trusted from
@@ -31,7 +32,6 @@ from bot.services.errors import NoReplay
 from bot.services.tables.records import LOAD_ERRORS, reason
 from bot.services.tables.replay import states
 from games.base import IllegalAction
-from storage import events as event_repo
 from storage import tables as table_repo
 from storage.db import Conn, Database
 from storage.matches import match_source
@@ -44,7 +44,8 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class ReplayStep:
     """One step of a replay: the seats' names, the move that led to it (None at the deal),
-    the spectator view, and each seat's hand when revealed (else None)."""
+    the spectator view, each seat's hand when revealed (else None), and the public events
+    the move made (at the deal, the deal's)."""
 
     match_id: int
     game: str
@@ -54,6 +55,7 @@ class ReplayStep:
     move: ActionRow | None
     public: dict[str, Any]
     hands: tuple[tuple[str, ...], ...] | None
+    events: tuple[dict[str, Any], ...]
 
 
 def _source(
@@ -64,8 +66,6 @@ def _source(
         return None
     row = table_repo.get(conn, src.table_id)
     if row is None or (row.seed, row.game, row.guild_id) != (src.seed, src.game, src.guild_id):
-        return None
-    if event_repo.board_still_in_play(conn, src.table_id):
         return None
     return row, table_repo.actions(conn, src.table_id)
 
@@ -114,7 +114,7 @@ def _replayed(
     )
     return ReplayStep(
         match_id, row.game, names, wanted, len(moves), moves[wanted - 1] if wanted else None,
-        game.view(shown, None), revealed,
+        game.view(shown, None), revealed, tuple(shown.events),
     )
 
 

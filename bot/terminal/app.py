@@ -13,10 +13,14 @@ Decisions:
   before it returns and then plays the computer seats; their steps are printed after
   (``--delay`` paces the printing). Computer moves cut short by an interrupted run are
   played on resume (``TableService.fire_timer``).
-* ``hint`` asks the game's ``normal`` computer player (``random`` if it has none) with the
-  human seat's own view and legal moves, exactly what ``Game.choose`` would pass it.
+* ``hint`` first asks the table service (``TableService.use_hint``, the rule Discord's
+  ``/hint`` asks too): the first hint makes the game unrated, which is said before the
+  hint is shown. Then it asks the game's ``normal`` computer player (``random`` if it has
+  none) with the human seat's own view and legal moves, exactly what ``Game.choose``
+  would pass it.
 * Finished games are recorded by ``LeagueService.record_match`` in the finishing
-  transaction, so they count in the guild-0 default league (``deckhand standings``).
+  transaction, so they count in the guild-0 default league (``deckhand standings``) —
+  unless a hint made them unrated.
 """
 
 from __future__ import annotations
@@ -32,13 +36,16 @@ import time
 import zlib
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 import games
+from bot.invocation import command
 from bot.render import GameRenderer, renderer
 from bot.render.common import scores
+from bot.render.markup import Text
+from bot.render.steps import event_lines
 from bot.services.errors import (
+    IllegalMove,
     NoTable,
     ServiceError,
     StaleVersion,
@@ -47,10 +54,12 @@ from bot.services.errors import (
 )
 from bot.services.leagues import LeagueService
 from bot.services.tables import Reminder, SeatPrivate, TableResult, TableService
+from bot.services.tables.hints import UNRATED
 from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
-from bot.text import COMMAND, MOVE_LENGTH, clip
+from bot.text import MOVE_LENGTH, clip
 from games.base import Game
+from games.wording import noun, number, option_value
 from storage.connect import open_database
 
 OFFLINE_GUILD = 0
@@ -81,7 +90,8 @@ class PlayConfig:
     new games; ``resume`` is the command that continues the game."""
 
     game: str
-    db: Path
+    #: The database: a SQLite path or a ``postgresql://`` URL (``storage.connect``).
+    db: str
     players: int | None = None
     ai: str = "normal"
     seed: int | None = None
@@ -96,9 +106,11 @@ def rules_text(game: Game[Any]) -> list[str]:
     """The game's rules (its module docstring) and its table options."""
     lines = game.rules.splitlines()
     if game.options:
-        lines += ["", f"Options ({COMMAND} play … -o name=value):"]
-        lines += [f"  {k}: {o.help} (default {o.default})" for k, o in game.options.items()]
-    lines += ["", f"Computer players ({COMMAND} play … --ai LEVEL):"]
+        lines += ["", f"Options ({command()} play … -o name=value):"]
+        lines += [
+            f"  {k}: {o.help} (default {option_value(o.default)})" for k, o in game.options.items()
+        ]
+    lines += ["", f"Computer players ({command()} play … --ai LEVEL):"]
     lines += [f"  {level}: {game.explain_level(level)}" for level in game.levels]
     return lines
 
@@ -135,6 +147,8 @@ class Session:
         self.channel = channel_for(self.game.name)
         self.name = local_name()
         self._heard: list[TableResult] = []
+        #: Whether a game is under way (so Ctrl-C leaves a saved game to come back to).
+        self.unfinished = False
         service.subscribe(self._hear)
 
     def _call(self, coro: Coroutine[Any, Any, T]) -> T:
@@ -164,12 +178,14 @@ class Session:
         """Play until the player quits or declines another game; the exit status."""
         result = self._call(self._open())
         while True:
+            self.unfinished = result.status != "finished"
             self._show_steps(result)
             if result.status == "finished":
                 self._show_final(result)
                 if not self._again():
-                    self.screen.note(f"Thanks for playing! Your results: {COMMAND} standings")
+                    self.screen.note(f"Thanks for playing! Your results: {command()} standings")
                     return 0
+                self.unfinished = True
                 result = self._call(
                     self._with_computers(self.service.rematch(self.channel, LOCAL_USER_ID))
                 )
@@ -212,12 +228,15 @@ class Session:
             await s.abort(ch, LOCAL_USER_ID, is_admin=True)
             current = None
         if current is not None and current.status == "playing" and self.config.new:
+            # Refuse what would refuse the new game before the saved one is set aside.
+            s.check_new(OFFLINE_GUILD, LOCAL_USER_ID, self.game.name,
+                        dict(self.config.options), turn_timer=0)
             await s.abort(ch, LOCAL_USER_ID, is_admin=True)
             self.screen.note(f"Your unfinished {current.title} game is set aside (not counted).")
             current = None
         if current is not None and current.status == "playing":
             options = " ".join(
-                f"{k}={'on' if v is True else 'off' if v is False else v}"
+                f"{k}={option_value(v)}"
                 for k, v in current.options.items()
             )
             self.screen.note(
@@ -244,7 +263,7 @@ class Session:
         started = await self._with_computers(s.start(ch, LOCAL_USER_ID))
         self.screen.note(
             f"A new {g.title} game: you ({self.name}) against {players - 1} computer"
-            f" player{'s' if players > 2 else ''} ({self.config.ai}). Type help for help."
+            f" {noun(players - 1, 'player')} ({self.config.ai}). Type help for help."
         )
         return started
 
@@ -257,14 +276,13 @@ class Session:
         for step in result.steps:
             if self.config.delay > 0 and step.by != "player":
                 time.sleep(self.config.delay)
-            texts = [self.render.event(e, names) for e in step.events]
-            self.screen.lines([t for t in texts if t])
+            self.screen.lines(event_lines(self.game.name, step.events, names))
 
-    def _table(self, result: TableResult) -> list[str]:
+    def _table(self, result: TableResult) -> list[Text]:
         assert result.public is not None
         names = self._names(result)
         lines = self.render.table(result.public, names)
-        if not any(line.lstrip("*").startswith("Scores") for line in lines):
+        if not any(str(line).startswith("Scores") for line in lines):
             lines.append("Scores: " + scores(result.public["scores"], names))
         return lines
 
@@ -291,10 +309,14 @@ class Session:
         width = max(len(s.name) for s in result.seats)
         self.screen.line("Final placings:")
         self.screen.lines([
-            f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}  {out.scores[s]:>5}"
+            f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}"
+            f"  {number(out.scores[s]):>5}"
             for s in order
         ])
-        self.screen.note(f"The game counts in the local league: {COMMAND} standings")
+        self.screen.note(
+            UNRATED if result.unrated
+            else f"The game counts in the local league: {command()} standings"
+        )
 
     # -- asking -------------------------------------------------------------------------
     def _again(self) -> bool:
@@ -304,6 +326,24 @@ class Session:
             self.screen.line()
             return False
         return answer.strip().lower() in ("y", "yes")
+
+    def _hint(self, result: TableResult, mine: SeatPrivate) -> None:
+        """The normal computer's move and why, once the service allowed a hint (the first
+        one makes the game unrated, and says so first)."""
+        try:
+            unrated_now = self._call(self.service.use_hint(self.channel, LOCAL_USER_ID))
+        except ServiceError as exc:
+            self.screen.note(clip(str(exc), 200))
+            return
+        if unrated_now:
+            self.screen.note(UNRATED)
+        best = hint(self.game, mine, result.version)
+        number = mine.legal.index(best) + 1
+        why = self.game.explain(dict(mine.view), list(mine.legal), best)
+        self.screen.note(
+            f"Hint: the {HINT_LEVEL} computer would pick {number}) "
+            f"{self.render.action_label(best)}" + (f": {why}." if why else ".")
+        )
 
     def _prompt(self, result: TableResult, mine: SeatPrivate) -> TableResult | None:
         """Read until a move is accepted (the new result) or the player quits (None)."""
@@ -339,13 +379,7 @@ class Session:
             elif typed.word == "rules":
                 self.screen.page(rules_text(self.game), self.ask)
             else:
-                best = hint(self.game, mine, result.version)
-                number = mine.legal.index(best) + 1
-                why = self.game.explain(dict(mine.view), list(mine.legal), best)
-                self.screen.note(
-                    f"Hint: the {HINT_LEVEL} computer would pick {number}) "
-                    f"{self.render.action_label(best)}" + (f": {why}." if why else ".")
-                )
+                self._hint(result, mine)
             if action is None:
                 continue
             try:
@@ -357,8 +391,13 @@ class Session:
                     "This game moved on in another terminal meanwhile; here it is as it is now."
                 )
                 return self._call(self.service.status(self.channel))
-            except ServiceError as exc:
+            except IllegalMove as exc:
                 # The engine's reason may quote what was typed: never echo it whole.
+                took = f"{self.render.action_label(exc.tried)}: " if exc.tried else ""
+                self.screen.note(
+                    f"{took}{clip(str(exc), 200)} Type help for how to enter moves."
+                )
+            except ServiceError as exc:
                 self.screen.note(f"{clip(str(exc), 200)} Type help for how to enter moves.")
 
 
@@ -421,7 +460,7 @@ def play(config: PlayConfig, stdin: TextIO | None = None, out: TextIO | None = N
             return 2
         except KeyboardInterrupt:
             screen.line()
-            screen.note("Stopped. " + session.saved_message())
+            screen.note("Stopped." + (f" {session.saved_message()}" if session.unfinished else ""))
             return 130
         finally:
             runner.run(service.close())

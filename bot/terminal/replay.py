@@ -1,73 +1,164 @@
 """``deckhand export`` and ``deckhand replay FILE``: finished games out as JSON lines, and
-back in — each replayed by the engine and checked, one game stepped through on request."""
+back in — each replayed by the engine and checked, one game stepped through on request.
+
+``replay`` reads its file one line at a time (a game is replayed and forgotten before the
+next is read), refuses a line over ``LINE_LIMIT`` (no export line is longer than the
+8 MiB a Discord export may be; ``/dev/zero`` is refused at once) and a line that is not
+UTF-8 text.
+
+``--show`` shows each step as the table message showed it (``bot.render.steps``: the
+move under a heading, what it made happen, the public table), in the terminal's own
+emphasis (bold and red suits on a terminal, plain words when piped). On a terminal it
+waits after each step — Enter for the next, ``b`` to go back, ``q`` to stop; piped (or
+without a terminal to answer) it prints every step, one heading each, for reading or
+grepping.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 import games
-from bot.render import renderer
-from bot.render.common import prettify
+from bot.progress import Interrupted, progress
+from bot.render.steps import Shown, shown
 from bot.services import exports
 from bot.services.dbcli import run_on
 from bot.services.errors import ServiceError
+from bot.terminal.screen import Screen, use_colour
+from bot.text import clip
+from games.wording import number, plural
 from storage import leagues as league_repo
 from storage.db import Database
 
+#: The longest line ``replay`` reads.
+LINE_LIMIT = 8 * 1024 * 1024
 
-def export(path: str | Path, out: TextIO, guild_id: int, league: str | None) -> int:
+
+def export(where: str | Path, out: TextIO, guild_id: int, league: str | None) -> int:
     """Write the guild's (or one of its leagues') finished games to ``out``; how many."""
+    count = 0
 
     async def job(db: Database) -> int:
+        nonlocal count
         league_id = None
         if league is not None:
             found = await db.read(league_repo.league_by_name, guild_id, league)
             if found is None:
-                raise ServiceError(f"There is no league named {league!r} in guild {guild_id}.")
+                place = "offline" if guild_id == 0 else f"in the server {guild_id}"
+                raise ServiceError(
+                    f"There is no league named {clip(league)!r} {place} (--guild names the"
+                    " server)."
+                )
             league_id = found.id
-        count = 0
-        async for text in exports.export_lines(db, guild_id=guild_id, league_id=league_id):
-            out.write(text + "\n")
-            count += 1
+        with progress(None, "games", "Exporting") as bar:
+            async for text in exports.export_lines(db, guild_id=guild_id, league_id=league_id):
+                out.write(text + "\n")
+                count += 1
+                bar.update(1)
         return count
 
-    return run_on(path, job)
+    return run_on(
+        where, job,
+        stopped=lambda: f"Stopped after {plural(count, 'game')}; the export is incomplete.",
+    )
 
 
-def _steps(replayed: exports.Replayed) -> Iterator[str]:
+Ask = Callable[[str], str]
+#: What the stepping prompt offers.
+STEP_KEYS = "Enter: next · b: back · q: stop"
+
+
+def _step(replayed: exports.Replayed, n: int) -> Shown:
+    """Step ``n`` of a replayed game (0: the deal)."""
     game = replayed.game
-    r = renderer(game.game)
-    g = games.get(game.game)
-    names = [s.name for s in game.seats]
+    state = replayed.states[n]
     moves = game.moves or ()
-    for n, state in enumerate(replayed.states):
-        if n == 0:
-            yield "── The deal"
-        else:
-            seat, action = moves[n - 1]
-            yield f"── Move {n}: {names[seat]} — {prettify(r.action_label(action))}"
-        yield from ("   " + line for line in r.table(g.view(state, None), names))
+    move = None if n == 0 else (*moves[n - 1], False)
+    view = games.get(game.game).view(state, None)
+    return shown(game.game, view, state.events, [s.name for s in game.seats], move)
 
 
-def replay(file: Path, out: TextIO, show: int | None = None) -> int:
+def _games(file: BinaryIO, bar: Callable[[int], object]) -> Iterator[exports.ExportedGame]:
+    """The games of an export, one line at a time (``BadLine`` names a bad line)."""
+    line_no = 0
+    while raw := file.readline(LINE_LIMIT + 1):
+        line_no += 1
+        bar(len(raw))
+        if len(raw) > LINE_LIMIT:
+            raise exports.BadLine(
+                f"line {line_no} is longer than {LINE_LIMIT // 2**20} MiB:"
+                " this is not an export."
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise exports.BadLine(
+                f"line {line_no} is not UTF-8 text: this is not an export."
+            ) from None
+        game = exports.read_line(line_no, text)
+        if game is not None:
+            yield game
+
+
+def _show_step(screen: Screen, replayed: exports.Replayed, n: int) -> None:
+    step = _step(replayed, n)
+    last = len(replayed.states) - 1
+    screen.heading(f"Step {n}/{last} · {step.moved}")
+    screen.lines([*step.events, ""])
+    screen.lines(step.table)
+
+
+def step_through(replayed: exports.Replayed, screen: Screen, ask: Ask | None) -> None:
+    """Show a replayed game step by step: waiting for ``ask`` after each (Enter, ``b``,
+    ``q``), or, without one, every step one after the other."""
+    last = len(replayed.states) - 1
+    if ask is None:
+        for n in range(last + 1):
+            _show_step(screen, replayed, n)
+        return
+    n = 0
+    while True:
+        _show_step(screen, replayed, n)
+        try:
+            answer = ask(f"Step {n} of {last} — {STEP_KEYS} ").strip().lower()
+        except EOFError:
+            return
+        if answer.startswith("q") or (not answer and n == last):
+            return
+        n = max(n - 1, 0) if answer.startswith("b") else min(n + 1, last)
+
+
+def replay(file: Path, out: TextIO, show: int | None = None, ask: Ask | None = None) -> int:
     """Replay every game of an export (exit status 1 if any does not verify); with
-    ``show``, step through that match's public table move by move."""
-    read = exports.read_lines(file.read_text(encoding="utf-8").splitlines())
-    failed = 0
-    for game in read:
-        replayed = exports.replay(game)
-        title = games.get(game.game).title if game.game in games.names() else game.game
-        players = ", ".join(f"{s.name} {s.score}" for s in game.seats)
-        verdict = "verified" if replayed.verified else f"NOT verified: {replayed.problem}"
-        out.write(f"match {game.match} · {title} · {len(game.moves or ())} moves · {players}"
-                  f" · {verdict}\n")
-        failed += not replayed.verified
-        if show == game.match and replayed.states:
-            out.writelines(line + "\n" for line in _steps(replayed))
-    if show is not None and all(g.match != show for g in read):
+    ``show``, step through that match's public table move by move (waiting for ``ask``
+    after each step, when given: a person at a terminal)."""
+    count = failed = 0
+    found = False
+    with file.open("rb") as data, progress(file.stat().st_size or None, "B", "Replaying") as bar:
+        try:
+            for game in _games(data, bar.update):
+                replayed = exports.replay(game)
+                title = games.get(game.game).title if game.game in games.names() else game.game
+                players = ", ".join(f"{s.name} {number(s.score)}" for s in game.seats)
+                verdict = "verified" if replayed.verified else f"NOT verified: {replayed.problem}"
+                moves = plural(len(game.moves or ()), "move")
+                bar.write(
+                    f"match {game.match} · {title} · {moves} · {players} · {verdict}", file=out,
+                )
+                count += 1
+                failed += not replayed.verified
+                found = found or show == game.match
+                if show == game.match and replayed.states:
+                    bar.clear()  # the steps (and their prompt) get the screen to themselves
+                    step_through(replayed, Screen(out, use_colour(out), ask is not None), ask)
+        except KeyboardInterrupt:
+            raise Interrupted(
+                f"Stopped after {plural(count, 'game')}, {count - failed} verified."
+            ) from None
+    if show is not None and not found:
         out.write(f"There is no match {show} in {file}.\n")
         return 1
-    out.write(f"{len(read)} games, {len(read) - failed} verified.\n")
+    out.write(f"{plural(count, 'game')}, {count - failed} verified.\n")
     return 1 if failed else 0

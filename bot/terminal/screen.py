@@ -1,20 +1,19 @@
-"""Terminal output: the renderers' light Markdown as ANSI (or plain), red suits, menus, paging."""
+"""Terminal output: the renderers' emphasis as ANSI bold (or nothing), red suits, menus, paging."""
 
 from __future__ import annotations
 
 import os
-import re
 import shutil
 from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
+
+from bot.render.markup import RED_CARD, Text, spans
 
 RED = "\x1b[31m"
 BOLD = "\x1b[1m"
 DIM = "\x1b[2m"
 RESET = "\x1b[0m"
 
-_BOLD_MD = re.compile(r"\*\*(.+?)\*\*")
-_RED_CARD = re.compile(r"(?:10|[A2-9JQK])?[♥♦]")
 
 
 def use_colour(stream: TextIO, env: Mapping[str, str] | None = None) -> bool:
@@ -26,15 +25,22 @@ def use_colour(stream: TextIO, env: Mapping[str, str] | None = None) -> bool:
     return bool(isatty and isatty())
 
 
-def style(line: str, colour: bool) -> str:
-    """``**bold**`` as ANSI bold and hearts/diamonds in red, or the Markdown stripped."""
+def style(text: Text, colour: bool) -> str:
+    """Strong spans in ANSI bold and hearts/diamonds in red, or the words alone."""
     if not colour:
-        return _BOLD_MD.sub(r"\1", line)
-    line = _RED_CARD.sub(lambda m: f"{RED}{m.group(0)}{RESET}", line)
-    # Re-open bold after a red card's reset so the rest of a bold span stays bold.
-    return _BOLD_MD.sub(
-        lambda m: BOLD + m.group(1).replace(RESET, RESET + BOLD) + RESET, line
-    )
+        return str(text)
+    out = []
+    for span in spans(text):
+        if span.strong:  # bold re-opened after a red card's reset: the rest stays bold
+            out.append(BOLD + _red(span.text, RESET + BOLD) + RESET)
+        else:
+            out.append(_red(span.text, RESET))
+    return "".join(out)
+
+
+def _red(text: str, after: str) -> str:
+    """``text`` with its red cards in red, each followed by ``after``."""
+    return RED_CARD.sub(lambda m: RED + m.group(0) + after, text)
 
 
 def columns(items: Sequence[str], width: int) -> list[str]:
@@ -66,11 +72,11 @@ class Screen:
         """The terminal's width (80 when it is not a terminal)."""
         return shutil.get_terminal_size((80, 24)).columns
 
-    def line(self, text: str = "") -> None:
-        """Print one line (Markdown styled)."""
+    def line(self, text: Text = "") -> None:
+        """Print one line (styled)."""
         self.out.write(style(text, self.colour) + "\n")
 
-    def lines(self, texts: Sequence[str]) -> None:
+    def lines(self, texts: Sequence[Text]) -> None:
         """Print several lines."""
         for t in texts:
             self.line(t)

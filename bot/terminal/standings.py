@@ -7,12 +7,18 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import games
+from bot.invocation import command
 from bot.services.leagues import LeagueService, Standings
 from bot.terminal.app import OFFLINE_GUILD
-from bot.text import COMMAND
-from storage.connect import open_database
+from storage.connect import NoDatabase, open_database, shown
 
-EMPTY = f"No games in the local standings yet. Play one: {COMMAND} play gin_rummy"
+
+def empty(where: str | Path) -> str:
+    """What ``standings`` says before any game was played (naming the database)."""
+    return (
+        f"No games in the local standings ({shown(where)}) yet."
+        f" Play one: {command()} play gin_rummy"
+    )
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -30,13 +36,14 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def standings_lines(s: Standings) -> list[str]:
-    """One game's standings: title, then rank, player, rating, games, W/D/L and more."""
+    """One game's standings: title, then rank, player, rating, games, W/D/L and more
+    (provisional players, listed apart, have no rank)."""
     assert s.game is not None
     points = s.scoring.startswith("points")
     header = ["#", "Player", "Rating", *(["Points"] if points else []),
               "Games", "W", "D", "L", "Win %", "Avg score", "Streak"]
     rows = [
-        [str(r.position), r.name, str(r.rating_display),
+        ["" if r.provisional else str(r.position), r.name, str(r.rating_display),
          *([str(r.points)] if points else []), str(r.games), str(r.wins), str(r.draws),
          str(r.losses), f"{100 * r.win_rate:.0f}", f"{r.average_score:.1f}", r.streak]
         for r in s.rows
@@ -50,11 +57,12 @@ def standings_lines(s: Standings) -> list[str]:
     return [title, *lines, *more]
 
 
-async def local_standings(path: Path, game: str | None = None) -> list[str]:
+async def local_standings(where: str | Path, game: str | None = None) -> list[str]:
     """The lines to print: every game with results (or just ``game``), or a friendly note."""
-    if not path.exists():
-        return [EMPTY]
-    db = await open_database(path)
+    try:
+        db = await open_database(where, create=False)
+    except NoDatabase:
+        return [empty(where)]
     try:
         leagues = LeagueService(db)
         out: list[str] = []
@@ -62,12 +70,12 @@ async def local_standings(path: Path, game: str | None = None) -> list[str]:
             s = await leagues.standings(OFFLINE_GUILD, game=name)
             if s.rows:
                 out += [*([""] if out else []), *standings_lines(s)]
-        return out or [EMPTY]
+        return out or [empty(where)]
     finally:
         await db.close()
 
 
-def show(path: Path, game: str | None = None) -> int:
+def show(where: str | Path, game: str | None = None) -> int:
     """Print the local standings; the exit status."""
-    print("\n".join(asyncio.run(local_standings(path, game))))
+    print("\n".join(asyncio.run(local_standings(where, game))))
     return 0

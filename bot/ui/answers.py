@@ -8,6 +8,10 @@ Decisions:
 * ``defer`` comes before anything that may wait (the database, a lock): Discord drops an
   interaction not acknowledged within 3 s. A deferred answer is always replaced — by the
   result or by the error.
+* A "thinking…" message is replaced by editing it (``edit_original_response``), never by
+  a first follow-up (Discord keeps that only for backwards compatibility and documents it
+  as deprecated); whether one is still waiting is kept in the interaction's ``extras``.
+  Anything said after it is a follow-up of its own.
 * ``guarded`` runs a handler; a refusal (``ServiceError``) is answered with its text in
   Discord's words (``bot.ui.words``); an unreachable database and any unexpected failure
   are logged and answered plainly, without claiming that nothing changed (a move may
@@ -22,8 +26,10 @@ from typing import Any
 
 import discord
 
+from bot.render.messages import MessageSpec
 from bot.services.errors import ServiceError
 from bot.text import clip
+from bot.ui.views import edit_kwargs, send_kwargs
 from bot.ui.words import say_in_discord
 from storage.db import StorageUnavailable
 
@@ -39,13 +45,56 @@ FAILED = (
 )
 
 
+#: The ``extras`` key saying a "thinking…" message waits for its answer.
+_THINKING = "deckhand.thinking"
+
+
+def _thinking(interaction: discord.Interaction) -> bool:
+    return bool(interaction.extras.get(_THINKING))
+
+
+async def _think(interaction: discord.Interaction, *, ephemeral: bool) -> None:
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    interaction.extras[_THINKING] = True
+
+
+async def _replace_thinking(
+    interaction: discord.Interaction, edit: dict[str, Any]
+) -> discord.InteractionMessage:
+    message = await interaction.edit_original_response(**edit)
+    interaction.extras[_THINKING] = False
+    return message
+
+
 async def say(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer, whether or not the interaction was acknowledged already."""
     text = clip(text, CONTENT_LIMIT) if len(text) > CONTENT_LIMIT else text
-    if interaction.response.is_done():
+    if _thinking(interaction):
+        await _replace_thinking(interaction, {"content": text})
+    elif interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def reply(
+    interaction: discord.Interaction, spec: MessageSpec, *, ephemeral: bool = True
+) -> tuple[int, bool]:
+    """Answer with a message: the "thinking…" message becomes it when one waits, else it
+    is a follow-up (``ephemeral`` or public). Where it is: its id, and whether it is the
+    interaction's original answer."""
+    if _thinking(interaction):
+        return (await _replace_thinking(interaction, edit_kwargs(spec))).id, True
+    sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **send_kwargs(spec))
+    return sent.id, False
+
+
+async def update(interaction: discord.Interaction, spec: MessageSpec) -> None:
+    """Answer a click by turning the clicked message into ``spec``."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**edit_kwargs(spec))
+    else:
+        await interaction.response.edit_message(**edit_kwargs(spec))
 
 
 async def defer(interaction: discord.Interaction, *, update: bool = False) -> None:
@@ -56,7 +105,7 @@ async def defer(interaction: discord.Interaction, *, update: bool = False) -> No
     if update and interaction.message is not None:
         await interaction.response.defer()
     else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await _think(interaction, ephemeral=True)
 
 
 def describe(interaction: discord.Interaction) -> str:
@@ -97,17 +146,18 @@ async def publicly(
     """Defer publicly, run ``work`` (it returns the answer's message arguments) and answer
     with it; on a failure the public "thinking…" is deleted and the error said privately
     (None is returned)."""
-    await interaction.response.defer(thinking=True)
+    await _think(interaction, ephemeral=False)
     try:
         answer = await work()
     except Exception as exc:
+        interaction.extras[_THINKING] = False
         try:
             await interaction.delete_original_response()
         except discord.HTTPException as http:
             log.info("could not delete the deferred answer: %s", http.status)
         await answer_error(interaction, exc)
         return None
-    return await interaction.edit_original_response(**answer)
+    return await _replace_thinking(interaction, answer)
 
 
 async def privately(interaction: discord.Interaction, work: Callable[[], Awaitable[str]]) -> None:

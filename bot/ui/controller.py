@@ -1,7 +1,10 @@
 """The Discord adapter's core: interactions in, service calls, answers out.
 
-Cogs and DynamicItems call the ``Controller``; it checks what Discord cannot vouch for,
-calls the ``TableService`` and hands results to the ``Publisher``. Decisions:
+Cogs call the ``Controller``, and every component reaches it through
+``bot.ui.handlers.Clicks``; it checks what Discord cannot vouch for, calls the
+``TableService``, answers the interaction, and hands the result to the ``Publisher`` with
+what publishing may use of the interaction (``Token``) and what the answer showed already
+(``Answered``). Nothing below calls back up into it. Decisions:
 
 * **Answered in time, truthfully.** Every handler acknowledges before it touches the
   database or waits for a table's lock (``answers.defer``), and every deferred answer is
@@ -10,7 +13,8 @@ calls the ``TableService`` and hands results to the ``Publisher``. Decisions:
 * **Never trust a component.** A custom id only names a table: the table must belong to
   the guild and channel the click came from (in a DM only a seated player's own moves and
   pages work), admin rights are those of the table's guild, a page of moves is only shown
-  on a private message, and the service re-checks seat, turn and version.
+  on a private message, and the service re-checks seat, turn and version. An id that only
+  looks like ours, or that no item takes, is answered as a broken button.
 * Public answers (a new table message) are posted as the answer itself; if the request is
   refused the public "thinking…" is deleted and the refusal is said privately.
 """
@@ -24,23 +28,25 @@ from typing import Any
 import discord
 
 import games
+from bot import permissions
 from bot.render import renderer
-from bot.render.messages import (
-    MessageSpec,
-    hint_text,
-    move_for,
-    option_pairs,
-    rules_message,
-)
-from bot.services.errors import BadOptions, NotSeated, ServiceError
+from bot.render.hand import move_for
+from bot.render.hint import hint_text
+from bot.render.messages import MessageSpec
+from bot.render.rules import rules_message
+from bot.services.errors import NotSeated, ServiceError
 from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableResult, TableService, TableStatus
+from bot.services.tables.hints import UNRATED
 from bot.ui import custom_ids, replays
-from bot.ui.answers import defer, publicly, say
+from bot.ui.answers import defer, guarded, publicly, reply, say, update
+from bot.ui.asks import is_admin, lacking, table_options
+from bot.ui.cooldown import SLOW_DOWN, Cooldown
 from bot.ui.custom_ids import CustomId
-from bot.ui.publisher import Publisher
-from bot.ui.views import edit_kwargs, send_kwargs
+from bot.ui.events import EventDesk
+from bot.ui.publish import Answered, Publisher
+from bot.ui.views import edit_kwargs
 from storage import tables as table_repo
 from storage.db import Database
 
@@ -48,37 +54,12 @@ log = logging.getLogger(__name__)
 
 _CONTROLS = frozenset({"join", "leave", "bot", "start", "cancel", "rematch"})
 _SEAT_KINDS = frozenset({"act", "sel", "multi", "page", "hand"})
-#: What the bot needs in a channel to run a table there.
-TABLE_NEEDED = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
-THREAD_NEEDED = discord.Permissions(create_public_threads=True, send_messages_in_threads=True)
 _NOT_HERE = "That button belongs to a table somewhere else; use the buttons of this channel."
+BROKEN = "That button doesn't work (any more); use the buttons of the latest table message."
 
 
 class NoThread(ServiceError):
     """The table was to open in a thread the bot may not make."""
-
-
-def missing(interaction: discord.Interaction, needed: discord.Permissions) -> str:
-    """The permissions of ``needed`` the bot lacks here, in words ("" when none)."""
-    names = [
-        name.replace("_", " ").title() for name, wanted in needed
-        if wanted and not getattr(interaction.app_permissions, name)
-    ]
-    if not names:
-        return ""
-    return f"the {', '.join(names)} permission{'s' if len(names) > 1 else ''}"
-
-
-def table_options(options: str | None) -> dict[str, str]:
-    """``name=value`` options as a mapping (refused plainly when malformed)."""
-    try:
-        return option_pairs(options or "")
-    except ValueError as exc:
-        raise BadOptions(str(exc)) from None
-
-
-def is_admin(interaction: discord.Interaction) -> bool:
-    return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
 def _private(interaction: discord.Interaction) -> bool:
@@ -88,7 +69,7 @@ def _private(interaction: discord.Interaction) -> bool:
 
 
 class Controller:
-    """Turns interactions into service calls; results go to the ``Publisher``."""
+    """Turns interactions into service calls and answers; results go to the ``Publisher``."""
 
     def __init__(
         self,
@@ -97,34 +78,155 @@ class Controller:
         leagues: LeagueService,
         publisher: Publisher,
         preferences: PreferenceService,
+        events: EventDesk,
+        cooldown: Cooldown,
         *,
         turn_timer: int,
     ) -> None:
         self.db, self.tables, self.leagues = db, tables, leagues
         self.preferences = preferences
         self.publisher = publisher
+        self.events = events
+        self.cooldown = cooldown
         self.turn_timer = turn_timer
 
-    async def _post_table(
-        self, interaction: discord.Interaction, call: Callable[[], Awaitable[TableResult]]
-    ) -> TableResult | None:
-        """Answer publicly with the table message of ``call``'s result (it becomes the
-        live one)."""
-        done: list[TableResult] = []
-        spec_of: list[MessageSpec] = []
+    # -- components (``bot.ui.handlers.Clicks``) -----------------------------------------------
+    async def on_table_click(
+        self, interaction: discord.Interaction, cid: CustomId | None, values: list[str]
+    ) -> None:
+        """Any table button or select: checked against where it was clicked and the
+        service, never trusted."""
+        if not self.cooldown.allow(interaction.user.id):
+            await guarded(interaction, say(interaction, SLOW_DOWN))
+        elif cid is None:
+            await guarded(interaction, say(interaction, BROKEN))
+        else:
+            await guarded(interaction, self._component(interaction, cid, values))
 
-        async def work() -> dict[str, Any]:
-            result = await call()
-            done.append(result)
-            spec_of.append(self.publisher.table_spec(result))
-            return edit_kwargs(spec_of[0])
+    async def on_event_click(
+        self, interaction: discord.Interaction, event_id: int | None, kind: str
+    ) -> None:
+        """Sign up, Leave or Start on an event's message (``EventDesk``)."""
+        if not self.cooldown.allow(interaction.user.id):
+            await guarded(interaction, say(interaction, SLOW_DOWN))
+        elif event_id is None:
+            await guarded(interaction, say(interaction, BROKEN))
+        else:
+            await guarded(interaction, self.events.on_button(interaction, event_id, kind))
 
-        message = await publicly(interaction, work)
-        if message is None:
-            return None
-        live = done[0].status in (TableStatus.LOBBY, TableStatus.PLAYING)
-        self.publisher.shown_in(done[0], spec_of[0], message.id if live else None, interaction)
-        return done[0]
+    async def on_replay_click(
+        self, interaction: discord.Interaction, match_id: int, step: int, hands: bool
+    ) -> None:
+        """A replay button: the step it names, checked again (``bot.ui.replays``)."""
+        await guarded(interaction, replays.show(interaction, self.db, match_id, step, hands))
+
+    async def on_rules_click(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        """◀/▶ on a rules message."""
+        await guarded(interaction, self._rules_page(interaction, game, page))
+
+    async def on_stray_click(self, interaction: discord.Interaction) -> None:
+        """A component whose id no item takes (not ours, or numbers out of range)."""
+        await self.on_table_click(interaction, None, [])
+
+    async def _rules_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        try:
+            spec = rules_message(game, page)
+        except games.UnknownGame:
+            await say(interaction, "There is no such game.")
+            return
+        await update(interaction, spec)
+
+    async def _component(
+        self, interaction: discord.Interaction, cid: CustomId, values: list[str]
+    ) -> None:
+        await defer(interaction, update=True)
+        row = await self.db.read(table_repo.get, cid.table_id)
+        if row is None:
+            await say(interaction, "That table no longer exists. Open one with `/table new`.")
+            return
+        in_dm = interaction.guild_id is None
+        if (in_dm and cid.kind not in _SEAT_KINDS) or (not in_dm and (
+            row.guild_id != interaction.guild_id or row.channel_id != interaction.channel_id
+        )):
+            await say(interaction, _NOT_HERE)
+            return
+        channel_id = row.channel_id
+        if not in_dm:
+            self.publisher.table.clicked(row.id, self.publisher.token(interaction))
+        if cid.kind in _CONTROLS:
+            await self._control(interaction, cid, channel_id, row.status)
+        elif cid.kind == "hand":
+            await self.hand(interaction, channel_id)
+        elif row.status != TableStatus.PLAYING:
+            await say(interaction, "That game is over; the buttons of this message no longer work.")
+        elif cid.kind == "page":
+            await self._page(interaction, cid, channel_id)
+        else:
+            await self._move(interaction, cid, channel_id, values)
+
+    async def _control(
+        self, interaction: discord.Interaction, cid: CustomId, channel_id: int, status: str
+    ) -> None:
+        if cid.kind == "rematch":
+            await self.rematch(interaction, channel_id)
+            return
+        if status != TableStatus.LOBBY:
+            await say(interaction, "That lobby has closed; use the latest table message.")
+            return
+        if cid.kind == "join":
+            await self.join(interaction, channel_id)
+        elif cid.kind == "leave":
+            await self.leave(interaction, channel_id)
+        elif cid.kind == "bot":
+            await self.add_bot(interaction, channel_id, cid.arg)
+        elif cid.kind == "start":
+            await self.start(interaction, channel_id)
+        else:
+            await self.abort(interaction, channel_id)
+
+    async def _page(self, interaction: discord.Interaction, cid: CustomId, channel_id: int) -> None:
+        if not _private(interaction):
+            await say(interaction, "Press **Your hand** to see your own moves.")
+            return
+        result = await self.tables.status(channel_id)
+        mine = result.for_user(interaction.user.id)
+        if mine is None:
+            await say(interaction, "That is not your seat.")
+            return
+        if result.version != cid.version:
+            await say(interaction, "That button is from an earlier turn; use the latest message.")
+            return
+        spec = await self.publisher.hands.of(result, mine, page=int(cid.arg))
+        await update(interaction, spec)
+        if interaction.message is not None:
+            token = self.publisher.token(interaction)
+            self.publisher.hands.opened(
+                result, token, interaction.message.id, spec, original=True
+            )
+
+    async def _move(
+        self, interaction: discord.Interaction, cid: CustomId, channel_id: int, values: list[str]
+    ) -> None:
+        try:
+            move = move_for(cid, values)
+        except custom_ids.BadCustomId:
+            await say(interaction, "Pick one move from the menu.")
+            return
+        try:
+            result = await self.tables.act(channel_id, interaction.user.id, move, cid.version)
+        except NotSeated:
+            await say(interaction, "That is not your seat.")
+            return
+        token = self.publisher.token(interaction)
+        mine = result.for_user(token.user_id)
+        shown = None
+        if mine is not None and _private(interaction) and token.message_id is not None:
+            # The click's answer is the clicked hand, shown in turn with its other edits.
+            shown = token.message_id
+            self.publisher.hands.clicked(result, await self.publisher.hands.of(result, mine), token)
+        await self.publisher.publish(
+            result, Answered(via=token, actor=token.user_id, hand=shown)
+        )
 
     # -- commands ------------------------------------------------------------------------
     async def new_table(
@@ -142,9 +244,9 @@ class Controller:
         if guild_id is None or channel_id is None:
             await say(interaction, "Open tables in a server channel, not in DMs.")
             return
-        lacking = missing(interaction, TABLE_NEEDED)
-        if lacking:
-            await say(interaction, f"I can't run a table in this channel: I need {lacking} here.")
+        missing = lacking(interaction, permissions.TABLE)
+        if missing:
+            await say(interaction, f"I can't run a table in this channel: I need {missing} here.")
             return
         user = interaction.user
         timer = self.turn_timer if timer_minutes is None else timer_minutes * 60
@@ -162,13 +264,19 @@ class Controller:
 
         async def work() -> dict[str, Any]:
             target = await self._thread_for(interaction, guild_id, game, options, timer, thread)
-            result = await create(target.id if target is not None else channel_id)
-            spec = self.publisher.table_spec(result)
-            done.append((result, spec, target is None))
             if target is None:
+                result = await create(channel_id)
+                spec = self.publisher.table.spec(result)
+                done.append((result, spec, True))
                 return edit_kwargs(spec)
-            posted = await target.send(**send_kwargs(spec))
-            self.publisher.shown_in(result, spec, posted.id)
+            try:
+                result = await create(target.id)
+            except BaseException:
+                await self.publisher.threads.unused(target.id)
+                raise
+            spec = self.publisher.table.spec(result)
+            done.append((result, spec, False))
+            await self.publisher.table.post(result, spec)
             return {
                 "content": f"**{result.title}** table opened by {user.mention} in"
                 f" {target.mention}: join it there.",
@@ -180,9 +288,10 @@ class Controller:
         if message is None:
             return
         result, spec, here = done[0]
+        token = self.publisher.token(interaction)
         if here:
-            self.publisher.shown_in(result, spec, message.id, interaction)
-        await self.publisher.welcome(result, user.id, interaction)
+            self.publisher.table.shown(result, spec, message.id, token)
+        await self.publisher.notices.welcome(result, token)
 
     async def _thread_for(
         self,
@@ -200,36 +309,41 @@ class Controller:
             return None
         if thread is None and not (await self.preferences.server(guild_id)).threads:
             return None
-        lacking = missing(interaction, THREAD_NEEDED)
-        if lacking:
+        missing = lacking(interaction, permissions.THREAD)
+        if missing:
             raise NoThread(
-                f"I can't open the table in a thread here: I need {lacking} in this channel."
+                f"I can't open the table in a thread here: I need {missing} in this channel."
                 " Open it without `thread`, or ask an admin to grant it."
             )
         self.tables.check_new(guild_id, interaction.user.id, game, table_options(options),
                               turn_timer=timer)
         title = games.get(game).title
-        name = f"{title} — {interaction.user.display_name}"[:100]
-        return await parent.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440,
+        return await self.publisher.threads.open(
+            parent, f"{title} — {interaction.user.display_name}"[:100]
         )
 
     async def status(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Post the table message again at the bottom of the channel (it becomes the live
         one; the old one is deleted)."""
         old = None
+        done: list[tuple[TableResult, MessageSpec]] = []
 
-        async def current() -> TableResult:
+        async def work() -> dict[str, Any]:
             nonlocal old
             result = await self.tables.status(channel_id)
-            old = await self.publisher.table_message_id(result.table_id)
-            return result
+            old = await self.publisher.table.message_id(result.table_id)
+            done.append((result, self.publisher.table.spec(result)))
+            return edit_kwargs(done[0][1])
 
-        result = await self._post_table(interaction, current)
-        if result is not None and old is not None:
-            live = result.status in (TableStatus.LOBBY, TableStatus.PLAYING)
-            if live:
-                await self.publisher.outbox.delete(channel_id, old)
+        message = await publicly(interaction, work)
+        if message is None:
+            return
+        result, spec = done[0]
+        live = result.status in (TableStatus.LOBBY, TableStatus.PLAYING)
+        token = self.publisher.token(interaction)
+        self.publisher.table.shown(result, spec, message.id if live else None, token)
+        if old is not None:
+            await self.publisher.table.replaced(result, old)
 
     async def _change(
         self,
@@ -246,19 +360,21 @@ class Controller:
         on_table = clicked is not None and not _private(interaction)
         await defer(interaction, update=on_table)
         result = await call()
-        spec = self.publisher.table_spec(result)
-        stored = await self.publisher.table_message_id(result.table_id)
+        token = self.publisher.token(interaction)
+        table = self.publisher.table
+        spec = table.spec(result)
+        stored = await table.message_id(result.table_id)
         if on_table and clicked is not None and clicked.id == stored:
-            await interaction.edit_original_response(**edit_kwargs(spec))
-            self.publisher.shown_in(result, spec, clicked.id, interaction)
+            await update(interaction, spec)
+            table.shown(result, spec, clicked.id, token)
         else:
             if not on_table:
                 await say(interaction, result.message or done)
-            self.publisher.update_table(result, spec)
+            table.update(result, spec)
         if welcome:
-            await self.publisher.welcome(result, interaction.user.id, interaction)
+            await self.publisher.notices.welcome(result, token)
         if result.status is not TableStatus.LOBBY:
-            await self.publisher.publish(result, interaction=interaction, table_shown=True)
+            await self.publisher.publish(result, Answered(via=token, table=True))
 
     async def join(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Join the lobby (button or ``/table join``), then check DMs."""
@@ -323,10 +439,11 @@ class Controller:
         result = await self.tables.rematch(
             channel_id, interaction.user.id, is_admin=is_admin(interaction)
         )
-        spec = self.publisher.table_spec(result)
-        posted = await interaction.followup.send(wait=True, **send_kwargs(spec))
-        self.publisher.shown_in(result, spec, posted.id, interaction, original=False)
-        await self.publisher.publish(result, interaction=interaction, table_shown=True)
+        spec = self.publisher.table.spec(result)
+        posted, original = await reply(interaction, spec, ephemeral=False)
+        token = self.publisher.token(interaction)
+        self.publisher.table.shown(result, spec, posted, token, original=original)
+        await self.publisher.publish(result, Answered(via=token, table=True))
 
     async def hand(self, interaction: discord.Interaction, channel_id: int) -> None:
         """The caller's hand, privately, with their move components."""
@@ -340,16 +457,16 @@ class Controller:
                 else "You are not playing at this table.",
             )
             return
-        await self._panel(interaction, result, await self.publisher.my_hand(result, mine))
+        await self._panel(interaction, result, await self.publisher.hands.of(result, mine))
 
     async def _panel(
         self, interaction: discord.Interaction, result: TableResult, spec: MessageSpec
     ) -> None:
         """Answer with the caller's hand privately; in the channel it becomes their panel
         (kept up to date while its token lasts)."""
-        sent = await interaction.followup.send(ephemeral=True, wait=True, **send_kwargs(spec))
-        original = interaction.type is discord.InteractionType.application_command
-        self.publisher.opened_panel(result, interaction, sent.id, spec, original=original)
+        message_id, original = await reply(interaction, spec)
+        token = self.publisher.token(interaction)
+        self.publisher.hands.opened(result, token, message_id, spec, original=original)
 
     async def play(self, interaction: discord.Interaction, channel_id: int, move: str) -> None:
         """``/play move``: the move is checked by the engine; answer with the new hand."""
@@ -357,17 +474,22 @@ class Controller:
         result = await self.tables.act(channel_id, interaction.user.id, move)
         mine = result.for_user(interaction.user.id)
         if mine is not None:
-            await self._panel(interaction, result, await self.publisher.my_hand(result, mine))
+            await self._panel(interaction, result, await self.publisher.hands.of(result, mine))
         else:
             await say(interaction, "Done.")
-        await self.publisher.publish(result, actor=interaction.user.id, interaction=interaction)
+        token = self.publisher.token(interaction)
+        await self.publisher.publish(result, Answered(via=token, actor=token.user_id))
 
     async def hint(self, interaction: discord.Interaction, channel_id: int) -> None:
         """``/hint``: the move the expert would make for the caller, and why (privately;
-        the service refuses it at league tables)."""
+        the service refuses it where ``hints.check_hint`` says). At an unrated table the
+        answer says so; the hint that made it unrated also updates the table message."""
         await defer(interaction)
-        result, advice = await self.tables.hint(channel_id, interaction.user.id)
-        await say(interaction, hint_text(result.game, advice))
+        result, advice, first = await self.tables.hint(channel_id, interaction.user.id)
+        await say(interaction, hint_text(result.game, advice)
+                  + (f"\n{UNRATED}" if result.unrated else ""))
+        if first:
+            await self.publisher.publish(result)
 
     async def move_choices(
         self, interaction: discord.Interaction, channel_id: int, typed: str
@@ -389,111 +511,3 @@ class Controller:
             if len(a) <= 100 and (needle in a.lower() or needle in label(a).lower())
         ]
         return out[:25]
-
-    # -- components ----------------------------------------------------------------------
-    async def on_component(
-        self, interaction: discord.Interaction, cid: CustomId, values: list[str]
-    ) -> None:
-        """Any table button or select: checked against where it was clicked and the
-        service, never trusted."""
-        await defer(interaction, update=True)
-        row = await self.db.read(table_repo.get, cid.table_id)
-        if row is None:
-            await say(interaction, "That table no longer exists. Open one with `/table new`.")
-            return
-        in_dm = interaction.guild_id is None
-        if (in_dm and cid.kind not in _SEAT_KINDS) or (not in_dm and (
-            row.guild_id != interaction.guild_id or row.channel_id != interaction.channel_id
-        )):
-            await say(interaction, _NOT_HERE)
-            return
-        channel_id = row.channel_id
-        if not in_dm:
-            self.publisher.clicked(row.id, interaction)
-        if cid.kind in _CONTROLS:
-            await self._control(interaction, cid, channel_id, row.status)
-        elif cid.kind == "hand":
-            await self.hand(interaction, channel_id)
-        elif row.status != TableStatus.PLAYING:
-            await say(interaction, "That game is over; the buttons of this message no longer work.")
-        elif cid.kind == "page":
-            await self._page(interaction, cid, channel_id)
-        else:
-            await self._move(interaction, cid, channel_id, values)
-
-    async def _control(
-        self, interaction: discord.Interaction, cid: CustomId, channel_id: int, status: str
-    ) -> None:
-        if cid.kind == "rematch":
-            await self.rematch(interaction, channel_id)
-            return
-        if status != TableStatus.LOBBY:
-            await say(interaction, "That lobby has closed; use the latest table message.")
-            return
-        if cid.kind == "join":
-            await self.join(interaction, channel_id)
-        elif cid.kind == "leave":
-            await self.leave(interaction, channel_id)
-        elif cid.kind == "bot":
-            await self.add_bot(interaction, channel_id, cid.arg)
-        elif cid.kind == "start":
-            await self.start(interaction, channel_id)
-        else:
-            await self.abort(interaction, channel_id)
-
-    async def _page(self, interaction: discord.Interaction, cid: CustomId, channel_id: int) -> None:
-        if not _private(interaction):
-            await say(interaction, "Press **Your hand** to see your own moves.")
-            return
-        result = await self.tables.status(channel_id)
-        mine = result.for_user(interaction.user.id)
-        if mine is None:
-            await say(interaction, "That is not your seat.")
-            return
-        if result.version != cid.version:
-            await say(interaction, "That button is from an earlier turn; use the latest message.")
-            return
-        spec = await self.publisher.my_hand(result, mine, page=int(cid.arg))
-        await interaction.edit_original_response(**edit_kwargs(spec))
-        if interaction.message is not None:
-            self.publisher.opened_panel(
-                result, interaction, interaction.message.id, spec, original=True
-            )
-
-    async def _move(
-        self, interaction: discord.Interaction, cid: CustomId, channel_id: int, values: list[str]
-    ) -> None:
-        try:
-            move = move_for(cid, values)
-        except custom_ids.BadCustomId:
-            await say(interaction, "Pick one move from the menu.")
-            return
-        try:
-            result = await self.tables.act(channel_id, interaction.user.id, move, cid.version)
-        except NotSeated:
-            await say(interaction, "That is not your seat.")
-            return
-        mine = result.for_user(interaction.user.id)
-        clicked = None
-        if mine is not None and _private(interaction) and interaction.message is not None:
-            clicked = interaction.message.id
-            spec = await self.publisher.my_hand(result, mine)
-            self.publisher.clicked_hand(interaction, result, spec)
-        await self.publisher.publish(
-            result, actor=interaction.user.id, updated_message=clicked, interaction=interaction
-        )
-
-    async def on_replay(
-        self, interaction: discord.Interaction, match_id: int, step: int, hands: bool
-    ) -> None:
-        """A replay button: the step it names, checked again (``bot.ui.replays``)."""
-        await replays.show(interaction, self.db, match_id, step, hands)
-
-    async def on_rules_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
-        """◀/▶ on a rules message."""
-        try:
-            spec = rules_message(game, page)
-        except games.UnknownGame:
-            await say(interaction, "There is no such game.")
-            return
-        await interaction.response.edit_message(**edit_kwargs(spec))

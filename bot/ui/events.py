@@ -1,88 +1,49 @@
-"""Events in Discord: ``/event`` and the sign-up buttons, and running an event's tables.
+"""Events in Discord: ``/event`` and the sign-up buttons.
 
 The rules (pairing, results, standings) are ``bot.services.events``'; this module only
-turns clicks into service calls and keeps the event's tables going:
-
-* Each table of a round is a table-service game (``TableService.open_seated``: the
-  event's seat order and board seed, nobody hosts it) in a thread of the event's channel:
-  public for Swiss and round robin (anyone may watch), **private** for duplicate, with
-  the table's players added — every table plays the same cards, so nobody may watch a
-  board at one table while it is still to be played at another. A duplicate table plays
-  its boards one after another in the same thread. The
-  game's match records the table's result in the same transaction (``EventService
-  .record_match``), and pairs the next round when it was the round's last table.
-* ``sync`` brings an event's Discord side up to date with the database: it opens every
-  table that is due and not open (a new round, a table's next board, a table whose game
-  was aborted by an admin or whose thread was deleted — it is dealt again, same cards),
-  announces a round once in the event's channel (mentioning its players) and posts the
-  final standings once. It runs after every finished game, at start-up, and after
-  ``/event start``; one event syncs at a time, so nothing opens twice.
-* Absent players: an event table has the server's turn timer, so a computer plays for a
-  player whose time runs out; a player who withdraws (``/event leave``) hands their seat
-  to a computer at once and is paired no more.
+turns commands and clicks into service calls and answers them; ``EventTables``
+(``bot.ui.event_tables``) keeps each event's tables, announcements and sign-up message
+going. Absent players: an event table has the server's turn timer, so a computer plays
+for a player whose time runs out; a player who withdraws (``/event leave``) hands their
+seat to a computer at once and is paired no more.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import defaultdict
-from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
 
-from bot.render.events import round_announcement, signup_message, standings_text
-from bot.services.errors import ServiceError, TableAlreadyOpen
-from bot.services.events.service import COMPUTER, EventError, EventService, entrant_players
+from bot import permissions
+from bot.render.events import signup_message, standings_text
+from bot.services.errors import ServiceError
+from bot.services.events.rounds import entrant_players
+from bot.services.events.service import EventError, EventService
 from bot.services.leagues import LeagueService
-from bot.services.tables import TableResult, TableService, TableStatus
-from bot.text import cut, plain
+from bot.services.tables import TableService
+from bot.text import plain
 from bot.ui.answers import defer, publicly, say
-from bot.ui.controller import TABLE_NEEDED, THREAD_NEEDED, is_admin, missing, table_options
-from bot.ui.publisher import Publisher
-from bot.ui.views import edit_kwargs, send_kwargs
-from storage.db import StorageUnavailable
-from storage.events import EventRow, TableRow
+from bot.ui.asks import is_admin, lacking, table_options
+from bot.ui.event_tables import EventTables, NoEventChannel
+from bot.ui.publish import Publisher
+from bot.ui.views import edit_kwargs
+from storage.events import EventRow
 
 log = logging.getLogger(__name__)
 
-#: What the bot needs in an event's channel: a table's permissions and public threads
-#: (duplicate events: private threads).
-EVENT_NEEDED = TABLE_NEEDED | THREAD_NEEDED
-DUPLICATE_NEEDED = TABLE_NEEDED | discord.Permissions(
-    create_private_threads=True, send_messages_in_threads=True
-)
-#: How long a closing bot lets event syncs under way finish (seconds).
-CLOSE_WAIT = 10.0
 NO_EVENT = "There is no event here; `/event new` makes one (Manage Server)."
 
 
-class NoEventChannel(ServiceError):
-    """The event's channel is gone or not a text channel."""
-
-
-def _key(t: TableRow) -> tuple[int, int, int]:
-    return t.round, t.table_no, t.board
-
-
 class EventDesk:
-    """``/event`` commands, sign-up buttons, and the event tables' life in threads."""
+    """``/event`` commands and sign-up buttons."""
 
     def __init__(
-        self, client: discord.Client, events: EventService, tables: TableService,
-        leagues: LeagueService, publisher: Publisher, *, turn_timer: int,
-        owns: Callable[[int], bool],
+        self, events: EventService, tables: TableService, leagues: LeagueService,
+        publisher: Publisher, running: EventTables,
     ) -> None:
-        self.client, self.events, self.tables = client, events, tables
-        self.leagues, self.publisher = leagues, publisher
-        self.turn_timer = turn_timer
-        self.owns = owns
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._posted: set[int] = set()  # tables whose message this process posted
-        #: (event, status, round, sign-ups) each event's message was shown with, here.
-        self._shown: set[tuple[int, str, int, int]] = set()
+        self.events, self.tables, self.leagues = events, tables, leagues
+        self.publisher, self.running = publisher, running
 
     # -- commands and buttons ------------------------------------------------------------
     async def create(
@@ -97,9 +58,9 @@ class EventDesk:
             await say(interaction, "Run events in a text channel: their tables open in threads"
                                    " of it.")
             return
-        lacking = missing(interaction, _needed(format))
-        if lacking:
-            await say(interaction, f"I can't run an event here: I need {lacking} in this"
+        missing = lacking(interaction, _use(format))
+        if missing:
+            await say(interaction, f"I can't run an event here: I need {missing} in this"
                                    " channel (its tables open in threads).")
             return
 
@@ -128,7 +89,7 @@ class EventDesk:
             return
         await defer(interaction, update=True)
         await self._do(interaction, guild_id, event_id, kind)
-        await self._refresh(event_id, via=interaction)
+        await self.running.refresh(event_id, via=interaction)
 
     async def command(
         self, interaction: discord.Interaction, kind: str, event_id: int | None
@@ -139,7 +100,7 @@ class EventDesk:
         await defer(interaction)
         event = await self._pick(guild_id, interaction.channel_id, event_id)
         await say(interaction, await self._do(interaction, guild_id, event.id, kind))
-        await self._refresh(event.id)
+        await self.running.refresh(event.id)
 
     async def _do(
         self, interaction: discord.Interaction, guild_id: int, event_id: int, kind: str
@@ -155,11 +116,11 @@ class EventDesk:
                 return f"You withdrew from {plain(event.name)}; a computer finishes your game."
             return f"You are no longer signed up for {plain(event.name)}."
         event = await self.events.event(guild_id, event_id)
-        lacking = missing(interaction, _needed(event.format))
-        if lacking:
-            raise NoEventChannel(f"I can't open the event's tables: I need {lacking} here.")
+        missing = lacking(interaction, _use(event.format))
+        if missing:
+            raise NoEventChannel(f"I can't open the event's tables: I need {missing} here.")
         await self.events.start(guild_id, event_id, user.id, is_admin=is_admin(interaction))
-        await self.sync(event_id)
+        await self.running.sync(event_id)
         return "The event has started: round 1's tables are open."
 
     async def cancel(self, interaction: discord.Interaction, event_id: int | None) -> None:
@@ -168,7 +129,7 @@ class EventDesk:
         assert guild_id is not None
         await defer(interaction)
         event = await self._pick(guild_id, interaction.channel_id, event_id)
-        async with self._locks[event.id]:
+        async with self.running.locked(event.id):
             open_tables = await self.events.cancel(
                 guild_id, event.id, interaction.user.id, is_admin=is_admin(interaction)
             )
@@ -179,7 +140,7 @@ class EventDesk:
                     continue  # no game open there
                 await self.publisher.publish(result)
         await say(interaction, f"{plain(event.name)} is cancelled; its open games were closed.")
-        await self._refresh(event.id)
+        await self.running.refresh(event.id)
 
     async def standings(self, interaction: discord.Interaction, event_id: int | None) -> None:
         """``/event standings``: the table, its order, and the round being played."""
@@ -231,214 +192,9 @@ class EventDesk:
                     continue  # not open there (any more), or not seated
                 await self.publisher.publish(result)
 
-    async def _refresh(
-        self, event_id: int, via: discord.Interaction | None = None
-    ) -> None:
-        """Edit the event's sign-up message to what the event is now — through ``via``, a
-        click on it, else with the bot's own token — once per change of status, round or
-        number signed up. A message that is gone or cannot be edited is left alone."""
-        event, players, _ = await self.events.round_tables(event_id)
-        shown = (event.id, event.status, event.round, len(players))
-        if shown in self._shown:
-            return
-        spec = edit_kwargs(signup_message(event, players))
-        try:
-            if via is not None:
-                await via.edit_original_response(**spec)
-            elif event.message_id is not None:
-                channel = await self._channel(event)
-                await channel.get_partial_message(event.message_id).edit(**spec)
-        except (discord.HTTPException, NoEventChannel) as exc:
-            log.info("event %s: its message was not updated: %s", event.id, exc)
-            return
-        self._shown.add(shown)
 
-    # -- keeping the tables going ----------------------------------------------------------
-    def finished(self, table_id: int) -> None:
-        """A game finished: sync its event, if it is an event's (in the background)."""
-        self._spawn(self._sync_table(table_id))
-
-    async def _sync_table(self, table_id: int) -> None:
-        try:
-            event_id = await self.events.event_of_table(table_id)
-        except StorageUnavailable as exc:
-            log.warning("events: could not look table %s up: %s", table_id, exc)
-            return
-        if event_id is not None:
-            await self.sync(event_id)
-
-    def resume(self) -> None:
-        """Start-up: sync every unsettled event of this process's guilds (background)."""
-        self._spawn(self._resume())
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _resume(self) -> None:
-        try:
-            unsettled = await self.events.unsettled()
-        except StorageUnavailable as exc:
-            log.warning("events: could not read them to sync: %s", exc)
-            return
-        for event in unsettled:
-            if self.owns(event.guild_id):
-                await self.sync(event.id)
-
-    async def close(self) -> None:
-        """Let syncs under way finish (a few seconds at most), then stop what is left."""
-        if self._tasks:
-            await asyncio.wait(set(self._tasks), timeout=CLOSE_WAIT)
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-
-    async def sync(self, event_id: int) -> None:
-        """Open what is due, announce what is new (see the module docstring); a failure is
-        logged (the next finished game or start-up tries again)."""
-        async with self._locks[event_id]:
-            try:
-                await self._sync(event_id)
-            except (discord.HTTPException, ServiceError, StorageUnavailable) as exc:
-                log.warning("event %s: could not bring its tables up to date: %s", event_id, exc)
-
-    async def _sync(self, event_id: int) -> None:
-        await self._open_and_announce(event_id)
-        await self._refresh(event_id)
-
-    async def _open_and_announce(self, event_id: int) -> None:
-        event, players, tables = await self.events.round_tables(event_id)
-        if event.status == "running":
-            for group in _due(event, tables):
-                await self._open(event, group)
-            event, players, tables = await self.events.round_tables(event_id)
-            if event.announced < event.round:
-                await self._post(event, round_announcement(
-                    event, tables, entrant_players(players),
-                    {p.user_id: p.name for p in players},
-                ), mention=True)
-                await self.events.announced(event.id, event.round)
-        elif event.status == "finished" and event.announced <= event.rounds:
-            st = await self.events.standings(event.guild_id, event.id)
-            names = {p.user_id: p.name for p in players}
-            text = "The event is over.\n" + standings_text(
-                st, tables, entrant_players(players), names
-            )
-            await self._post(event, cut(text, 2000), mention=False)
-            await self.events.announced(event.id, event.rounds + 1)
-
-    async def _open(self, event: EventRow, group: list[TableRow]) -> None:
-        """Open the first unplayed board of one table of the round (its game in its thread),
-        or post the table message of one already open that was never shown (the process
-        stopped in between)."""
-        board = next(t for t in group if t.scores is None)
-        result = await self._open_game(board)
-        if result is not None and (
-            result.table_id in self._posted
-            or await self.publisher.table_message_id(result.table_id) is not None
-        ):
-            return
-        thread = await self._thread(event, group)
-        if result is None:
-            try:
-                result = await self._deal(event, board, thread)
-            except TableAlreadyOpen:  # someone opened a game of their own in the thread
-                thread = await self._thread(event, group, fresh=True)
-                result = await self._deal(event, board, thread)
-        spec = self.publisher.table_spec(result)
-        posted = await thread.send(**send_kwargs(spec))
-        self._posted.add(result.table_id)  # its stored reference is written in a moment
-        self.publisher.shown_in(result, spec, posted.id)
-        await self.publisher.publish(result, table_shown=True)
-
-    async def _deal(self, event: EventRow, board: TableRow, thread: discord.Thread) -> TableResult:
-        """Open the board's game in the thread, seated and dealt as the event says."""
-        players = await self.events.entrants(event.id)
-        names = {p.user_id: p.name for p in players}
-        return await self.tables.open_seated(
-            thread.id, event.guild_id, event.game, event.options,
-            [(None if u == COMPUTER else u, names[u]) for u in board.seats],
-            seed=board.seed, turn_timer=self.turn_timer,
-            computer=event.computer or "normal", league_id=event.league_id,
-            link=self.events.linker(event.id, _key(board)),
-        )
-
-    async def _open_game(self, board: TableRow) -> TableResult | None:
-        """The board's game if it is still being played in its thread (else None: it
-        was never opened, or an admin aborted it, or its thread is gone)."""
-        if board.table_id is None or board.channel_id is None:
-            return None
-        try:
-            now = await self.tables.status(board.channel_id)
-        except ServiceError:
-            return None
-        live = now.status in (TableStatus.LOBBY, TableStatus.PLAYING)
-        return now if live and now.table_id == board.table_id else None
-
-    async def _thread(
-        self, event: EventRow, group: list[TableRow], *, fresh: bool = False
-    ) -> discord.Thread:
-        """The table's thread: the one its earlier boards used (unless ``fresh``), or a new
-        one (public, or private to the table's players for duplicate)."""
-        for t in group if not fresh else ():
-            if t.channel_id is None:
-                continue
-            try:
-                found = self.client.get_channel(t.channel_id) or await self.client.fetch_channel(
-                    t.channel_id
-                )
-            except (discord.NotFound, discord.Forbidden):
-                break
-            if isinstance(found, discord.Thread):
-                return found
-            break
-        parent = await self._channel(event)
-        first = group[0]
-        name = f"{event.name} · round {first.round} · table {first.table_no}"[:100]
-        if event.format == "duplicate":
-            thread = await parent.create_thread(
-                name=name, type=discord.ChannelType.private_thread, invitable=False,
-                auto_archive_duration=1440,
-            )
-            for user in dict.fromkeys(first.seats):
-                if user != COMPUTER:
-                    await thread.add_user(discord.Object(user))
-        else:
-            thread = await parent.create_thread(
-                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440,
-            )
-        for t in group:
-            await self.events.set_channel(event.id, _key(t), thread.id)
-        return thread
-
-    async def _channel(self, event: EventRow) -> discord.TextChannel:
-        try:
-            found = self.client.get_channel(event.channel_id) or await self.client.fetch_channel(
-                event.channel_id
-            )
-        except (discord.NotFound, discord.Forbidden):
-            found = None
-        if not isinstance(found, discord.TextChannel):
-            raise NoEventChannel(f"the channel of event {event.id} is gone")
-        return found
-
-    async def _post(self, event: EventRow, text: str, *, mention: bool) -> None:
-        channel = await self._channel(event)
-        await channel.send(
-            text, allowed_mentions=discord.AllowedMentions(users=mention, roles=False,
-                                                           everyone=False),
-        )
+def _use(format: str) -> str:
+    """What an event of ``format`` is, for ``bot.permissions``."""
+    return permissions.DUPLICATE if format == "duplicate" else permissions.EVENT
 
 
-def _needed(format: str) -> discord.Permissions:
-    return DUPLICATE_NEEDED if format == "duplicate" else EVENT_NEEDED
-
-
-def _due(event: EventRow, tables: list[TableRow]) -> list[list[TableRow]]:
-    """The current round's tables (each a list of its boards) with a board left to play."""
-    groups: defaultdict[int, list[TableRow]] = defaultdict(list)
-    for t in tables:
-        if t.round == event.round and t.side_b is not None:
-            groups[t.table_no].append(t)
-    return [g for _, g in sorted(groups.items()) if any(t.scores is None for t in g)]

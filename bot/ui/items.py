@@ -1,39 +1,24 @@
 """The DynamicItems behind every Deckhand button and select menu.
 
 They are registered at start-up (``bot.add_dynamic_items``), so a component works for as
-long as its message exists, restarts included. An item only parses its custom id; the
-bot's ``Controller`` (``interaction.client.controller``) re-checks everything against
-the table service — never trust a button. Every callback runs through the one error path,
-``bot.ui.answers.guarded``.
+long as its message exists, restarts included. An item only parses its custom id — one
+that only looks like ours, or holds a number out of range, parses to ``None`` and is
+answered as a broken button, never with a traceback — and hands it to the bot's
+handlers (``bot.ui.handlers.Clicks``, the controller), which re-check everything against
+the services: never trust a button. A component no item takes (``taken``) goes to the
+handlers too, so every click gets an answer.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any
 
 import discord
 
 from bot.ui import custom_ids
-from bot.ui.answers import guarded, say
-from bot.ui.cooldown import SLOW_DOWN, Cooldown
 from bot.ui.custom_ids import CustomId
-
-if TYPE_CHECKING:
-    from bot.ui.controller import Controller
-    from bot.ui.events import EventDesk
-
-class _HasController(Protocol):
-    controller: Controller
-    events: EventDesk
-    cooldown: Cooldown
-
-
-def _controller(interaction: discord.Interaction) -> Controller:
-    return cast(_HasController, interaction.client).controller
-
-
-BROKEN = "That button doesn't work (any more); use the buttons of the latest table message."
+from bot.ui.handlers import clicks
 
 
 def _parsed(match: re.Match[str]) -> CustomId | None:
@@ -42,17 +27,6 @@ def _parsed(match: re.Match[str]) -> CustomId | None:
         return custom_ids.parse(match.string)
     except custom_ids.BadCustomId:
         return None
-
-
-async def _on_table_component(
-    interaction: discord.Interaction, cid: CustomId | None, values: list[str]
-) -> None:
-    if not cast(_HasController, interaction.client).cooldown.allow(interaction.user.id):
-        await guarded(interaction, say(interaction, SLOW_DOWN))
-    elif cid is None:
-        await guarded(interaction, say(interaction, BROKEN))
-    else:
-        await guarded(interaction, _controller(interaction).on_component(interaction, cid, values))
 
 
 class TableButton(
@@ -86,7 +60,7 @@ class TableButton(
         return cls(_parsed(match), raw=match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _on_table_component(interaction, self.cid, [])
+        await clicks(interaction.client).on_table_click(interaction, self.cid, [])
 
 
 class TableSelect(
@@ -124,7 +98,9 @@ class TableSelect(
         return cls(_parsed(match), raw=match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _on_table_component(interaction, self.cid, list(self.item.values))
+        await clicks(interaction.client).on_table_click(
+            interaction, self.cid, list(self.item.values)
+        )
 
 
 class RulesButton(
@@ -155,9 +131,7 @@ class RulesButton(
         return cls(match["game"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(
-            interaction, _controller(interaction).on_rules_page(interaction, self.game, self.page)
-        )
+        await clicks(interaction.client).on_rules_click(interaction, self.game, self.page)
 
 
 class EventButton(
@@ -167,16 +141,18 @@ class EventButton(
 
     def __init__(
         self,
-        event: int,
+        event: int | None,
         kind: str,
         *,
         label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
+        raw: str = "",
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, custom_id=custom_ids.event_id(event, kind), style=style, row=row
+                label=label, custom_id=raw or custom_ids.event_id(event or 0, kind), style=style,
+                row=row,
             )
         )
         self.event, self.kind = event, kind
@@ -185,15 +161,14 @@ class EventButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> EventButton:
-        event, kind = custom_ids.parse_event(match.string)
+        try:
+            event, kind = custom_ids.parse_event(match.string)
+        except custom_ids.BadCustomId:  # an event id past what a database keeps
+            return cls(None, match["kind"], raw=match.string)
         return cls(event, kind)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        client = cast(_HasController, interaction.client)
-        if not client.cooldown.allow(interaction.user.id):
-            await guarded(interaction, say(interaction, SLOW_DOWN))
-        else:
-            await guarded(interaction, client.events.on_button(interaction, self.event, self.kind))
+        await clicks(interaction.client).on_event_click(interaction, self.event, self.kind)
 
 
 class ReplayButton(
@@ -225,10 +200,37 @@ class ReplayButton(
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(
-            interaction,
-            _controller(interaction).on_replay(interaction, self.match_id, self.step, self.hands),
+        await clicks(interaction.client).on_replay_click(
+            interaction, self.match_id, self.step, self.hands
         )
 
 
 ITEMS = (TableButton, TableSelect, RulesButton, EventButton, ReplayButton)
+
+#: Each item's component type and template (as registered: discord.py dispatches a click
+#: to an item only when both fit).
+_TAKES = tuple(
+    (kind, re.compile(template))
+    for kind, template in (
+        (discord.ComponentType.button, custom_ids.BUTTON_TEMPLATE),
+        (discord.ComponentType.select, custom_ids.SELECT_TEMPLATE),
+        (discord.ComponentType.button, custom_ids.RULES_TEMPLATE),
+        (discord.ComponentType.button, custom_ids.EVENT_TEMPLATE),
+        (discord.ComponentType.button, custom_ids.REPLAY_TEMPLATE),
+    )
+)
+
+
+def taken(component_type: object, custom_id: str) -> bool:
+    """Whether one of ``ITEMS`` takes a click on this component (one that none takes would
+    get no answer at all)."""
+    return any(t.value == component_type and p.fullmatch(custom_id) for t, p in _TAKES)
+
+
+async def on_interaction(interaction: discord.Interaction) -> None:
+    """Every interaction (discord.py's listener): a component no item takes is answered."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    if not taken(data.get("component_type"), str(data.get("custom_id", ""))):
+        await clicks(interaction.client).on_stray_click(interaction)

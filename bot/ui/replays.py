@@ -19,8 +19,7 @@ from bot.render.replay import replay_message
 from bot.services.errors import NoReplay
 from bot.services.replays import guild_replay
 from bot.text import plain
-from bot.ui.answers import defer
-from bot.ui.views import edit_kwargs
+from bot.ui.answers import defer, reply, update
 from storage.db import Database
 
 
@@ -42,4 +41,7 @@ async def show(
     clicked = interaction.type is discord.InteractionType.component
     await defer(interaction, update=clicked)
     spec = await replay_spec(db, interaction.guild_id, match_id, step, hands)
-    await interaction.edit_original_response(**edit_kwargs(spec))
+    if clicked:
+        await update(interaction, spec)
+    else:
+        await reply(interaction, spec)

@@ -133,16 +133,24 @@ def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
     if view is not None:
         out["view"] = view
     if spec.files:
-        out["files"] = [discord.File(io.BytesIO(data), filename=name) for name, data in spec.files]
+        out["files"] = _files(spec)
     return out
 
 
 def edit_kwargs(spec: MessageSpec) -> dict[str, Any]:
-    """Keyword arguments for edits: everything set, so stale parts are cleared."""
+    """Keyword arguments for edits: everything set, so stale parts are cleared (a spec's
+    files are attached)."""
     if spec.layout:
         return {"content": None, "embed": None, "view": layout_of(spec)}
-    return {
+    out: dict[str, Any] = {
         "content": spec.content or None,
         "embed": embed_of(spec.embed) if spec.embed is not None else None,
         "view": view_of(spec),
     }
+    if spec.files:
+        out["attachments"] = _files(spec)
+    return out
+
+
+def _files(spec: MessageSpec) -> list[discord.File]:
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in spec.files]

@@ -1,7 +1,11 @@
-"""The aiohttp application of ``deckhand web``: routes, security headers, plain errors.
+"""The aiohttp application of ``deckhand web``: routes, security headers, plain errors,
+per-client budgets (``bot/web/server.py`` serves it).
 
 Decisions:
-* Read-only: GET and HEAD only (anything else is 405); no forms, no cookies, no script.
+* Read-only: GET and HEAD only (anything else is 405); no forms, no cookies, no script;
+  the database is opened read-only.
+* With a ``Budget`` (``bot/web/limits.py``), a client past its share of server time gets
+  a plain 429 with ``Retry-After``, before its request costs anything.
 * Every response, errors included, carries the security headers below: a CSP that allows
   only the site's own style sheet and icon (SVG charts are inline markup, not script),
   no framing, no sniffing, no referrer.
@@ -14,6 +18,7 @@ Decisions:
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from importlib.resources import files
 
@@ -21,8 +26,8 @@ from aiohttp import web
 
 from bot.web import pages, paths
 from bot.web.html import Safe
+from bot.web.limits import Budget, client_of
 from bot.web.site import Site
-from storage.connect import open_database
 from storage.db import Database
 
 log = logging.getLogger(__name__)
@@ -43,6 +48,7 @@ _STATIC = {
     paths.ICON: ("icon.svg", "image/svg+xml"),
 }
 SITE: web.AppKey[Site] = web.AppKey("site", Site)
+BUDGET: web.AppKey[Budget] = web.AppKey("budget", Budget)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -50,28 +56,49 @@ def _html(body: Safe, status: int = 200) -> web.Response:
     return web.Response(text=body, status=status, content_type="text/html", charset="utf-8")
 
 
-def _error(status: int, text: str) -> web.Response:
-    return _html(pages.error_page(status, text), status)
+def error(status: int, text: str) -> web.Response:
+    """A plain error page (with the security headers, which every response carries)."""
+    response = _html(pages.error_page(status, text), status)
+    response.headers.update(SECURITY_HEADERS)
+    return response
+
+
+@web.middleware
+async def budgeted(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Answer a client within its budget of server time (see ``bot.web.limits``)."""
+    budget = request.app[BUDGET]
+    client = client_of(request)
+    wait = budget.admit(client, time.monotonic())
+    if wait is not None:
+        response = error(429, "Too many requests from you at once: try again in a moment.")
+        response.headers["Retry-After"] = f"{wait:.0f}"
+        return response
+    start = time.monotonic()
+    try:
+        return await handler(request)
+    finally:
+        now = time.monotonic()
+        budget.done(client, now - start, now)
 
 
 @web.middleware
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     """GET/HEAD only; errors as plain pages without detail."""
     if request.method not in ("GET", "HEAD"):
-        response = _error(405, "This site can only be read.")
+        response = error(405, "This site can only be read.")
         response.headers["Allow"] = "GET, HEAD"
         return response
     try:
         return await handler(request)
     except web.HTTPNotFound:
-        return _error(404, "There is nothing here (or it is not published).")
+        return error(404, "There is nothing here (or it is not published).")
     except web.HTTPException as exc:
         if exc.status >= 400:
-            return _error(exc.status, exc.reason)
+            return error(exc.status, exc.reason)
         raise
     except Exception:
         log.exception("page %s failed", request.path)
-        return _error(500, "Something went wrong on our side.")
+        return error(500, "Something went wrong on our side.")
 
 
 async def _headers(request: web.Request, response: web.StreamResponse) -> None:
@@ -138,10 +165,13 @@ async def static(request: web.Request) -> web.Response:
     return web.Response(body=body, content_type=kind)
 
 
-def make_app(db: Database) -> web.Application:
-    """The application over ``db`` (the caller closes it)."""
-    app = web.Application(middlewares=[guard])
+def make_app(db: Database, budget: Budget | None = None) -> web.Application:
+    """The application over ``db`` (the caller closes it); with ``budget``, each client
+    is held to it."""
+    app = web.Application(middlewares=[guard, *([budgeted] if budget is not None else [])])
     app[SITE] = Site(db)
+    if budget is not None:
+        app[BUDGET] = budget
     app.on_response_prepare.append(_headers)
     app.router.add_get("/", home)
     app.router.add_get(paths.GUILD, guild)
@@ -153,21 +183,3 @@ def make_app(db: Database) -> web.Application:
     for path in _STATIC:
         app.router.add_get(path, static)
     return app
-
-
-def serve(where: str, host: str, port: int, log_level: str = "INFO") -> int:
-    """Serve the site of the database at ``where`` until interrupted."""
-    logging.basicConfig(level=log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-
-    async def made() -> web.Application:
-        db = await open_database(where)
-        app = make_app(db)
-
-        async def close(_: web.Application) -> None:
-            await db.close()
-
-        app.on_cleanup.append(close)
-        return app
-
-    web.run_app(made(), host=host, port=port, access_log=None)
-    return 0

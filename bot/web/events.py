@@ -10,8 +10,9 @@ Decisions:
 * Rounds are shown in order, each as its tables (for duplicate: every board of every
   table, with both sides' matchpoints on it), then its byes. In a round under way the
   matchpoints compare the tables played so far, as the standings do. A duplicate board
-  shows its scores, matchpoints and replays only once every table of the round played
-  it (until then a finished table says "played"): its cards are still in play elsewhere.
+  shows its scores, matchpoints and replays only once no table of the round plays it any
+  more (``storage.events.boards_in_play``, read with the tables; until then a finished
+  table says "played"): its cards are still in play elsewhere.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bot.services.publication import Slugs
 from bot.web import paths
 from bot.web.html import Child, Safe, document, grid, h, join, link
 from bot.web.pages import game_title, league_crumbs
+from games.wording import plural
 from storage.events import EntrantRow, EventRow, TableRow
 from storage.leagues import League
 
@@ -44,13 +46,15 @@ _PLAYED = h("span", "played", class_="playing")
 
 @dataclass(frozen=True)
 class EventData:
-    """What an event's page shows: its standings, sign-ups, every table so far, and the
-    match ids among them that have a replay in the league."""
+    """What an event's page shows: its standings, sign-ups, every table so far, the match
+    ids among them that have a replay in the league, and the ``(round, board)`` of each
+    duplicate board still in play."""
 
     standings: EventStandings
     entrants: tuple[EntrantRow, ...]
     tables: tuple[TableRow, ...]
     replays: frozenset[int]
+    in_play: frozenset[tuple[int, int]] = frozenset()
 
 
 def rounds_played(event: EventRow) -> int:
@@ -80,8 +84,8 @@ def _progress(event: EventRow) -> str:
     if event.status == "running":
         return f"round {event.round} of {event.rounds} under way"
     if event.status == "finished":
-        return f"finished after {event.round} of {event.rounds} rounds"
-    return f"{_STATUS[event.status]} · {event.rounds} rounds"
+        return f"finished after {event.round} of {plural(event.rounds, 'round')}"
+    return f"{_STATUS[event.status]} · {plural(event.rounds, 'round')}"
 
 
 def _standings(data: EventData) -> Safe:
@@ -127,6 +131,7 @@ class _Round:
     sides: Mapping[int, str]
     entrant_of: Mapping[int, int | None]
     replays: frozenset[int]
+    in_play: frozenset[tuple[int, int]]
 
     def score(self, t: TableRow, side: int) -> int:
         assert t.scores is not None
@@ -161,7 +166,7 @@ class _Round:
             duplicate.TableResult(
                 duplicate.Board(t.board, self.event.game, t.seed, self.event.options),
                 t.table_no, t.seats, t.scores)
-            for t in tables if t.scores is not None
+            for t in tables if t.scores is not None and (t.round, t.board) not in self.in_play
         ]
         mp = {
             (s.board, s.table, self.entrant_of[s.players[0]]): s.matchpoints
@@ -171,14 +176,10 @@ class _Round:
         def matchpoints(t: TableRow) -> str:
             return f"{mp[t.board, t.table_no, t.side_a]} – {mp[t.board, t.table_no, t.side_b]}"
 
-        complete = {
-            b: all(t.scores is not None for t in tables if t.board == b)
-            for b in {t.board for t in tables}
-        }
         rows = []
         for t in sorted(tables, key=lambda t: (t.board, t.table_no)):
             assert t.side_b is not None
-            done = t.scores is not None and complete[t.board]
+            done = t.scores is not None and (t.round, t.board) not in self.in_play
             state = _PLAYED if t.scores is not None else _PLAYING
             rows.append(h(
                 "tr", h("td", t.board, class_="num"), h("td", t.table_no, class_="num"),
@@ -218,9 +219,9 @@ def event_page(slugs: Slugs, league: League, data: EventData) -> Safe:
     event = data.standings.event
     drawer = _Round(
         slugs, league, event, {r.entrant: " & ".join(r.names) for r in data.standings.rows},
-        {p.user_id: p.entrant for p in data.entrants}, data.replays,
+        {p.user_id: p.entrant for p in data.entrants}, data.replays, data.in_play,
     )
-    boards = f" · {event.boards} boards a round" if event.format == "duplicate" else ""
+    boards = f" · {plural(event.boards, 'board')} a round" if event.format == "duplicate" else ""
     return document(
         event.name, [*league_crumbs(slugs, league), (event.name, None)],
         h("p", f"{game_title(event.game)} · {FORMATS[event.format]}{boards}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable
 from html import escape
 
+from bot.render.markup import RED_CARD, Text, spans
 from bot.web import paths
 
 
@@ -55,6 +56,21 @@ def h(tag: str, *children: Child, **attributes: object) -> Safe:
 def join(items: Iterable[Child], sep: str = "") -> Safe:
     """Children one after the other, escaped as ``h`` does, with ``sep`` (plain text)."""
     return Safe(escape(sep, quote=False).join("".join(_children([i])) for i in items))
+
+
+def rich(text: Text) -> Safe:
+    """A renderer's line as HTML: strong spans in ``<strong>``, red cards in red, every
+    word escaped."""
+    out: list[Child] = []
+    for span in spans(text):
+        pieces: list[Child] = []
+        at = 0
+        for m in RED_CARD.finditer(span.text):
+            pieces += [span.text[at:m.start()], h("span", m.group(0), class_="red")]
+            at = m.end()
+        pieces.append(span.text[at:])
+        out.append(h("strong", pieces) if span.strong else join(pieces))
+    return join(out)
 
 
 def link(href: str, *children: Child) -> Safe:

@@ -1,8 +1,8 @@
 """The site's pages as HTML, from data the site module gathered (no database here).
 
-Every page shows display names only; links carry slugs (``bot.web.paths``). A replay
-renders the spectator view generically: facts about the table, one row per seat for the
-view's per-seat lists (scores, bids, tricks, cards held), and cards with suit symbols.
+Every page shows display names only; links carry slugs (``bot.web.paths``). A replay step
+is shown as the table message showed it, by the game's renderer (``bot.render.steps``)
+in the page's markup (``html.rich``); revealed hands are card chips.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 import games
-from bot.render.common import prettify
+from bot.render import ono99
+from bot.render.steps import shown
 from bot.services.leagues import Standings
 from bot.services.player_record import Record
 from bot.services.publication import Slugs
@@ -21,17 +21,15 @@ from bot.services.ratings import display
 from bot.services.replays import ReplayStep
 from bot.web import paths
 from bot.web.chart import Series, rating_chart
-from bot.web.html import Child, Safe, document, grid, h, join, link
+from bot.web.html import Child, Safe, document, grid, h, join, link, rich
 from games.cards import BIG_JOKER, LITTLE_JOKER, RED_SUITS, STANDARD_DECK, pretty
-from storage.leagues import League, PlayedMatch, Season, SeasonTotals
-from storage.matches import SeatResult
+from games.wording import number
+from storage.league_reports import SeasonTotals
+from storage.leagues import League, Season
+from storage.matches import PlayedMatch, SeatResult
 
-#: View keys that name a seat (shown as the seat's player).
-_SEAT_KEYS = frozenset({"dealer", "leader", "current", "first_player", "last_played"})
 #: Jokers in words (the suit-symbol fonts of many systems lack a joker glyph).
 _JOKER_TEXT = {BIG_JOKER: "Big", LITTLE_JOKER: "Little"}
-#: View keys shown elsewhere on the page or of no use to a reader.
-_SKIPPED = frozenset({"game", "seat", "players", "over", "options", "hand", "to_act"})
 
 
 @dataclass(frozen=True)
@@ -109,7 +107,7 @@ def _standings_table(slugs: Slugs, st: Standings) -> Safe:
         h("tr",
           h("td", r.rank if r.rank is not None else "–", class_="num"),
           h("td", link(paths.player(slugs, st.league.id, r.user_id), r.name)),
-          h("td", r.points if points else r.rating_display, class_="num"),
+          h("td", number(r.points) if points else r.rating_display, class_="num"),
           h("td", r.games, class_="num"), h("td", r.wins, class_="num"),
           h("td", r.draws, class_="num"), h("td", r.losses, class_="num"),
           h("td", r.streak))
@@ -122,9 +120,11 @@ def _standings_table(slugs: Slugs, st: Standings) -> Safe:
 
 
 def _result(seats: Sequence[SeatResult]) -> Safe:
-    """``1. Ann (100) · 2. Ben (50)``: placements, best first."""
+    """``1. Ann — 100 · 2. Ben — 50``: placements, best first, as a finished table's
+    message writes them (a score in parentheses would read as part of a computer's name,
+    ``Computer (normal) 1``)."""
     ranked = sorted(seats, key=lambda s: (s.rank, s.seat))
-    return join([f"{s.rank}. {s.name} ({s.score})" for s in ranked], " · ")
+    return join([f"{s.rank}. {s.name} — {number(s.score)}" for s in ranked], " · ")
 
 
 def _matches_table(slugs: Slugs, league: League, matches: Sequence[PlayedMatch]) -> Safe:
@@ -183,17 +183,22 @@ def player_page(
     per_game: Sequence[Record], per_partner: Sequence[Record],
     recent: Sequence[PlayedMatch],
 ) -> Safe:
-    """A player's ratings per season and game, record per game and partner, last games."""
-    rating_rows = [
+    """A player's standing per season and game (by the league's measure, rating or points,
+    as its standings rank them), record per game and partner, last games."""
+    points = league.scoring != "rating"
+    season_rows = [
         h("tr", h("td", link(paths.season(slugs, league.id, s.season), f"Season {s.season}")),
-          h("td", game_title(s.game)), h("td", display(s.totals.ordinal), class_="num"),
-          h("td", s.totals.points, class_="num"), h("td", s.totals.games, class_="num"))
+          h("td", game_title(s.game)),
+          h("td", number(s.totals.points) if points else display(s.totals.ordinal),
+            class_="num"),
+          h("td", s.totals.games, class_="num"), h("td", s.totals.wins, class_="num"),
+          h("td", s.totals.draws, class_="num"), h("td", s.totals.losses, class_="num"))
         for s in seasons
     ]
+    head = ("Season", "Game", "Points" if points else "Rating", "Games", "W", "D", "L")
     return document(
         name, [*league_crumbs(slugs, league), (name, None)],
-        h("section", h("h2", "Ratings"),
-          grid(("Season", "Game", "Rating", "Points", "Games"), rating_rows, (2, 3, 4))),
+        h("section", h("h2", "Per season"), grid(head, season_rows, (2, 3, 4, 5, 6))),
         h("section", h("h2", "Record per game"), _record_table(per_game, False)),
         h("section", h("h2", "Record with partners"),
           _record_table(per_partner, True) if per_partner else h("p", "No human partners.")),
@@ -203,9 +208,11 @@ def player_page(
 
 # -- replays ------------------------------------------------------------------------------
 def card(code: str) -> Safe:
-    """One card as a chip with its suit symbol (red suits in red); ONO 99 cards as they are."""
+    """One card as a chip with its suit symbol (red suits in red); ONO 99 cards as the
+    game names them."""
     red = code in STANDARD_DECK and code[1] in RED_SUITS
-    text = pretty(code) if code in STANDARD_DECK else _JOKER_TEXT.get(code, code)
+    text = (pretty(code) if code in STANDARD_DECK
+            else _JOKER_TEXT.get(code) or ono99.pretty(code))
     return h("span", text, class_="card red" if red else "card")
 
 
@@ -214,64 +221,15 @@ def cards(codes: Sequence[str]) -> Safe:
     return h("span", [card(c) for c in codes], class_="cards") if codes else Safe("—")
 
 
-def _value(v: Any, deck: frozenset[str], names: Sequence[str]) -> Child:
-    """A view value: cards as chips, ``[seat, card]`` pairs with the seat's name."""
-    if isinstance(v, str) and v in deck:
-        return card(v)
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if v is None:
-        return "—"
-    if isinstance(v, str | int | float):
-        return v
-    if isinstance(v, dict):
-        return join([h("span", f"{k}: ", _value(x, deck, names)) for k, x in v.items()], "; ")
-    if v and _seat_pairs(v, len(names)):
-        return join([h("span", f"{names[s]} ", _value(x, deck, names)) for s, x in v], ", ")
-    if all(isinstance(x, str) and x in deck for x in v):
-        return cards(v)
-    return join([h("span", _value(x, deck, names)) for x in v], ", ") if v else "—"
-
-
-def _seat_pairs(v: list[Any], seats: int) -> bool:
-    """Whether a list holds ``[seat, thing]`` pairs (a trick: who played what)."""
-    return all(
-        isinstance(x, list) and len(x) == 2 and isinstance(x[0], int) and 0 <= x[0] < seats
-        for x in v
-    )
-
-
-def _per_seat(v: Any, deck: frozenset[str], seats: int) -> bool:
-    """Whether a view value has one entry per seat (scores, bids, cards known of each
-    hand) rather than being a pile or a trick that happens to be as long."""
-    return (
-        isinstance(v, list) and len(v) == seats and not _seat_pairs(v, seats)
-        and not any(isinstance(x, dict) or (isinstance(x, str) and x in deck) for x in v)
-    )
-
-
-def _fact(key: str, v: Any, deck: frozenset[str], names: Sequence[str]) -> Child:
-    """A table fact; a seat number is shown as its player."""
-    if key in _SEAT_KEYS and isinstance(v, int) and 0 <= v < len(names):
-        return names[v]
-    return _value(v, deck, names)
-
-
-def _label(key: str) -> str:
-    return key.replace("_", " ").capitalize()
-
-
 def replay_page(
     slugs: Slugs, league: League, match: PlayedMatch, rep: ReplayStep, hands: bool
 ) -> Safe:
-    """One step of a replay: the move, the spectator view, and every hand if asked."""
+    """One step of a replay as the table message showed it (``bot.render.steps``): the
+    move, what it made happen and the public table; then every hand, if asked."""
     game = games.get(rep.game)
-    deck = frozenset(game.full_deck)
-    seats = sorted(match.seats, key=lambda s: s.seat)
-    names = [s.name for s in seats]
-    view = rep.public
-    per_seat = [k for k, v in view.items() if k not in _SKIPPED and _per_seat(v, deck, len(names))]
-    facts = [k for k in view if k not in _SKIPPED and k not in per_seat]
+    names = [s.name for s in sorted(match.seats, key=lambda s: s.seat)]
+    move = None if rep.move is None else (rep.move.seat, rep.move.action, rep.move.timed_out)
+    step = shown(rep.game, rep.public, rep.events, names, move)
 
     def at(step: int, text: str, rel: str | None = None) -> Safe:
         href = paths.match(slugs, league.id, match.match_id, step, hands)
@@ -279,19 +237,11 @@ def replay_page(
             return h("span", text, class_="button off")
         return h("a", text, href=href, class_="button", rel=rel)
 
-    moved = (
-        h("p", h("strong", names[rep.move.seat]), " ", prettify(rep.move.action),
-          " (timed out)" if rep.move.timed_out else "", class_="move")
-        if rep.move else h("p", "The deal.", class_="move")
+    held = (
+        grid(("Seat", "Hand"), [h("tr", h("td", name), h("td", cards(rep.hands[i])))
+                                for i, name in enumerate(names)], class_="seats")
+        if rep.hands else None
     )
-    seat_head = ["Seat", *(_label(k) for k in per_seat), *(["Hand"] if rep.hands else [])]
-    seat_rows = [
-        h("tr",
-          h("td", ("▶ " if i in view.get("to_act", []) else ""), name),
-          [h("td", _value(view[k][i], deck, names)) for k in per_seat],
-          h("td", cards(rep.hands[i])) if rep.hands else None)
-        for i, name in enumerate(names)
-    ]
     toggle = paths.match(slugs, league.id, match.match_id, rep.step, not hands)
     return document(
         f"{game.title} · {day(match.finished_at)}",
@@ -302,10 +252,12 @@ def replay_page(
           h("span", f"Step {rep.step} of {rep.last}", class_="step", id="step"),
           at(rep.step + 1, "Next ▶", "next"), at(rep.last, "Last »"),
           class_="steps", aria_label="Replay steps"),
-        moved,
-        grid(seat_head, seat_rows, class_="seats"),
-        h("dl", [[h("dt", _label(k)), h("dd", _fact(k, view[k], deck, names))] for k in facts],
-          class_="facts"),
+        h("p", rich(step.moved), class_="move"),
+        h("ul", [h("li", rich(t)) for t in step.events], class_="happened")
+        if step.events else None,
+        h("section", [h("p", rich(t)) for t in step.table], class_="table",
+          aria_label="The table"),
+        held,
         h("p", link(toggle, "Hide the hands" if hands else "Show every hand"),
           " — the game is over, so its hands may be shown.", class_="hint"),
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.services import publication, replays
 from bot.services.events.service import EventService
-from bot.services.leagues import MAX_ROWS, LeagueService, season_rating_history
+from bot.services.leagues import LeagueService, RatingLines, season_ratings
 from bot.services.player_record import records
 from bot.services.publication import Slugs
 from bot.services.ratings import DEFAULT, display
@@ -19,6 +19,7 @@ from bot.web import pages
 from bot.web.chart import Series
 from bot.web.html import Safe
 from storage import events as events_repo
+from storage import league_reports
 from storage import leagues as repo
 from storage.db import Conn, Database
 from storage.leagues import League
@@ -69,7 +70,8 @@ class Site:
         s, league = found
         seasons = await self.db.read(repo.seasons, league.id)
         played = {
-            n.season: await self.db.read(repo.season_games, league.id, n.season) for n in seasons
+            n.season: await self.db.read(league_reports.season_games, league.id, n.season)
+            for n in seasons
         }
         events = await self.db.read(events_repo.league_events, league.id)
         return pages.league_page(
@@ -88,16 +90,16 @@ class Site:
         if season is None:
             return None
         sections = []
-        for game in await self.db.read(repo.season_games, league.id, number):
+        for game in await self.db.read(league_reports.season_games, league.id, number):
             st = await self.leagues.standings(
                 league.guild_id, league.name, game=game, season=number, limit=ROWS
             )
-            history = await self.db.read(season_rating_history, league, number, game)
-            sections.append(pages.GameSection(
-                st, _series(history, [(r.user_id, r.name) for r in st.rows[:CHARTED]]),
-                len(history),
-            ))
-        recent = await self.db.read(repo.league_history, league.id, number, RECENT)
+            charted = [(r.user_id, r.name) for r in st.rows[:CHARTED]]
+            lines = await self.db.report(
+                season_ratings, league.id, number, game, [u for u, _ in charted]
+            )
+            sections.append(pages.GameSection(st, _series(lines, charted), lines.played))
+        recent = await self.db.report(league_reports.league_history, league.id, number, RECENT)
         return pages.season_page(s, league, season, sections, recent)
 
     async def player(self, slug: str, player: str) -> Safe | None:
@@ -109,20 +111,20 @@ class Site:
         user_id = s.decode("player", league.id, player)
         if user_id is None:
             return None
-        seasons = await self.db.read(repo.player_seasons, league.id, user_id)
+        seasons = await self.db.report(league_reports.player_seasons, league.id, user_id)
         if not seasons:
             return None
-        matches = await self.db.read(
-            repo.player_history, league.guild_id, user_id, league.id, MAX_ROWS
+        matches = await self.db.report(
+            league_reports.player_history, league.guild_id, user_id, league.id, RECENT
         )
-        per_game, per_partner = records(matches, user_id)
+        per_game, per_partner = records(
+            await self.db.report(league_reports.league_records, league.id, user_id)
+        )
         name = next(
-            (x.name for m in matches for x in m.seats if x.user_id == user_id),
+            (x.name for m in matches[:1] for x in m.seats if x.user_id == user_id),
             seasons[0].totals.name,
         )
-        return pages.player_page(
-            s, league, name, seasons, per_game, per_partner, matches[:RECENT]
-        )
+        return pages.player_page(s, league, name, seasons, per_game, per_partner, matches)
 
     async def event(self, slug: str, event: str) -> Safe | None:
         """An event of a published league: its standings and rounds."""
@@ -142,10 +144,11 @@ class Site:
             tables = events_repo.tables(conn, row.id)
             replayable = frozenset(
                 t.match_id for t in tables if t.match_id is not None
-                and repo.league_match(conn, league.id, t.match_id) is not None
+                and league_reports.league_match(conn, league.id, t.match_id) is not None
             )
             return event_pages.EventData(
-                standings, tuple(events_repo.entrants(conn, row.id)), tuple(tables), replayable
+                standings, tuple(events_repo.entrants(conn, row.id)), tuple(tables), replayable,
+                frozenset(events_repo.boards_in_play(conn, row.id)),
             )
 
         return event_pages.event_page(s, league, await self.db.read(read))
@@ -159,7 +162,7 @@ class Site:
         match_id = s.decode("match", league.id, match)
         if match_id is None:
             return None
-        played = await self.db.read(repo.league_match, league.id, match_id)
+        played = await self.db.read(league_reports.league_match, league.id, match_id)
         rep = await replays.replay_step(
             self.db, match_id, step, hands=hands, league_id=league.id
         )
@@ -168,17 +171,12 @@ class Site:
         return pages.replay_page(s, league, played, rep, hands)
 
 
-def _series(
-    history: list[tuple[int, dict[int, float]]], players: list[tuple[int, str]]
-) -> tuple[Series, ...]:
+def _series(lines: RatingLines, players: list[tuple[int, str]]) -> tuple[Series, ...]:
     """Each player's line: the newcomer rating just before their first game, then their
-    rating after each game they played (games numbered from 1)."""
+    rating after the games they played (the season's games numbered from 1)."""
     out = []
     for user_id, name in players:
-        points = [
-            (n, display(ratings[user_id]))
-            for n, (_, ratings) in enumerate(history, start=1) if user_id in ratings
-        ]
+        points = [(p.number, display(p.ordinal)) for p in lines.lines.get(user_id, [])]
         if points:
             out.append(Series(name, ((points[0][0] - 1, display(DEFAULT.ordinal)), *points)))
     return tuple(out)

@@ -38,8 +38,8 @@ Scoring, per team and deal:
 
 Winning. After the last deal the team with more points wins; equal points is a draw.
 
-Moves: 'bid 3' (or just 3), 'pass', 'board', 'play QH' (or just QH). You can also name a
-card by its place in your hand as shown: 'play #2' or 'play 2' is your second card.
+Moves: 'bid 3', 'pass', 'board', 'play QH' (or just QH). You can also name a card by its
+place in your hand as shown: 'play #2' or 'play 2' is your second card.
 
 Where the printed rules leave a choice, Deckhand plays it this way: a trump may also be
 led by a player holding nothing but trumps; a team whose partners both passed scores 1 a

@@ -78,36 +78,54 @@ def _bid_value(bid: object) -> int:
     return bid if isinstance(bid, int) else 0
 
 
-def choose_bid(view: View, legal: list[str]) -> str:
-    """Bid from the estimate, fitted to the partner's bid and the other bids."""
+def _bid_terms(view: View) -> tuple[float, int, int]:
+    """The expected tricks, the bid they make alone (nine tenths of them, up from .7), and the room
+    the partner's and the opponents' bids leave."""
     seat: int = view["seat"]
-    size: int = view["hand_size"]
-    partner = (seat + 2) % PLAYERS
-    boards: list[int] = view["boards"]
     bids: list[object] = view["bids"]
     est = estimate_tricks(view)
+    opponents = sum(_bid_value(bids[s]) for s in range(PLAYERS) if s % 2 != seat % 2)
+    room = view["hand_size"] - _bid_value(bids[(seat + 2) % PLAYERS]) - opponents // 2
+    return est, math.floor(est * 0.9 + 0.3), room
+
+
+def choose_bid(view: View, legal: list[str]) -> str:
+    """Bid from the estimate, fitted to the partner's bid and the other bids."""
+    size: int = view["hand_size"]
+    partner = (view["seat"] + 2) % PLAYERS
+    est, alone, room = _bid_terms(view)
     odds = _board_odds(view)
-    if boards[partner]:
+    if view["boards"][partner]:
         return "board" if odds > 0.5 or est >= max(1.5, 0.8 * size) else "pass"
     if odds > 0.7 or (size >= 4 and est >= size - 0.3):
         return "board"
-    opponents = sum(_bid_value(bids[s]) for s in range(PLAYERS) if s % 2 != seat % 2)
-    room = size - _bid_value(bids[partner]) - opponents // 2
-    n = min(math.floor(est * 0.9 + 0.3), size - 1, max(0, room))
+    n = min(alone, size - 1, max(0, room))
     return f"bid {n}" if n >= 1 and f"bid {n}" in legal else "pass"
 
 
 def _why_bid(name: Callable[[str], str], view: View, move: str) -> str:
+    """Which of the bid's bounds made it: the hand, the hand size or the other bids."""
     partner = (view["seat"] + 2) % PLAYERS
-    tricks = f"your hand should take about {estimate_tricks(view):.1f} tricks"
+    size: int = view["hand_size"]
+    est, alone, _ = _bid_terms(view)
+    tricks = f"your hand should take about {est:.1f} tricks"
     if view["boards"][partner]:
         verdict = "join it" if move == "board" else "leave it to them"
         return f"your partner claimed board and {tricks}, so you {verdict}"
     if move == "board":
         return f"{tricks}: most likely every one, so you claim board"
+    if move == "pass" and size == 1:
+        return f"with one card the only bid is board, and {tricks}: too few to claim it"
+    if move == "pass" and alone < 1:
+        return f"{tricks}, too few to bid one"
     if move == "pass":
-        return f"{tricks}, none to spare after your partner's and the others' bids"
-    return f"{tricks}; the bid fits your partner's and the others' bids"
+        return f"{tricks}, but your partner's and the others' bids leave no room for yours"
+    n = int(move.split()[1])
+    if n == alone:
+        return f"{tricks}, so you bid {n}"
+    if n == size - 1:
+        return f"{tricks}, but with {size} cards a bid is at most {n}"
+    return f"{tricks}, but your partner's and the others' bids leave room for {n}"
 
 
 def _lead(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> tuple[str, Why]:

@@ -15,7 +15,7 @@ from games import actions
 from games.back_alley import bots, expert, rules
 from games.back_alley.rules import PATTERN, PLAYERS, STRENGTH, SUIT_OF, is_trump
 from games.back_alley.state import BackAlleyState
-from games.base import Bot, Game, IllegalAction, Option, View, Why
+from games.base import Bot, Game, IllegalAction, Option, View, Why, read_number
 from games.cards import (
     BIG_JOKER,
     DECK_WITH_JOKERS,
@@ -111,7 +111,7 @@ class BackAlley(Game[BackAlleyState]):
             return "pass" if n == 0 else f"bid {n}"
         if verb == "play":
             return "play " + actions.one_card("play", words, self.parse_card)
-        if verb.lstrip("-").isdigit() and not words:
+        if read_number(verb) is not None and not words:
             return self._parse_action("bid " + verb)
         try:
             return "play " + actions.one_card("play", [verb, *words], self.parse_card)

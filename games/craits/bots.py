@@ -17,6 +17,7 @@ from games.base import View, Why
 from games.cards import SUIT_NAMES, SUIT_SINGULAR
 from games.craits import moves
 from games.craits.scoring import POINTS
+from games.wording import plural
 
 #: Extra value of a power card played against a next player holding 1–2 cards.
 ATTACK: Final = {"2": 40, "4": 45, "5": 25, "7": 30}
@@ -38,7 +39,7 @@ def _why_play(name: Callable[[str], str], view: View, action: str, only: bool) -
     ahead = (view["seat"] + view["direction"]) % view["players"]
     if counts[ahead] <= 2 and rank in ATTACK:
         return (
-            f"the next player holds {counts[ahead]} card(s): the power of {name(card)}"
+            f"the next player holds {plural(counts[ahead], 'card')}: the power of {name(card)}"
             " holds them back"
         )
     suit = play.named or card[1]
@@ -52,7 +53,7 @@ def _why_play(name: Callable[[str], str], view: View, action: str, only: bool) -
     points = POINTS[rank]
     said = (  # normal values every other card above any 3 (see ``_value``)
         "you can play only 3s" if rank == "3"
-        else f"{name(card)} sheds {points} point{'' if points == 1 else 's'}"
+        else f"{name(card)} sheds {plural(points, 'point')}"
     )
     if not kept:
         return said

@@ -104,11 +104,11 @@ def _take(view: View) -> Why | None:
 
 def _why_discard(
     name: Callable[[str], str], card: str, hand: list[str], theirs: list[str],
-    waited: int | None = None,
+    options: tuple[str, ...], waited: int | None = None,
 ) -> str:
     """Why ``card`` is the one to throw: the near-melds it keeps (or, when a knock with
     ``waited`` deadwood was declined or the deadwood is as low, that the least deadwood
-    counts), and what it is."""
+    counts), and what it is (``options``: the cards it could throw)."""
     loose = list(melds.best_arrangement(hand).deadwood)
     parts = []
     rest = [c for c in loose if c != card]
@@ -125,7 +125,11 @@ def _why_discard(
     if kept_for_them:
         parts.append(f"holds on to {name(kept_for_them[0])}, which your opponent could use")
     if card not in loose:
-        parts.append(f"breaking up a meld with {name(card)} leaves the least deadwood")
+        after = melds.deadwood_by_discard(hand)
+        least = after[card] == min(after[c] for c in options)
+        parts.append(f"breaking up a meld with {name(card)} leaves " + (
+            "the least deadwood" if least else f"{after[card]} deadwood; those leaving less"
+            " could still meld or help your opponent"))
     elif all(worth >= melds.card_value(c) for c in loose):
         tied = any(melds.card_value(c) == worth for c in rest)
         parts.append(f"{name(card)} is {'one of ' if tied else ''}your highest unmatched card"
@@ -169,7 +173,7 @@ def decide(view: View, legal: list[str], rule: KnockRule = KNOCK) -> tuple[str, 
     theirs: list[str] = view["known"][1 - view["seat"]]
     options = [a.split()[1] for a in legal if a.startswith("discard ")]
     card = discard_order(hand, options, theirs)[0]
-    return f"discard {card}", (_why_discard, card, hand, theirs, waited)
+    return f"discard {card}", (_why_discard, card, hand, theirs, tuple(options), waited)
 
 
 def discard_order(hand: list[str], options: list[str], theirs: list[str]) -> list[str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from games.base import read_number
+
 #: The highest running total a play may leave (the total must stay below 99).
 LIMIT: Final = 98
 REV: Final = "REV"
@@ -31,7 +33,7 @@ FULL_DECK: Final[tuple[str, ...]] = tuple(c for c in ORDER for _ in range(_COUNT
 #: negative totals are allowed).
 VALUE: Final[dict[str, int]] = {**{c: int(c) for c in NUMBERS}, REV: 0, P2: 0, ONO: 0, MINUS: -10}
 #: Plain names for messages.
-NAME: Final[dict[str, str]] = {**{c: c for c in NUMBERS}, REV: "Reverse", MINUS: "-10",
+NAME: Final[dict[str, str]] = {**{c: c for c in NUMBERS}, REV: "Reverse", MINUS: "Minus 10",
                                P2: "Play 2", ONO: "ONO 99"}
 
 _WORDS: Final = {
@@ -47,8 +49,9 @@ def parse_card(text: str) -> str:
     t = "".join(text.split()).upper()
     if t in _WORDS:
         return _WORDS[t]
-    if t.isdigit() and int(t) <= 10:
-        return str(int(t))
+    value = read_number(t)
+    if value is not None and 0 <= value <= 10:
+        return str(value)
     raise ValueError(
         f"{text.strip()!r} is not an ONO 99 card (cards: 0–10, REV, -10, P2, ONO)."
     )

@@ -61,7 +61,7 @@ class Ono99(Game[OnoState]):
             " (the first to reach it ends the game; lowest total wins)",
             choices=("last_standing", "lowest"),
         ),
-        "negative_totals": Option(False, "-10 may take the total below 0 (1980)"),
+        "negative_totals": Option(False, "Minus 10 may take the total below 0 (1980)"),
         "ono_on_tens": Option(
             False, "an ONO 99 may be played, adding 0, when the total ends in zero (1980)"
         ),

@@ -31,10 +31,11 @@ DRAFT_KEEP_AT = 0.4
 BLIND_NIL_BEHIND = 250
 BLIND_NIL_NEAR = 150
 #: Bid = slope × estimate + shift: self-play takes about 0.94 × estimate + 2.2 tricks;
-#: bidding about 1.6 tricks under that scored best in self-play (a miss costs as much as
-#: a made bid earns, an extra trick only a bag).
+#: bidding ``BID_UNDER`` tricks under that scored best in self-play (a miss costs as much
+#: as a made bid earns, an extra trick only a bag).
 BID_SLOPE = 0.94
 BID_SHIFT = 0.6
+BID_UNDER = 1.6
 #: Cards a Blind Nil player would rather not hold: a spade counts five ranks higher.
 NIL_DANGER_AT = 9
 
@@ -106,13 +107,17 @@ def choose_bid(view: View) -> str:
     return f"bid {min(13, max(1, n))}"
 
 
-def _why_bid(name: Callable[[str], str], view: View) -> str:
-    if nil_safe(view["hand"]):
-        return "your hand is weak enough for Nil: low spades and a low card in every suit"
-    tricks = expected_tricks(view["hand"], view["face_up_discards"])
+def _why_bid(name: Callable[[str], str], view: View, move: str) -> str:
+    if move == "bid 0":
+        return (
+            "your hand is weak enough for Nil: at most three spades, none above 9, a card of"
+            " 5 or lower in every other suit you hold and no high card without length"
+        )
+    taken = BID_SLOPE * expected_tricks(view["hand"], view["face_up_discards"]) + BID_SHIFT
     return (
-        f"your hand should take about {tricks:.1f} tricks; bidding a little under costs"
-        " less than falling short"
+        f"hands like yours take about {taken + BID_UNDER:.1f} tricks; you bid"
+        f" {move.split()[1]}, a little under, as a trick short costs as much as a made bid"
+        " earns"
     )
 
 
@@ -124,7 +129,7 @@ def choose_draft(view: View, legal: list[str]) -> tuple[str, Why]:
         desperate = theirs - mine >= BLIND_NIL_BEHIND and theirs >= view["target"] - BLIND_NIL_NEAR
         if desperate:
             return "blindnil", ("you are far behind near the end: Blind Nil is worth the risk",)
-        return "look", ("you are not far enough behind to bid Blind Nil",)
+        return "look", ("Blind Nil is worth its risk only far behind near the end",)
     card = view["drawn"]
     if view["bids"][me] == "blind nil":
         if nil_danger(card) < NIL_DANGER_AT:
@@ -154,7 +159,7 @@ def aim(view: View) -> tuple[bool, str]:
             return True, "your Nil is broken, so you take what tricks you can"
         return False, "you bid Nil, so you lose every trick you can"
     if theirs in nil:
-        if tricks[opp] == 0 and tricks[me] < mine:
+        if tricks[me] < mine:  # (also once their Nil is broken)
             return True, "you still need tricks for your bid"
         if tricks[opp] == 0:
             return False, "your bid is made, so you let your opponent win and break their Nil"
@@ -164,7 +169,7 @@ def aim(view: View) -> tuple[bool, str]:
     need: int = theirs - tricks[opp]
     if 0 < need <= left:
         return True, "your bid is made, and winning tricks can still set your opponent"
-    return False, "your bid is made and theirs can't be set, so you duck to avoid bags"
+    return False, "your bid is made and theirs is made or already lost, so you duck to avoid bags"
 
 
 def follow(view: View, options: list[str], win: bool) -> tuple[str, Why]:
@@ -196,7 +201,7 @@ def lead(view: View, options: list[str], win: bool) -> tuple[str, Why]:
     card = min(
         options, key=lambda c: (RULES.is_trump(c), -RULES.higher(c, pool), -len(suits[SUIT[c]]))
     )
-    return card, ("{} is your lowest lead", card)
+    return card, ("{} is your weakest lead", card)
 
 
 def choose_play(view: View, legal: list[str]) -> tuple[str, Why]:
@@ -217,9 +222,10 @@ def decide(view: View, legal: list[str]) -> tuple[str, Why]:
         cards = tuple(move.split()[1:])
         if not cards:
             return move, ("none of your cards is likely to win a trick",)
-        return move, ("{} are the cards most likely to win you a trick", cards)
+        return move, ("the cards most likely to win you a trick go: {}", cards)
     if phase == "bid":
-        return choose_bid(view), (_why_bid, view)
+        move = choose_bid(view)
+        return move, (_why_bid, view, move)
     return choose_play(view, legal)
 
 

@@ -61,6 +61,15 @@ def test_a_gin_picture_changes_with_what_was_shown() -> None:
         "gin_rummy", other, NAMES)
 
 
+def test_a_lay_off_is_drawn_in_its_place_in_the_meld() -> None:
+    assert hand_end.laid_on({"cards": ["AS"], "onto": ["2S", "3S", "4S"]}) == [
+        "AS", "2S", "3S", "4S"]
+    assert hand_end.laid_on({"cards": ["9H", "5H"], "onto": ["6H", "7H", "8H"]}) == [
+        "5H", "6H", "7H", "8H", "9H"]
+    assert set(hand_end.laid_on({"cards": ["5S"], "onto": ["5H", "5D", "5C"]})) == {
+        "5S", "5H", "5D", "5C"}
+
+
 def test_a_hand_must_start_with_its_opening_event() -> None:
     hand = hand_end.hands("spades", public_events(play("spades", 2, seed=3)))[0]
     with pytest.raises(ValueError, match="start"):
@@ -99,6 +108,8 @@ def _craits(s: Any, action: str) -> bool:
 def _ono99(s: Any, action: str, seat: int) -> bool:
     """A card of the mover's hand (other than the one played) trades places with the
     bottom of the draw pile: a hand that is never shown, unless the rules show it."""
+    if action == "swap":  # the four ONO 99 cards it throws are the move: none to trade
+        return False
     played = action.rsplit(maxsplit=1)[-1]
     k = next((k for k, c in enumerate(s.hands[seat]) if c != played), None)
     if k is None or not s.draw or s.draw[-1] == s.hands[seat][k]:

@@ -137,3 +137,13 @@ def test_clairvoyant_worlds_are_the_real_state(name: str) -> None:
         assert sorted(getattr(world, pile)) == sorted(getattr(state, pile))
     if len(getattr(state, pile)) > 1:  # Back Alley deals all but one card
         assert any(getattr(w, pile) != getattr(state, pile) for w in worlds)
+
+
+async def test_the_fair_play_benchmark_times_every_list_and_both_exports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bench import fair_play_bench
+
+    await fair_play_bench.main(300, tmp_path / "fair.db", idle=0.1)
+    out = capsys.readouterr().out
+    assert out.count(" without ") == 4 and "export, league_file" in out, out

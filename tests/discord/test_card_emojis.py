@@ -36,6 +36,7 @@ class Application:
     emojis: dict[str, Emoji] = field(default_factory=dict)
     created: list[str] = field(default_factory=list)
     lists: int = 0
+    refusals: int = 0
 
     def add(self, name: str) -> Emoji:
         self.emojis[name] = Emoji(name, 1000 + len(self.emojis))
@@ -53,8 +54,10 @@ class Application:
             for other in self.rival:
                 self.emojis.setdefault(other, Emoji(other, 5000 + len(self.emojis)))
         if name in self.emojis:
+            self.refusals += 1
             raise refused(50035, "Invalid Form Body")
         if len(self.emojis) >= self.limit:
+            self.refusals += 1
             raise refused(30008, "Maximum number of emojis reached (2000)")
         self.created.append(name)
         return self.add(name)
@@ -80,15 +83,17 @@ async def test_faces_another_process_uploaded_meanwhile_are_taken_not_duplicated
 async def test_the_limit_stops_the_upload_with_a_warning_and_text_for_the_rest(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """At the limit the bot counts its emojis and asks for no upload Discord would refuse."""
     app = Application(limit=3)
     app.add("someone_elses")
     emojis = CardEmojis(name_of)
     with caplog.at_level(logging.INFO, "bot.card_emojis"):
-        report = await ensure_card_emojis(app, FACES, emojis)
+        report = await ensure_card_emojis(app, FACES, emojis, limit=3)
     assert report == EmojiReport(present=0, uploaded=2, missing=3)
-    assert app.created == ["7C_2c", "AS_2c"]  # in name order, until Discord refused
+    assert app.created == ["7C_2c", "AS_2c"]  # in name order, up to the limit
+    assert app.refusals == 0 and app.lists == 1
     warning = next(r for r in caplog.records if r.levelno == logging.WARNING)
-    assert "BJ_2c" in warning.message and "code 30008" in warning.message
+    assert "owns 3 emojis, Discord's limit" in warning.message
     assert caplog.records[-1].message == "card emojis: 0 present, 2 uploaded, 3 missing" \
         " (shown as text)"
     assert emojis.emoji("BJ", "two-colour") is None and emojis.emoji("AS", "two-colour")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
+import discord
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.ui import custom_ids
+from bot.ui import custom_ids, items
 from bot.ui.custom_ids import BadCustomId, CustomId, parse
 
 ACTIONS = st.text(
@@ -113,3 +114,25 @@ def test_replay_ids_round_trip_within_the_limit(
 def test_what_is_not_a_replay_id_is_refused(text: str) -> None:
     with pytest.raises(BadCustomId):
         custom_ids.parse_replay(text)
+
+
+def test_an_item_takes_every_id_deckhand_draws_and_none_other() -> None:
+    """Clicks no item takes are answered by the fallback (``items.on_interaction``), so the
+    two must agree on every id."""
+    button, select = discord.ComponentType.button.value, discord.ComponentType.select.value
+    ours = [
+        (button, CustomId(1, 0, "act", "discard QH").text),
+        (button, CustomId(2**63 - 1, 10**9 - 1, "rematch").text),
+        (select, CustomId(1, 0, "sel", "x").text),
+        (button, custom_ids.rules_id("gin_rummy", 2)),
+        (button, custom_ids.event_id(7, "join")),
+        (button, custom_ids.replay_id(3, 4, True, "next")),
+    ]
+    assert all(items.taken(kind, cid) for kind, cid in ours)
+    stray = [
+        (select, CustomId(1, 0, "act", "discard QH").text),  # a button's id on a select
+        (button, "dh:12345678901234567890:0:act:x"),
+        (button, "foreign:button"),
+        (button, "dh:lobby:join"),
+    ]
+    assert not any(items.taken(kind, cid) for kind, cid in stray)

@@ -4,7 +4,8 @@ announcement and never for the computer, and every text within Discord's limits.
 from __future__ import annotations
 
 from bot.render.events import round_announcement, signup_message, standings_text
-from bot.services.events.service import COMPUTER, EventStandingRow, EventStandings
+from bot.services.events.rounds import EventStandingRow
+from bot.services.events.service import COMPUTER, EventStandings
 from storage.events import EntrantRow, EventRow, TableRow
 
 NAMES = {1: "**Ann**", 2: "Ben <@9>", 3: "Cy", COMPUTER: "Computer (normal)"}

@@ -15,21 +15,12 @@ import pytest
 
 import games
 from bot.render import renderer
-from bot.render.messages import (
-    Button,
-    EventLog,
-    MessageSpec,
-    Select,
-    hand_message,
-    hint_text,
-    lobby_message,
-    move_for,
-    move_rows,
-    option_pairs,
-    rules_message,
-    rules_pages,
-    table_message,
-)
+from bot.render.hand import hand_message, move_for, move_rows
+from bot.render.hint import hint_text
+from bot.render.messages import Button, MessageSpec, Select
+from bot.render.options import option_pairs
+from bot.render.rules import rules_message, rules_pages
+from bot.render.table import EventLog, lobby_message, table_message
 from bot.services.tables import SeatInfo, SeatPrivate, Step, TableResult
 from bot.ui import custom_ids
 from games.base import Game, State

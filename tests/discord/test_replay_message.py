@@ -1,7 +1,7 @@
 """``/game replay`` messages of seeded games of every kind: within Discord's limits, the
 buttons go where they say (disabled at the ends, ids unique and stateless), the table is
-the renderer's spectator view, and without Hands no card shows beyond the spectator view
-and the move itself."""
+the renderer's spectator view after the move's public events, and without Hands no card
+shows beyond the spectator view, those events and the move itself."""
 
 from __future__ import annotations
 
@@ -13,14 +13,15 @@ import pytest
 import games
 from bot.cogs.league import history_text
 from bot.render import renderer
-from bot.render.messages import table_message
+from bot.render.markup import markdown_lines
 from bot.render.replay import replay_message
+from bot.render.steps import event_lines
+from bot.render.table import table_message
 from bot.services.replays import ReplayStep
 from bot.ui import custom_ids
 from games.cards import pretty
 from games.rng import rng_for
-from storage.leagues import PlayedMatch
-from storage.matches import SeatResult
+from storage.matches import PlayedMatch, SeatResult
 from storage.tables import ActionRow
 from tests.discord.test_messages import (
     GAMES,
@@ -49,6 +50,7 @@ def _replay(name: str, players: int, seed: int, options: dict[str, Any]) -> list
         ReplayStep(
             77, name, names, n, len(moves), moves[n - 1] if n else None, game.view(s, None),
             tuple(tuple(game.view(s, seat).get("hand", ())) for seat in range(players)),
+            tuple(s.events),
         )
         for n, s in enumerate(states)
     ]
@@ -67,7 +69,7 @@ def _embed_size(rep: ReplayStep, hands: bool) -> int:
 
 def _public(rep: ReplayStep) -> ReplayStep:
     return ReplayStep(rep.match_id, rep.game, rep.names, rep.step, rep.last, rep.move,
-                      rep.public, None)
+                      rep.public, None, rep.events)
 
 
 @pytest.mark.parametrize(("name", "players", "seed", "options"), GAMES)
@@ -94,10 +96,12 @@ def test_every_step_fits_and_its_buttons_go_where_they_say(
             ]
             assert [b.disabled for b in row[:4]] == [n == 0, n == 0, n == last, n == last]
             assert spec.embed is not None
-            head, *table = spec.embed.description.split("\n")
-            assert head.startswith(f"**{n}/{last} · ")
-            assert table == r.table(rep.public, rep.names)
-    assert "the deal" in replay_message(steps[0], steps[0].names).text()
+            head, *rest = spec.embed.description.split("\n")
+            assert head.startswith(f"**{n}/{last} · ") and head.endswith("**")
+            happened, table = rest[:rest.index("")], rest[rest.index("") + 1:]
+            assert happened == markdown_lines(event_lines(name, rep.events, rep.names))
+            assert table == markdown_lines(r.table(rep.public, rep.names))
+    assert "0/" in replay_message(steps[0], steps[0].names).text().split(" · The deal**")[0]
 
 
 @pytest.mark.parametrize(
@@ -109,7 +113,7 @@ def test_without_hands_no_card_shows_beyond_the_public_view_and_the_move(
     hidden_seen = 0
     for rep in _replay(name, players, seed, options):
         assert rep.hands is not None
-        public = {pretty(c) for c in cards_in(rep.public)}
+        public = {pretty(c) for c in cards_in(rep.public) | cards_in(rep.events)}
         if rep.move is not None:
             public |= {pretty(c) for c in cards_in(rep.move.action.split())}
         held = {pretty(c) for hand in rep.hands for c in hand}

@@ -7,12 +7,14 @@ dispatches interactions for the user-level driver (``driver``).
 It is only worth what it refuses. Every request body is checked against Discord's OpenAPI
 schemas (``fake_spec``), then against the limits only the docs state (``fake_limits``);
 each route's rate-limit bucket and the global 50/s are announced and enforced
-(``fake_ratelimit``); channel permissions (50001/50013), closed DMs (50007), archived and
-locked threads (50083), the 3-second callback window (10062), a second acknowledgement
-(40060), 15-minute interaction tokens (401 50027) and edits of messages older than an hour
-(30046) run on the fake's clock (``fake.clock``); application emojis keep Discord's
-names, image formats, 256 KiB and 2,000 limits (``fake_emojis``). ``test_fake_refuses.py``
-plants one violation of each.
+(``fake_ratelimit``); channel permissions (50001/50013; deleting a thread needs Manage
+Threads), closed DMs (50007), archived and locked threads (50083), the 3-second callback
+window (10062), a second acknowledgement (40060), 15-minute interaction tokens counted
+from the interaction's creation (401 50027) and edits of messages older than an hour
+(30046) run on the fake's clock (``fake.clock``); a first follow-up that would edit a
+deferred "thinking…" message, which Discord documents as deprecated, is refused (50035);
+application emojis keep Discord's names, image formats, 256 KiB and 2,000 limits
+(``fake_emojis``). ``test_fake_refuses.py`` plants one violation of each.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.permissions import INVITE
 from tests.e2e.driver import Person, RequestCounter
 from tests.e2e.fake_emojis import AppEmoji
 from tests.e2e.fake_gateway import Gateway
@@ -175,7 +178,9 @@ class FakeDiscord:
         guild.roles.append(Role(guild.id, "@everyone", EVERYONE_PERMISSIONS))
         guild.roles.append(Role(self.ids.next(), "Manager", MANAGE_GUILD, position=1))
         guild.roles.append(Role(self.ids.next(), "Admin", ADMINISTRATOR, position=2))
-        bot_role = Role(self.ids.next(), "Deckhand", EVERYONE_PERMISSIONS, position=1)
+        # The bot's role holds what its invite asks for (``bot.permissions``), as when an
+        # admin authorises the README's link.
+        bot_role = Role(self.ids.next(), "Deckhand", INVITE.value, position=1)
         guild.roles.append(bot_role)
         guild.members[self.owner.id] = Member(self.owner, [])
         guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role])

@@ -33,6 +33,8 @@ from tests.e2e.fake_state import (
     CREATE_PUBLIC_THREADS,
     EPHEMERAL,
     LOADING,
+    MANAGE_CHANNELS,
+    MANAGE_THREADS,
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     ApiError,
@@ -40,6 +42,7 @@ from tests.e2e.fake_state import (
     Command,
     Interaction,
     Message,
+    snowflake_time,
 )
 
 if TYPE_CHECKING:
@@ -339,8 +342,8 @@ class Rest:
             or inter.callback_type is None
         ):
             raise ApiError(404, 10015, "Unknown Webhook")
-        if self.fake.clock.now() - inter.dispatched_at > self.fake.token_lifetime:
-            raise ApiError(401, 50027, "Invalid Webhook Token")
+        if self.fake.clock.now() - snowflake_time(inter.id) > self.fake.token_lifetime:
+            raise ApiError(401, 50027, "Invalid Webhook Token")  # 15 minutes from creation
         return inter
 
     def _webhook_message(self, req: Req) -> tuple[Interaction, Message]:
@@ -359,29 +362,28 @@ class Rest:
         data = req.json or {}
         validate_message(data, where="reply")
         original = inter.original
-        if (
-            inter.callback_type == 5
-            and original is not None
-            and original.flags & LOADING
-            and not original.deleted
-        ):
-            self._edit(original, data, req)
-            message = original
-        else:
-            flags = int(data.get("flags") or 0)
-            public = not flags & EPHEMERAL
-            if public and inter.channel.archived and inter.channel.locked:
-                raise ARCHIVED
-            if public and inter.channel.archived:
-                await self.fake.set_archived(inter.channel, False)
-            message = self.fake.create_message(
-                inter.channel,
-                data,
-                flags=flags,
-                ephemeral_for=inter.user if flags & EPHEMERAL else None,
-                interaction=inter,
-                files=req.files,
+        if original is not None and original.flags & LOADING and not original.deleted:
+            # Discord still lets this follow-up replace the "thinking…" message, "for
+            # backwards compatibility", and documents that as deprecated (Create Followup
+            # Message): the fake refuses it, so the bot edits the original instead.
+            raise invalid(
+                "a first follow-up would edit the deferred loading message (deprecated):"
+                " use Edit Original Interaction Response"
             )
+        flags = int(data.get("flags") or 0)
+        public = not flags & EPHEMERAL
+        if public and inter.channel.archived and inter.channel.locked:
+            raise ARCHIVED
+        if public and inter.channel.archived:
+            await self.fake.set_archived(inter.channel, False)
+        message = self.fake.create_message(
+            inter.channel,
+            data,
+            flags=flags,
+            ephemeral_for=inter.user if flags & EPHEMERAL else None,
+            interaction=inter,
+            files=req.files,
+        )
         inter.followups.append(message)
         inter.filled.set()
         return message.payload() if truthy(req.query, "wait") else None
@@ -441,6 +443,19 @@ class Rest:
     @route("GET", "/channels/{channel_id}")
     async def get_channel(self, req: Req) -> Any:
         return self._channel(req).payload()
+
+    @route("DELETE", "/channels/{channel_id}")
+    async def delete_channel(self, req: Req) -> Any:
+        """Delete Channel: a thread needs Manage Threads, any other channel Manage
+        Channels; the bot hears THREAD_DELETE (or CHANNEL_DELETE)."""
+        channel = self._channel(req)
+        if channel.guild is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        needed = MANAGE_THREADS if channel.is_thread else MANAGE_CHANNELS
+        if not channel.bot_permissions(self.fake.bot_user) & needed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        await self.fake.delete_channel(channel)
+        return channel.payload()
 
     @route("POST", "/channels/{channel_id}/threads")
     async def start_thread(self, req: Req) -> Any:

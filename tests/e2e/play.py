@@ -32,8 +32,8 @@ import bot
 import games
 from bot.card_emojis import FaceSet
 from bot.render import renderer
-from bot.render.messages import LAST_MOVES
 from bot.render.ono99 import pretty_cards
+from bot.render.table import LAST_MOVES
 from bot.services.tables import SeatPrivate, TableResult, TableStatus
 from bot.settings import Settings
 from games.cards import pretty

@@ -4,6 +4,7 @@ else, the lobby's Leave button, and /hint."""
 
 from __future__ import annotations
 
+from bot.services.tables.hints import UNRATED
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
 
 
@@ -68,7 +69,11 @@ async def test_a_hint_outside_a_league_and_none_inside(harness: Harness) -> None
     await harness.idle()
     hinted = await alice.slash("hint", timeout=30.0)
     assert hinted.ephemeral and "The expert would play **" in hinted.text, hinted.text
+    # The game is now unrated for everybody: the answer and the table message say so.
+    assert hinted.text.endswith(UNRATED), hinted.text
     assert (await harness.result(lobby)).status == "playing"
+    await harness.idle()
+    assert UNRATED in harness.table_message(lobby).text
     elsewhere = await fake.user("bob").slash("hint")
     assert elsewhere.ephemeral and "not playing at this table" in elsewhere.text
 

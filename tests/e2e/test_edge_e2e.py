@@ -266,7 +266,7 @@ async def test_an_edit_refused_for_age_moves_the_table_on(harness: Harness) -> N
     seats, lobby = await gin_for_two(harness)
     old = harness.table_message(lobby)
     await harness.idle()
-    harness.client.publisher.replace_after = 10 * 3600.0  # the bot's clock runs late
+    harness.client.publisher.delivery.replace_after = 10 * 3600.0  # the bot's clock runs late
     fake.clock.advance(3700.0)
     await play_out(seats, lobby, limit=8)
     await harness.idle()
@@ -310,3 +310,58 @@ async def test_a_table_in_a_thread_survives_the_thread_being_archived(harness: H
     await fake.delete_channel(thread)
     await harness.idle()
     assert (await harness.result(thread)).status == "aborted"
+
+
+async def test_a_table_posted_again_through_a_click_keeps_that_click_s_age(
+    harness: Harness,
+) -> None:
+    """The table message moves to a newer click's token when its own ages; that token's
+    age counts from the click's creation, not from the move that posted the table through
+    it, so the bot stops using it before Discord does (no edit refused with 401). Times
+    are shortened: Discord's 15 minutes are 4 s here, the bot's 14 are 3 s."""
+    client = await harness.start()
+    fake = harness.fake
+    fake.token_lifetime = 4.0
+    publisher = client.publisher
+    publisher.table.tokens.usable = publisher.hands.tokens.usable = 3.0
+    publisher.table.repost_after = 1.0
+    seats, lobby = await gin_for_two(harness)
+    old = harness.table_message(lobby)
+    await seats[1].person.click(old, "Your hand")  # its token is the newest click
+    clicked = fake.clock.now()
+    await asyncio.sleep(2.5)
+    await play_out(seats, lobby, limit=1)
+    await harness.idle()
+    moved = harness.table_message(lobby)
+    assert moved.id != old.id, "the table was posted again through the click"
+    await asyncio.sleep(max(0.0, clicked + 4.6 - fake.clock.now()))
+    await play_out(seats, lobby, limit=1)
+    await harness.idle()
+    refused = [(r.method, r.route) for r in fake.requests if r.status == 401]
+    assert refused == []
+    result = await harness.result(lobby)
+    assert f"move {result.version} ·" in harness.table_message(lobby).text
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "foreign:button",  # another app's id, or a hand-made one
+        "dh:12345678901234567890:0:act:x",  # a table id longer than any (no pattern fits)
+        "dh:9999999999999999999:0:join",  # a table id past what a database keeps
+        "dh:event:9223372036854775808:join",  # an event id of 2**63
+        "dh:lobby:join",
+    ],
+)
+async def test_a_button_no_item_takes_is_answered_without_a_traceback(
+    harness: Harness, caplog: pytest.LogCaptureFixture, custom_id: str
+) -> None:
+    await harness.start()
+    fake = harness.fake
+    bait = crafted(harness, fake.channel("lobby"), custom_id)
+    caplog.clear()
+    with caplog.at_level(logging.INFO):
+        answer = await fake.user("alice").click(bait, "Click")
+    assert answer.ephemeral and "That button doesn't work" in answer.text, answer.text
+    assert len(bait.history) == 1
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info] == []

@@ -176,6 +176,11 @@ async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Ha
     early = await outsider.slash("game replay", id=match_id)
     assert f"no finished game #{match_id}" in early.text, early.text
     await harness.idle()
+    # Nor has it moved any rating yet: the finished table says when it will count.
+    later = "This board counts toward the league once every table has played it."
+    assert any(later in m.text for m in first.messages()), [m.text for m in first.messages()]
+    rows = re.findall(r"^ +\d +\S+ +(\d+) +(\d+) +\d+$", await bea_standings(ada), re.M)
+    assert rows == [("0", "0")] * 4, rows  # no matchpoints, no board played, counted yet
     await harness.stop()
     await harness.start()
     played += [await board(first, played[0]), await board(second), await board(second)]
@@ -185,7 +190,7 @@ async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Ha
     assert "Order: matchpoints, then seed." in final.text, final.text
 
     shown = await outsider.slash("game replay", id=match_id)
-    assert shown.response is not None and "the deal" in shown.response.text, shown.text
+    assert shown.response is not None and "The deal" in shown.response.text, shown.text
     rows = db.execute(
         "SELECT et.board, t.seed, t.snapshot IS NOT NULL FROM event_tables et"
         " JOIN tables t ON t.id = et.table_id WHERE et.event_id = 1 ORDER BY et.board"

@@ -16,8 +16,17 @@ async def test_a_league_export_is_a_file_that_replays(harness: Harness) -> None:
     final = await play_out([Seat(alice, harness, lobby), Seat(bob, harness, lobby)], lobby)
     assert final.status == "finished"
 
+    # An export holds every hand of every game: a member may export a league once it is
+    # published (its replays are public then), an admin always.
+    refused = await bob.slash("league export")
+    assert refused.ephemeral and "Manage Server" in refused.text, refused.text
+    assert refused.response is None or not refused.response.attachments
+    mia = fake.member("mia", manage_guild=True)
+    by_admin = await mia.slash("league export")
+    assert by_admin.ephemeral and "1 game of" in by_admin.text, by_admin.text
+    await mia.slash("league publish", state="on")
     answer = await bob.slash("league export")
-    assert answer.ephemeral and "1 games" in answer.text, answer.text
+    assert answer.ephemeral and "1 game of" in answer.text, answer.text
     message = answer.response
     assert message is not None and len(message.attachments) == 1
     attachment = message.attachments[0]

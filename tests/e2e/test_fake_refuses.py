@@ -16,7 +16,15 @@ import pytest
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_emojis import MAX_EMOJIS, MAX_IMAGE_BYTES
 from tests.e2e.fake_rest import OLD_EDITS_PER_HOUR, OLD_MESSAGE
-from tests.e2e.fake_state import EPHEMERAL, SEND_MESSAGES, VIEW_CHANNEL, Channel, Message
+from tests.e2e.fake_state import (
+    EPHEMERAL,
+    LOADING,
+    MANAGE_THREADS,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    Channel,
+    Message,
+)
 
 Reply = tuple[int, Any, dict[str, str]]
 
@@ -233,6 +241,36 @@ async def test_interaction_callbacks_refuse_like_discord(fake_discord: FakeDisco
         assert (status, data["code"]) == (400, 50035), body
 
 
+async def test_a_deferred_answer_is_an_edit_and_tokens_age_from_creation(
+    fake_discord: FakeDiscord,
+) -> None:
+    """After "thinking…", a first follow-up would edit the loading message — deprecated by
+    Discord, refused here (50035): the answer is an edit of the original, and follow-ups
+    come after it. A token's 15 minutes run from the interaction's creation, not from its
+    (late) acknowledgement."""
+    alice, lobby = fake_discord.user("alice").user, fake_discord.channel("lobby")
+    inter = fake_discord.open_interaction(alice, lobby, 2, {"name": "hand", "type": 1})
+    fake_discord.clock.advance(2.5)
+    deferred = {"type": 5, "data": {"flags": EPHEMERAL}}
+    path = f"/interactions/{inter.id}/{inter.token}/callback"
+    assert (await call(fake_discord, "POST", path, deferred))[0] == 204
+    hook = f"/webhooks/{fake_discord.application_id}/{inter.token}"
+    status, data, _ = await call(fake_discord, "POST", hook, {"content": "your hand"})
+    assert (status, data["code"]) == (400, 50035) and inter.followups == []
+    assert inter.original is not None and inter.original.flags & LOADING
+    edited = await call(fake_discord, "PATCH", f"{hook}/messages/@original",
+                        {"content": "your hand"})
+    assert edited[0] == 200 and inter.original.content == "your hand"
+    assert not inter.original.flags & LOADING
+    status, _, _ = await call(fake_discord, "POST", f"{hook}?wait=true",
+                              {"content": "and more", "flags": EPHEMERAL})
+    assert status == 200 and [m.content for m in inter.followups] == ["and more"]
+
+    fake_discord.clock.advance(15 * 60 - 2)  # 15 minutes since creation, not since the ack
+    status, data, _ = await call(fake_discord, "POST", hook, {"content": "too late"})
+    assert (status, data["code"]) == (401, 50027) and len(inter.followups) == 1
+
+
 async def test_commands_refuse_like_discord(fake_discord: FakeDiscord) -> None:
     path = f"/applications/{fake_discord.application_id}/commands"
     option = {"type": 3, "name": "game", "description": "Which game"}
@@ -402,3 +440,18 @@ async def test_application_emojis_stop_at_2000_and_belong_to_the_application(
         status, data, _ = await call(fake_discord, method, url, body)
         assert (status, data["code"]) == (403, 50001), (method, url)
     assert emoji.id in fake_discord.app_emojis and emoji.name == "e0"
+
+
+async def test_deleting_a_thread_needs_manage_threads(fake_discord: FakeDiscord) -> None:
+    """Delete Channel on a thread: 403 50013 without Manage Threads; with it the thread is
+    gone (and a second delete is 404 10003)."""
+    lobby = fake_discord.channel("lobby")
+    thread = await fake_discord.add_thread(lobby, "gin table")
+    fake_discord.deny(lobby, MANAGE_THREADS)
+    status, data, _ = await call(fake_discord, "DELETE", f"/channels/{thread.id}")
+    assert (status, data["code"]) == (403, 50013) and not thread.deleted
+    lobby.bot_denied &= ~MANAGE_THREADS
+    assert (await call(fake_discord, "DELETE", f"/channels/{thread.id}"))[0] == 200
+    assert thread.deleted
+    status, data, _ = await call(fake_discord, "DELETE", f"/channels/{thread.id}")
+    assert (status, data["code"]) == (404, 10003)

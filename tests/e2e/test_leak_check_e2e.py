@@ -3,8 +3,8 @@ player's own cards in their own DM are not."""
 
 from __future__ import annotations
 
-from bot.render.messages import LAST_MOVES
 from bot.render.ono99 import pretty_cards
+from bot.render.table import LAST_MOVES
 from games.cards import pretty
 from tests.e2e.fake_state import Channel
 from tests.e2e.play import Harness, LeakCheck, Seat, harness_fixture  # noqa: F401

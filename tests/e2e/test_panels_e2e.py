@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.ui.publish import Reach
 from tests.e2e.play import (  # noqa: F401
     Harness,
     PanelSeat,
@@ -54,7 +55,7 @@ async def test_a_panel_about_to_run_out_says_how_to_keep_it(harness: Harness) ->
     """A minute before Discord stops taking a panel's token, its last edit says so; a move
     made on it anyway gives it a fresh token, and it updates itself again."""
     client = await harness.start()
-    client.publisher.tokens.usable = 1.5  # a token "runs out" after 1.5 s here
+    client.publisher.hands.tokens.usable = 1.5  # a token "runs out" after 1.5 s here
     fake = harness.fake
     lobby = fake.channel("lobby")
     alice, bob = fake.user("alice"), fake.user("bob")
@@ -98,3 +99,28 @@ async def test_hands_in_both_places_stay_the_same(harness: Harness) -> None:
     newest = panel.panel()
     assert panel.opened == 0 and newest is not None and shown.id == newest.id
     assert "your hand" in dm_seats[1].hand_dm().content
+
+
+async def test_a_table_reached_only_through_tokens_makes_no_bot_call(harness: Harness) -> None:
+    """A table set to ``Reach.TOKENS`` (a place the bot's token cannot reach) is played to
+    the end with every message through interaction tokens: the bot's own token is never
+    used for it — not for the table message, the panels, pings or pictures."""
+    client = await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    for person in (alice, bob):
+        await person.slash("settings", hand="channel")
+    opened = await alice.slash("table new", game="gin_rummy", options="target=10")
+    table_id = (await harness.result(lobby)).table_id
+    client.publisher.delivery.set_reach(table_id, Reach.TOKENS)
+    assert opened.response is not None
+    with fake.count() as counter:
+        await bob.click(opened.response, "Join")
+        await alice.click(opened.response, "Start")
+        seats = [PanelSeat(p, harness, lobby) for p in (alice, bob)]
+        final = await play_out(seats, lobby)
+        await harness.idle()
+    assert final.status == "finished"
+    assert counter.global_limited == 0, counter.by_route
+    assert "Result" in harness.table_message(lobby).text

@@ -10,6 +10,8 @@ import sqlite3
 
 import games
 from bot.render import renderer
+from bot.render.markup import markdown_lines
+from bot.render.steps import event_lines
 from bot.services.tables.replay import states
 from bot.text import plain
 from storage.models import load_seats
@@ -68,17 +70,21 @@ async def test_a_finished_game_replays_step_by_step(harness: Harness) -> None:
     last = len(log)
 
     def expect(message: Message, step: int, hands: bool) -> None:
-        """The message shows ``step``: its move, the spectator view, hands or not."""
-        head, *table_lines = _description(message)
+        """The message shows ``step``: its move and the public events it made, the
+        spectator view, hands or not."""
+        head, *rest = _description(message)
+        happened, table_lines = rest[:rest.index("")], rest[rest.index("") + 1:]
         assert head.startswith(f"**{step}/{last} · "), head
         if step:
             move = log[step - 1]
             assert f"{names[move.seat]}: {r.action_label(move.action)}" in head, head
-        assert table_lines == r.table(game.view(every[step], None), names)
+        events = every[step].events
+        assert happened == markdown_lines(event_lines("gin_rummy", events, names))
+        assert table_lines == markdown_lines(r.table(game.view(every[step], None), names))
         fields = {f["name"]: f["value"] for f in message.embeds[0].get("fields", [])}
         if hands:
             for seat, name in enumerate(names):
-                hand = r.hand(game.view(every[step], seat))[0].removeprefix("Your hand: ")
+                hand = str(r.hand(game.view(every[step], seat))[0]).removeprefix("Your hand: ")
                 assert f"**{name}**: {hand}" in fields["Hands"]
         else:
             assert fields == {}
@@ -88,7 +94,7 @@ async def test_a_finished_game_replays_step_by_step(harness: Harness) -> None:
     replay = opened.response
     assert opened.ephemeral and replay is not None and replay.ephemeral_for is bob.user
     expect(replay, 0, False)
-    assert "the deal" in _description(replay)[0]
+    assert "The deal" in _description(replay)[0]
     await bob.click(replay, "▶")
     expect(replay, 1, False)
     await bob.click(replay, "▶")

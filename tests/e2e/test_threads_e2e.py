@@ -3,7 +3,7 @@ each table in a public thread of its own, and everything works there as in a cha
 
 from __future__ import annotations
 
-from tests.e2e.fake_state import CREATE_PUBLIC_THREADS, Channel
+from tests.e2e.fake_state import CREATE_PUBLIC_THREADS, MANAGE_THREADS, Channel
 from tests.e2e.play import Harness, PanelSeat, harness_fixture, play_out  # noqa: F401
 from tests.e2e.test_games_e2e import open_table
 
@@ -86,3 +86,39 @@ async def test_a_server_chooses_the_computer_that_stands_in(harness: Harness) ->
     assert "Bob left" in left.text, left.text
     result = await harness.result(lobby)
     assert any(s.name == "Computer (expert) for Bob" for s in result.seats), result.seats
+
+
+async def test_a_lobby_closed_before_a_deal_takes_its_thread_with_it(harness: Harness) -> None:
+    """Open-then-Cancel, however often, leaves no thread; a thread where a game was dealt
+    stays when that game is aborted; without Manage Threads no thread is made at all."""
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    for _ in range(3):
+        await alice.slash("table new", game="gin_rummy", thread=True)
+        (thread,) = threads_of(harness, lobby)
+        cancelled = await alice.click(thread.last_message(), "Cancel")
+        assert not cancelled.ephemeral, cancelled.text
+        await harness.idle()
+        assert threads_of(harness, lobby) == [] and thread.deleted
+    await alice.slash("table new", game="gin_rummy", thread=True)
+    (thread,) = threads_of(harness, lobby)
+    await alice.slash("table abort", channel=thread)  # by command this time
+    await harness.idle()
+    assert threads_of(harness, lobby) == []
+
+    await alice.slash("table new", game="gin_rummy", options="target=10", thread=True)
+    (played,) = threads_of(harness, lobby)
+    table = played.last_message()
+    await bob.click(table, "Join")
+    await alice.click(table, "Start")
+    aborted = await alice.slash("table abort", channel=played)
+    assert "aborted" in aborted.text, aborted.text
+    await harness.idle()
+    assert threads_of(harness, lobby) == [played]
+
+    fake.deny(lobby, MANAGE_THREADS)
+    refused = await alice.slash("table new", game="spades", thread=True)
+    assert refused.ephemeral and "Manage Threads" in refused.text, refused.text
+    assert threads_of(harness, lobby) == [played]

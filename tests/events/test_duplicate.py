@@ -23,8 +23,14 @@ from bot.services.events.duplicate import (
     side_results,
     totals,
 )
+from bot.services.events.seeds import EventSeeds
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "competition.md"
+def secret(n: int) -> EventSeeds:
+    """An event's seeds from a made-up secret (``n`` picks it)."""
+    return EventSeeds(n.to_bytes(16, "big").hex())
+
+
 SHORT = {"gin_rummy": {"target": 30}, "spades": {"target": 100}, "back_alley": {"deals": 4}}
 
 
@@ -48,13 +54,13 @@ def deals(board: Board, seed: int, limit: int = 4000) -> dict[int, Any]:
 
 @pytest.mark.parametrize("game", sorted(DUPLICATE_GAMES))
 def test_two_tables_of_one_board_get_the_same_cards(game: str) -> None:
-    board = make_boards(game, 1, event_seed=2026, options=SHORT[game])[0]
+    board = make_boards(game, 1, secret(2026), options=SHORT[game])[0]
     one, two = board.new_state(), board.new_state()
     engine = games.get(game)
     assert engine.to_json(one) == engine.to_json(two)
     for seat in range(board.seats):
         assert engine.view(one, seat)["hand"] == engine.view(two, seat)["hand"]
-    other = make_boards(game, 2, event_seed=2026, options=SHORT[game])[1]
+    other = make_boards(game, 2, secret(2026), options=SHORT[game])[1]
     assert engine.to_json(other.new_state()) != engine.to_json(one)  # boards differ
 
 
@@ -62,7 +68,7 @@ def test_two_tables_of_one_board_get_the_same_cards(game: str) -> None:
 def test_later_deals_match_whatever_the_tables_played(game: str) -> None:
     """Two tables play the board differently; every deal made after the same number of
     shuffles holds the same cards in the same seats."""
-    board = make_boards(game, 1, event_seed=7, options=SHORT[game])[0]
+    board = make_boards(game, 1, secret(8), options=SHORT[game])[0]
     a, b = deals(board, 1), deals(board, 2)
     common = set(a) & set(b) - {0}
     assert common, "the tables should reach a second deal"
@@ -72,12 +78,12 @@ def test_later_deals_match_whatever_the_tables_played(game: str) -> None:
 
 def test_boards_are_checked() -> None:
     with pytest.raises(ValueError, match="Duplicate is for"):
-        make_boards("ono99", 1, event_seed=1)
+        make_boards("ono99", 1, secret(1))
     with pytest.raises(ValueError, match="Unknown option"):
-        make_boards("spades", 1, event_seed=1, options={"deals": 1})
-    boards = make_boards("back_alley", 3, event_seed=5, first=4)
+        make_boards("spades", 1, secret(1), options={"deals": 1})
+    boards = make_boards("back_alley", 3, secret(5), first=4)
     assert [b.number for b in boards] == [4, 5, 6] and boards[0].options == {"deals": 25}
-    assert make_boards("back_alley", 3, event_seed=5, first=4) == boards  # from the seed
+    assert make_boards("back_alley", 3, secret(5), first=4) == boards  # from the seed
 
 
 def test_seats_rotate_so_each_side_sits_both_ways() -> None:

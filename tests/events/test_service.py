@@ -12,6 +12,7 @@ import pytest
 import games
 from bot.services.events import duplicate, pairing
 from bot.services.events.duplicate import Board, TableResult
+from bot.services.events.seeds import of_event
 from bot.services.events.service import COMPUTER, EventError, EventService
 from storage import tables as table_repo
 from storage.connect import open_database
@@ -24,7 +25,9 @@ GUILD, CHANNEL, ADMIN = 1, 10, 99
 
 def service(db: Database) -> EventService:
     seeds = itertools.count(1234)
-    return EventService(db, clock=lambda: 1_700_000_000.0, new_seed=lambda: next(seeds))
+    return EventService(
+        db, clock=lambda: 1_700_000_000.0, new_secret=lambda: next(seeds).to_bytes(16, "big")
+    )
 
 
 def scores_for(table: TableRow) -> list[int]:
@@ -267,7 +270,7 @@ async def test_a_duplicate_night_on_the_real_engines(db: Database, game: str) ->
                              play_out(game, t, event.options, 100 * r + i))
     assert (await svc.event(GUILD, event.id)).status == "finished"
     tables = [t for t in await svc.tables(event.id) if t.scores is not None]
-    boards = {b.number: b for b in duplicate.make_boards(game, 4, event.seed, event.options)}
+    boards = {b.number: b for b in duplicate.make_boards(game, 4, of_event(event), event.options)}
     scored = duplicate.score_boards(
         [TableResult(boards[t.board], t.table_no, t.seats, t.scores) for t in tables])
     for (board, table), sides in itertools.groupby(

@@ -23,6 +23,7 @@ import pytest
 
 import games
 from bot.render import renderer
+from bot.render.markup import markdown_lines
 from games import IllegalAction
 from games.simulate import play_game
 
@@ -217,8 +218,9 @@ class RenderedGame:
         self.state: Any = None
 
     def table(self, state: games.State) -> str:
-        """The public table of ``state`` as one text."""
-        return "\n".join(self.renderer.table(self.game.view(state, None), self.names))
+        """The public table of ``state`` as one text (as Discord shows it)."""
+        return "\n".join(markdown_lines(self.renderer.table(self.game.view(state, None),
+                                                             self.names)))
 
     def __iter__(self) -> Iterator[tuple[Any, str]]:
         game, r = self.game, self.renderer
@@ -242,5 +244,5 @@ class RenderedGame:
             if line is None:
                 assert self.silent(event), event
             else:
-                assert line.strip() and "None" not in line, (event, line)
+                assert str(line).strip() and "None" not in str(line), (event, line)
         return state, self.table(state)

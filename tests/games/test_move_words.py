@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import games
 from games import IllegalAction
@@ -89,3 +91,38 @@ def test_craits_a_place_keeps_the_rest_of_the_move() -> None:
     seat = state.to_act[0]
     hand = game.view(state, seat)["hand"]
     assert game.read_action(state, seat, f"play #{hand.index('8H') + 1} as S") == "play 8H as S"
+
+
+#: Numbers as a player might type them: huge (past Python's 4,300-digit limit on reading
+#: numbers), negative, zero-padded, or in digits other than ASCII.
+NUMBERS = st.one_of(
+    st.integers(1, 6000).map(lambda n: "9" * n),
+    st.integers(-(10**12), 10**12).map(str),
+    st.sampled_from(["0" * 5000 + "1", "²", "٣", "-0", "#", "--1"]),
+)
+
+
+@pytest.mark.parametrize("name", games.names())
+@settings(max_examples=60, deadline=None)
+@given(
+    number=NUMBERS,
+    form=st.sampled_from(["{verb} #{n}", "{verb} {n}", "{n}", "bid {n}", "callout {n}",
+                          "{verb} {n} as S", "{verb} #{n} #{n}"]),
+)
+def test_any_number_in_a_move_is_read_or_refused_plainly(
+    name: str, number: str, form: str
+) -> None:
+    verb = CARD_MOVES[name][1]
+    game, state, seat = first_state_with(name, verb)
+    try:
+        game.apply(state, seat, form.format(verb=verb, n=number))
+    except IllegalAction as refused:
+        assert "4300" not in str(refused) and "int()" not in str(refused)
+
+
+@given(NUMBERS)
+def test_an_option_number_is_read_or_refused_by_name(number: str) -> None:
+    try:
+        games.get("spades").check_options({"target": number})
+    except ValueError as refused:
+        assert "'target'" in str(refused)

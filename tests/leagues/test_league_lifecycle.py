@@ -16,7 +16,7 @@ from bot.services.leagues import (
     UnknownLeague,
     UnknownSeason,
 )
-from storage import leagues as repo
+from storage import league_reports, league_totals
 from storage.connect import open_database
 from storage.db import Conn, Database
 from storage.matches import MatchRecord, SeatResult, insert_match
@@ -199,11 +199,11 @@ async def test_a_failing_recorder_leaves_nothing(kit, svc: LeagueService, db: Da
         raise RuntimeError("disk on fire")
 
     # fails after the totals were written, before the league-match rows
-    monkeypatch.setattr(repo, "add_league_matches", boom)
+    monkeypatch.setattr(league_totals, "add_league_matches", boom)
     with pytest.raises(RuntimeError, match="disk on fire"):
         await kit.record(match)
     for table in ("matches", "match_seats", "leagues", "league_seasons", "league_players",
-                  "league_matches", "league_bot_ratings"):
+                  "league_matches", "league_bot_ratings", "league_ratings"):
         assert await db.read(count, table) == 0, table
     monkeypatch.undo()
     await kit.record(match)
@@ -228,7 +228,9 @@ async def test_rebuild_matches_incremental_totals(kit, svc: LeagueService, db: D
         bots = c.all(
             "SELECT * FROM league_bot_ratings ORDER BY league_id, season, game, bot_level")
         lm = c.all("SELECT * FROM league_matches ORDER BY league_id, match_id")
-        return [tuple(r) for r in rows + bots + lm]
+        over_time = c.all(
+            "SELECT * FROM league_ratings ORDER BY league_id, season, game, user_id, games")
+        return [tuple(r) for r in rows + bots + lm + over_time]
 
     before = await db.read(snapshot)
     with pytest.raises(NotAdmin):
@@ -236,6 +238,7 @@ async def test_rebuild_matches_incremental_totals(kit, svc: LeagueService, db: D
     await db.write(lambda c: c.execute("DELETE FROM league_players"))  # lose derived totals
     assert await svc.rebuild(kit.guild, "Cup", is_admin=True) == 2 + 2
     assert await svc.rebuild(kit.guild, is_admin=True) == 4
+    assert await svc.check() == []
     after = await db.read(snapshot)
     assert len(after) == len(before)
     for b, a in zip(before, after, strict=True):
@@ -281,8 +284,8 @@ async def test_recorder_ignores_a_league_of_another_guild(kit, svc: LeagueServic
 
 @pytest.mark.parametrize(
     ("order", "index"),
-    [(repo.ORDER_BY_RATING, "league_players_by_rating"),
-     (repo.ORDER_BY_POINTS, "league_players_by_points")],
+    [(league_reports.ORDER_BY_RATING, "league_players_by_rating"),
+     (league_reports.ORDER_BY_POINTS, "league_players_by_points")],
 )
 @pytest.mark.sqlite_only  # SQLite's query plan; PostgreSQL's planner sorts small tables
 async def test_standings_read_an_index_without_sorting(

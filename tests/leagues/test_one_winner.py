@@ -7,6 +7,7 @@ from typing import Any
 
 import games
 from bot.render import renderer
+from bot.render.markup import markdown, markdown_lines
 from bot.services.leagues import LeagueService
 from games.simulate import play_game
 from storage.matches import MatchRecord, SeatResult
@@ -43,8 +44,8 @@ async def test_gin_bonuses_flip_the_order_and_everyone_names_the_same_winner(kit
     over = next(e for e in state.events if e["type"] == "game_over")
     assert over["winner"] == other
     r = renderer("gin_rummy")
-    assert r.event(over, NAMES).startswith(f"**{NAMES[other]} wins the game!**")
-    table = r.table(GIN.view(state, None), NAMES)
+    assert markdown(r.event(over, NAMES)).startswith(f"**{NAMES[other]} wins the game!**")
+    table = markdown_lines(r.table(GIN.view(state, None), NAMES))
     assert f"**{NAMES[other]} wins!**" in table
     assert f"Game bonus +100 to {NAMES[reaching]}" in " ".join(table)
 

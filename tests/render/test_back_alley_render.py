@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.render import renderer
+from bot.render.markup import markdown
 from games.cards import pretty
 from tests.games.support import RenderedGame
 
@@ -23,11 +24,11 @@ def test_renders_every_view_and_event(seed: int, level: str) -> None:
                     f"turned {pretty(state.turned)}", ""
                 ), card
         for seat in range(4):
-            assert r.hand(game.view(state, seat))[0].startswith("Your hand: ")
+            assert str(r.hand(game.view(state, seat))[0]).startswith("Your hand: ")
     kinds = {"deal", "bid", "contracts", "play", "trick", "deal_scored", "game_over"}
     assert kinds <= rendered.kinds
     final = r.table(game.view(rendered.state, None), NAMES)
-    assert "wins" in final[-1] or "Draw" in final[-1]
+    assert "wins" in str(final[-1]) or "Draw" in str(final[-1])
 
 
 def test_labels_and_lines() -> None:
@@ -35,9 +36,10 @@ def test_labels_and_lines() -> None:
     assert r.action_label("play TH") == "Play 10♥"
     assert r.action_label("bid 3") == "Bid 3"
     assert r.action_label("board") == "Claim board"
-    assert r.event({"type": "bid", "seat": 1, "bid": "board", "multiplier": 2}, NAMES) == (
+    board = {"type": "bid", "seat": 1, "bid": "board", "multiplier": 2}
+    assert markdown(r.event(board, NAMES)) == (
         "Bob claims double board!"
     )
-    assert r.event({"type": "joker_swap", "seat": 2, "card": "LJ"}, NAMES) == (
+    assert markdown(r.event({"type": "joker_swap", "seat": 2, "card": "LJ"}, NAMES)) == (
         "Carol discards the Little🃏 and takes the next card."
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import games
 from bot.render import renderer
-from bot.text import plural
+from games.wording import plural
 
 
 def test_plural() -> None:
@@ -20,6 +20,6 @@ def test_no_table_says_one_of_a_plural() -> None:
         for counts in ("hand_counts", "hands_won", "tricks", "tokens"):
             if isinstance(view.get(counts), list):
                 view[counts] = [1] * len(view[counts])
-        text = "\n".join(renderer(name).table(view, names))
+        text = "\n".join(map(str, renderer(name).table(view, names)))
         for word in ("cards", "hands", "tricks", "tokens"):
             assert f" 1 {word}" not in text and f"(1 {word}" not in text, (name, text)

@@ -101,7 +101,7 @@ def test_list_check_and_purge(where: str) -> None:
 
     dry = dbcli.purge(path, lobby_hours=24, idle_days=7, dry_run=True, now=NOW)
     assert dry.deleted == 0 and len(dry.tables) == 2
-    assert dry.text() == "Would delete 1 stale lobby(ies) and 1 idle game(s)."
+    assert dry.text() == "Would delete 1 stale lobby, 0 cancelled lobbies and 1 idle game."
     assert len(dbcli.list_tables(path).rows) == 2
     kept = dbcli.purge(path, lobby_hours=72, idle_days=30, now=NOW)
     assert kept.deleted == 0 and kept.tables == ()
@@ -109,17 +109,18 @@ def test_list_check_and_purge(where: str) -> None:
     assert done.deleted == 2 and done.text().startswith("Deleted")
     assert dbcli.list_tables(path).rows == ()
     assert dbcli.list_tables(path).text() == "No tables."
-    with pytest.raises(ValueError, match="positive"):
-        dbcli.purge(path, lobby_hours=0)
+    with pytest.raises(ValueError, match="0 or more"):
+        dbcli.purge(path, lobby_hours=-1)
 
 
-def tamper(where: str) -> None:
+LOST_MOVE = "DELETE FROM table_actions WHERE table_id = 2 AND version = 2"
+
+
+def tamper(where: str, sql: str = LOST_MOVE) -> None:
     async def main() -> None:
         db = await open_database(where)
         try:
-            await db.write(lambda c: c.execute(
-                "DELETE FROM table_actions WHERE table_id = 2 AND version = 2"
-            ))
+            await db.write(lambda c: c.execute(sql))
         finally:
             await db.close()
 
@@ -131,6 +132,15 @@ def test_check_reports_a_tampered_log(where: str) -> None:
     tamper(where)
     report = dbcli.check(where)
     assert not report.ok and "table 2" in report.text()
+
+
+def test_check_reports_ratings_that_differ_from_the_matches(where: str) -> None:
+    build(where)
+    assert "leagues' standings and ratings: 0 problems" in dbcli.check(where).text()
+    tamper(where, "UPDATE league_ratings SET sigma = sigma / 2 WHERE user_id = 10")
+    report = dbcli.check(where)
+    assert not report.ok and all(r.ok for r in report.results)
+    assert "'Default'" in report.text() and "ratings over time differ" in report.text()
 
 
 def standings(where: str | Path) -> list[tuple[object, ...]]:
@@ -167,7 +177,7 @@ def test_copy_a_sqlite_database_into_postgresql(tmp_path: Path, pg_url: str) -> 
     assert copied["tables"] == 3 and copied["matches"] == 1 and copied["leagues"] == 1
     assert copied["table_actions"] > 10 and copied["league_players"] == 1
     assert copied["league_bot_ratings"] == 1
-    assert len(report.results) == 2 and "0 problem(s)" in report.text()
+    assert len(report.results) == 2 and "0 problems" in report.text()
     assert standings(pg_url) == standings(path) != []
     assert dbcli.list_tables(pg_url).rows == dbcli.list_tables(path).rows
     assert next_table(pg_url) == 4  # new ids continue after the copied ones
@@ -183,3 +193,77 @@ def test_copy_reports_a_table_that_does_not_replay(tmp_path: Path, pg_url: str) 
     tamper(str(path))
     report = dbcli.copy(path, pg_url)
     assert not report.ok and "table 2:" in report.text()
+
+
+def test_purge_removes_cancelled_lobbies_with_their_references(where: str) -> None:
+    """A lobby cancelled before its deal is no history: purged with its message ids once
+    over the lobby limit; a game aborted after its deal stays."""
+    build(where)
+
+    async def cancel_a_lobby_and_abort_a_game() -> None:
+        db = await open_database(where)
+        service = TableService(db, clock=ManualClock(NOW - 2 * DAY))
+        try:
+            lobby = await service.create(4, 5, 10, "Ann", "spades")
+            await service.abort(4, 10)
+            await db.write(lambda c: c.execute(
+                "INSERT INTO discord_messages (table_id, kind, user_id, channel_id,"
+                " message_id) VALUES (?, 'table', 0, 4, 99)", (lobby.table_id,)
+            ))
+            await service.abort(1, 10)  # the idle game of build(), after its deal
+        finally:
+            await service.close()
+            await db.close()
+
+    asyncio.run(cancel_a_lobby_and_abort_a_game())
+    dry = dbcli.purge(where, lobby_hours=24, idle_days=7, dry_run=True, now=NOW)
+    assert dry.text() == "Would delete 1 stale lobby, 1 cancelled lobby and 0 idle games."
+    done = dbcli.purge(where, lobby_hours=24, idle_days=7, now=NOW)
+    assert done.deleted == 2
+
+    async def left() -> list[tuple[object, ...]]:
+        db = await open_database(where)
+        try:
+            rows = await db.read(lambda c: c.all("SELECT id, status FROM tables ORDER BY id"))
+            refs = await db.read(lambda c: c.all("SELECT table_id FROM discord_messages"))
+            return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in rows] + [
+                ("refs", len(refs))
+            ]
+        finally:
+            await db.close()
+
+    assert asyncio.run(left()) == [(1, "aborted"), (2, "finished"), ("refs", 0)]
+    kept = dbcli.purge(where, idle_days=0, now=NOW)  # 0 is allowed: every idle game
+    assert kept.deleted == 0  # nothing open is left; history stays
+
+
+def test_copy_refuses_a_sqlite_file_that_holds_no_deckhand_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("CREATE TABLE notes (x)").connection.close()
+    with pytest.raises(dbcli.StorageUnavailable, match="holds no Deckhand data"):
+        dbcli.copy(other, tmp_path / "target.db")
+    assert not (tmp_path / "target.db").exists()
+
+
+def test_a_stopped_copy_writes_nothing(tmp_path: Path) -> None:
+    import threading
+
+    from storage.copy import CopyStopped, fill
+
+    source = tmp_path / "d.db"
+    build(source)
+    stop = threading.Event()
+    stop.set()
+
+    async def main() -> int:
+        db = await open_database(tmp_path / "target.db")
+        try:
+            with pytest.raises(CopyStopped):
+                await db.write(fill, str(source), None, stop)
+            return int((await db.read(lambda c: c.one("SELECT count(*) AS n FROM tables")))["n"])
+        finally:
+            await db.close()
+
+    assert asyncio.run(main()) == 0

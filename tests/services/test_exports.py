@@ -4,16 +4,24 @@ back in, replayed by the engines and checked against their recorded outcome."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
+import re
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.__main__ import main
-from bot.services import exports
-from bot.services.leagues import LeagueService
+from bot.services import exports, publication
+from bot.services.leagues import LeagueService, NotAdmin
 from bot.services.tables import TableService
+from bot.terminal.replay import replay
 from storage.connect import open_database
+from storage.db import Conn, Database
+from storage.leagues import League
+from storage.matches import MatchRecord, SeatResult, insert_match
 from tests.services.conftest import ManualClock, play_out
 
 GUILD, ANN, BEN = 5, 900_000_000_000_000_001, 900_000_000_000_000_002
@@ -63,20 +71,28 @@ def test_export_then_replay_verifies_every_game(
     assert said.count("verified") == 3 and "2 games, 2 verified." in said, said
 
 
-def test_a_league_export_and_stepping_through_one_game(
-    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def friday(where: str, tmp_path: Path) -> tuple[Path, exports.ExportedGame]:
+    """The export of league "Friday" (``build``'s Gin Rummy game) and its one game."""
     build(where)
     out = tmp_path / "friday.jsonl"
     assert main(["export", "--db", where, "--guild", str(GUILD), "--league", "Friday",
                  "--out", str(out)]) == 0
     (only,) = exports.read_lines(out.read_text().splitlines())
+    return out, only
+
+
+def test_a_league_export_and_stepping_through_one_game(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, only = friday(where, tmp_path)
     assert only.game == "gin_rummy"
     capsys.readouterr()
     assert main(["replay", str(out), "--show", str(only.match)]) == 0
     said = capsys.readouterr().out
-    assert "── The deal" in said and "── Move 1: " in said
-    assert said.count("── Move ") == len(only.moves or ())
+    last = len(only.moves or ())
+    assert f"── Step 0/{last} · The deal ─" in said and f"── Step 1/{last} · " in said
+    assert said.count("── Step ") == last + 1
+    assert "**" not in said and "\x1b" not in said  # piped: the words alone
 
 
 def test_a_tampered_or_broken_export_is_not_verified(
@@ -99,3 +115,96 @@ def test_a_tampered_or_broken_export_is_not_verified(
     bad.write_text('{"schema": "deckhand.game/1", "match": "x"}\n')
     assert main(["replay", str(bad)]) == 2
     assert "line 1: match" in capsys.readouterr().err
+
+
+async def many_games(db: Database, count: int) -> League:
+    """A league of ``count`` recorded games (no table logs: short lines)."""
+    leagues = LeagueService(db, clock=lambda: 1_000_000.0)
+    cup = await leagues.create_league(GUILD, "Cup", is_admin=True)
+    seats = (SeatResult(0, ANN, None, "Ann", 0, 100, 1), SeatResult(1, BEN, None, "Ben", 1, 50, 2))
+
+    def record(conn: Conn) -> None:
+        for n in range(count):
+            match = MatchRecord(
+                table_id=None, guild_id=GUILD, channel_id=1, league_id=cup.id, game="gin_rummy",
+                options={}, seed=n, started_at=0.0, finished_at=float(n), seats=seats,
+            )
+            leagues.record_match(conn, insert_match(conn, match), match)
+
+    await db.write(record)
+    return await leagues.league(GUILD, "Cup")
+
+
+async def test_a_league_export_stops_at_its_limit_off_the_event_loop(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``/league export``'s file: built a page at a time in a worker thread, and refused as
+    soon as a line would pass the limit — without reading the pages after it."""
+    cup = await many_games(db, 30)
+    monkeypatch.setattr(exports, "PAGE", 4)
+    pages: list[int] = []
+    threads: set[int] = set()
+    read_page, encode = exports.repo.league_games, exports._encoded
+
+    def counted(*args: Any) -> list[Any]:
+        pages.append(1)
+        return read_page(*args)
+
+    def encoded(page: list[Any]) -> list[bytes]:
+        threads.add(threading.get_ident())
+        return encode(page)
+
+    monkeypatch.setattr(exports.repo, "league_games", counted)
+    monkeypatch.setattr(exports, "_encoded", encoded)
+    whole = await exports.league_file(db, cup, is_admin=True)
+    assert whole.games == 30 and len(pages) == 8  # 4 a page: the 8th holds the last 2
+    assert threading.get_ident() not in threads  # never encoded on the event loop
+    lines = whole.data.decode().splitlines()
+    assert [g.match for g in exports.read_lines(lines)] == list(range(1, 31))
+
+    pages.clear()
+    limit = len("\n".join(lines[:6])) + 1 + len(lines[6])  # 6 lines and a half fit
+    with pytest.raises(exports.TooLarge, match=r"\(the first 6 fit\)"):
+        await exports.league_file(db, cup, is_admin=True, limit=limit)
+    assert len(pages) == 2  # the 7th game is on the 2nd page; the rest was never read
+    exact = await exports.league_file(db, cup, is_admin=True, limit=len(whole.data))
+    assert exact == whole
+
+
+async def test_only_an_admin_exports_a_league_that_is_not_published(db: Database) -> None:
+    cup = await many_games(db, 2)
+    with pytest.raises(NotAdmin, match="Manage Server"):
+        await exports.league_file(db, cup, is_admin=False)
+    assert (await exports.league_file(db, cup, is_admin=True)).games == 2
+    await publication.set_published(db, cup, True, is_admin=True)
+    published = await LeagueService(db).league(GUILD, "Cup")
+    assert (await exports.league_file(db, published, is_admin=False)).games == 2
+
+
+def test_show_waits_for_enter_goes_back_on_b_and_stops_on_q(
+    where: str, tmp_path: Path
+) -> None:
+    out, only = friday(where, tmp_path)
+    answers = iter(["", " ", "b", "Q"])
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    said = io.StringIO()
+    assert replay(out, said, only.match, ask) == 0
+    last = len(only.moves or ())
+    headings = re.findall(r"── Step (\d+)/", said.getvalue())
+    assert headings == ["0", "1", "2", "1"]  # Enter, Enter, back, then q stops
+    assert asked[0] == f"Step 0 of {last} — Enter: next · b: back · q: stop "
+    said = io.StringIO()
+    assert replay(out, said, only.match, lambda prompt: "") == 0  # Enter to the end
+    assert re.findall(r"── Step (\d+)/", said.getvalue()) == [str(n) for n in range(last + 1)]
+
+    def gone(prompt: str) -> str:
+        raise EOFError
+
+    said = io.StringIO()
+    assert replay(out, said, only.match, gone) == 0  # end of input: stop after the step
+    assert re.findall(r"── Step (\d+)/", said.getvalue()) == ["0"]

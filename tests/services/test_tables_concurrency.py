@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import games
 from bot.services import errors
-from bot.services.tables import TableResult, TableService
+from bot.services.tables import TableResult, TableService, lobby
 from bot.services.tables.replay import check_table
 from storage import tables as repo
 from storage.connect import open_database
@@ -115,3 +115,22 @@ async def test_a_move_made_elsewhere_makes_a_stale_one_busy(
     assert await db.read(repo.actions, r.table_id) == before
     fresh = await service.status(12)
     assert fresh.version == r.version + 1
+
+
+async def test_lobbies_opened_at_once_in_many_channels_keep_the_cap(
+    service: TableService, db: Database
+) -> None:
+    """Eight ``/table new`` at the same instant in eight channels: each channel has its own
+    lock, yet the host still gets only ``MAX_LOBBIES_PER_HOST`` lobbies."""
+    outcomes = await asyncio.gather(
+        *[service.create(100 + n, 1, ALICE, "Alice", "gin_rummy") for n in range(8)],
+        return_exceptions=True,
+    )
+    opened = [o for o in outcomes if isinstance(o, TableResult)]
+    refused = [o for o in outcomes if not isinstance(o, TableResult)]
+    assert len(opened) == lobby.MAX_LOBBIES_PER_HOST
+    assert all(isinstance(o, errors.TooManyLobbies) for o in refused), refused
+    stored = await db.read(repo.load_open)
+    assert sorted(r.channel_id for r in stored) == sorted(o.channel_id for o in opened)
+    await service.abort(opened[0].channel_id, ALICE)  # a closed lobby frees its place
+    await service.create(200, 1, ALICE, "Alice", "gin_rummy")

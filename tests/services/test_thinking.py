@@ -61,8 +61,8 @@ async def test_a_hint_is_the_experts_move_and_is_refused_in_leagues(
     await service.settled(10)
     result = await service.status(10)
     assert 0 in result.to_act
-    shown, advice = await service.hint(10, 1)
-    assert shown.version == result.version
+    shown, advice, first = await service.hint(10, 1)
+    assert shown.version == result.version and first and shown.unrated
     game = games.get("gin_rummy")
     table = await service.store.usable(10)
     assert table.state is not None

@@ -155,6 +155,26 @@ async def test_reads_see_only_committed_rows(db: Database) -> None:
     assert await db.read(repo.open_in_channel, 9) is not None
 
 
+async def test_reports_never_queue_in_front_of_reads(db: Database) -> None:
+    await db.write(lobby(1))
+    started, release = threading.Event(), threading.Event()
+
+    def long_report(c: Conn) -> list[int]:
+        started.set()
+        release.wait(10)
+        return channels(c)
+
+    reports = [asyncio.create_task(db.report(long_report)) for _ in range(3)]
+    await asyncio.to_thread(started.wait, 10)
+    try:
+        # the reporter is busy with the first report, two more wait for it: a read does not
+        assert await asyncio.wait_for(db.read(channels), 5) == [1]
+        assert not any(r.done() for r in reports)
+    finally:
+        release.set()
+    assert await asyncio.gather(*reports) == [[1]] * 3
+
+
 async def test_close_commits_what_is_queued(where: str) -> None:
     db = await open_database(where)
     tasks = [asyncio.create_task(db.write(lobby(ch))) for ch in range(1, 21)]

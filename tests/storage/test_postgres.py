@@ -170,9 +170,11 @@ async def test_connections_dropped_while_idle_are_replaced_unnoticed(
     db = await open_database(pg_url)
     try:
         await db.write(repo.insert, new(1))
-        assert terminate_others(postgres, pg_url) == 2  # writer and reader: a restart, a blip
+        # writer, reader and reporter: a restart, a blip
+        assert terminate_others(postgres, pg_url) == 3
         assert await db.write(repo.insert, new(2)) > 0
         assert await db.read(channels) == [1, 2]
+        assert await db.report(channels) == [1, 2]
     finally:
         await db.close()
 

@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.invocation import command_of
+
 ROOT = Path(__file__).resolve().parents[2]
 USER = "tester"
 ENV = {
@@ -22,6 +24,20 @@ ENV = {
     "USER": USER, "LOGNAME": USER, "PYTHONPATH": str(ROOT), "COLUMNS": "100", "LINES": "40",
 }
 ALL_ONES = "1\n" * 5000
+
+
+def _ran() -> str:
+    """How the programs started here name themselves in advice (``bot.invocation``): they
+    run as ``python -m bot`` from ``ROOT``."""
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        return command_of(str(ROOT / "bot" / "__main__.py"), sys.executable)
+    finally:
+        os.chdir(here)
+
+
+RAN = _ran()
 
 
 def cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:

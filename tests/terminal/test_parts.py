@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import games
+from bot.render.markup import line, strong
 from bot.services.tables import SeatPrivate
 from bot.terminal import commands
 from bot.terminal.app import channel_for, hint, rules_text
@@ -46,11 +47,12 @@ def test_pick_is_one_based_and_bounded() -> None:
     assert [commands.pick(n, 3) for n in (0, 4, -1)] == [None, None, None]
 
 
-def test_style_plain_strips_markdown_and_colour_marks_red_cards() -> None:
-    assert style("**Alice** wins with Q♥", False) == "Alice wins with Q♥"
-    coloured = style("**10♦ and Q♠**", True)
-    assert coloured == f"{BOLD}{RED}10♦{RESET}{BOLD} and Q♠{RESET}"
+def test_style_plain_drops_emphasis_and_colour_marks_red_cards() -> None:
+    assert style(line(strong("Alice"), " wins with Q♥"), False) == "Alice wins with Q♥"
+    coloured = style(line(strong("10♦ and Q♠"), " **"), True)
+    assert coloured == f"{BOLD}{RED}10♦{RESET}{BOLD} and Q♠{RESET} **"
     assert style("Discard 4♣", True) == "Discard 4♣"
+    assert style("**Bo** 9♥", True) == f"**Bo** {RED}9♥{RESET}"  # a name's marks are words
 
 
 def test_colour_needs_a_terminal_and_no_no_color() -> None:
@@ -113,7 +115,7 @@ def test_hint_is_the_normal_bot_on_the_seat_view() -> None:
 def test_rules_text_is_the_module_doc_and_options() -> None:
     lines = rules_text(games.get("craits"))
     assert lines[0].startswith("Craits: ")
-    assert "  short: Play only the first 8 rounds (8 cards down to 1). (default False)" in lines
+    assert "  short: Play only the first 8 rounds (8 cards down to 1). (default off)" in lines
 
 
 def test_table_aligns_columns() -> None:

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.services.tables.hints import UNRATED
 from bot.terminal.app import LOCAL_USER_ID, channel_for
-from tests.terminal.driver import ALL_ONES, USER, Live, cli, hands, headings, query
+from tests.terminal.driver import ALL_ONES, RAN, USER, Live, cli, hands, headings, query
 
 SHORT = {
     "gin_rummy": ["-o", "target=10"],
@@ -40,8 +41,8 @@ def test_a_full_game_against_computers(tmp_path: Path, game: str) -> None:
     assert f"── {TITLES[game]} · game over" in out
     placings = out.split("Final placings:\n")[1].split("The game counts")[0].splitlines()
     assert len(placings) == (4 if game == "back_alley" else 3 if game == "ono99" else 2)
-    assert any(re.match(rf"\s+\d+(st|nd|rd|th)\s+{USER}\s+-?\d+$", p) for p in placings)
-    assert out.rstrip().endswith("Thanks for playing! Your results: .venv/bin/deckhand standings")
+    assert any(re.match(rf"\s+\d+(st|nd|rd|th)\s+{USER}\s+−?\d+$", p) for p in placings)
+    assert out.rstrip().endswith(f"Thanks for playing! Your results: {RAN} standings")
     # Every move the player made was accepted and logged under their id; computers moved too.
     moves = out.count("Your move [")
     (status, version), = query(db, "SELECT status, version FROM tables")
@@ -79,7 +80,7 @@ def test_quit_then_the_same_command_resumes_where_it_stopped(tmp_path: Path) -> 
     first = cli(*args, stdin="1\n1\n1\nquit\n")
     no_traceback(first.stdout, first.stderr)
     assert first.returncode == 0
-    saved = f"Your game is saved. Run `.venv/bin/deckhand play gin_rummy --db {db}` again"
+    saved = f"Your game is saved. Run `{RAN} play gin_rummy --db {db}` again"
     assert saved in first.stdout
     stopped_at, hand = headings(first.stdout)[-1], hands(first.stdout)[-1]
     (version,), = query(db, "SELECT version FROM tables WHERE status = 'playing'")
@@ -187,11 +188,28 @@ def test_play_again_starts_a_rematch(tmp_path: Path) -> None:
     ]
 
 
+def test_a_hint_makes_the_game_count_in_no_league(tmp_path: Path) -> None:
+    """The first ``hint`` says the game is now unrated before giving the hint; the game is
+    recorded but the local league does not count it (the rule ``/hint`` follows too)."""
+    db = tmp_path / "d.db"
+    run = cli("play", "ono99", "--db", str(db), "--seed", "4", stdin="hint\nhint\n" + ALL_ONES)
+    no_traceback(run.stdout, run.stderr)
+    out = run.stdout
+    assert out.count(UNRATED) == 2  # before the first hint, and at the game's end
+    assert out.index(UNRATED) < out.index("Hint: the normal computer would pick")
+    assert out.count("Hint: the normal computer would pick") == 2
+    assert "The game counts in the local league" not in out
+    assert query(db, "SELECT unrated FROM matches") == [(1,)]
+    assert query(db, "SELECT count(*) FROM league_matches") == [(0,)]
+    standings = cli("standings", "--db", str(db))
+    assert standings.stdout.startswith("No games in the local standings (")
+
+
 def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
     db = tmp_path / "d.db"
     empty = cli("standings", "--db", str(db))
     assert empty.returncode == 0
-    assert empty.stdout.startswith("No games in the local standings yet.")
+    assert empty.stdout.startswith(f"No games in the local standings ({db}) yet.")
     assert not db.exists()
 
     cli("play", "ono99", "--db", str(db), "--seed", "4", stdin=ALL_ONES)
@@ -202,11 +220,11 @@ def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
     assert lines[1].split() == ["#", "Player", "Rating", "Games", "W", "D", "L", "Win", "%",
                                 "Avg", "score", "Streak"]
     row = next(line for line in lines if f" {USER} " in line)
-    assert row.split()[0] == "1" and row.split()[3] == "1"  # first listed, 1 game
+    assert row.split()[0] == USER and row.split()[2] == "1"  # provisional: no rank; 1 game
     assert "Provisional (fewer than 5 games), not ranked:" in lines
     assert len({len(line) for line in lines[1:3]}) == 1  # header and rule align
     other = cli("standings", "--game", "gin_rummy", "--db", str(db))
-    assert other.stdout.startswith("No games in the local standings yet.")
+    assert other.stdout.startswith(f"No games in the local standings ({db}) yet.")
     bad = cli("standings", "--game", "chess", "--db", str(db))
     assert bad.returncode == 2 and "Unknown game 'chess'" in bad.stderr
 
@@ -217,7 +235,7 @@ def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
         (["play", "chess"], "Unknown game 'chess'"),
         (["play", "gin_rummy", "--players", "3"], "Gin Rummy is for 2 players, not 3."),
         (["play", "gin_rummy", "-o", "target=5"], "Option 'target' must be at least 10."),
-        (["play", "gin_rummy", "-o", "colour=red"], "Unknown option(s) for Gin Rummy: colour"),
+        (["play", "gin_rummy", "-o", "colour=red"], "Unknown option for Gin Rummy: colour"),
     ],
 )
 def test_bad_command_lines_are_refused_plainly(
@@ -272,3 +290,48 @@ def test_bidding_says_how_a_bid_differs_from_a_list_number(tmp_path: Path) -> No
     assert run.returncode == 0, run.stderr
     assert "A number picks from this list; to bid three, type: bid 3" in run.stdout
     assert "You bid 3" in run.stdout or "bids 3" in run.stdout, run.stdout[-800:]
+
+
+def test_a_bad_option_with_new_keeps_the_saved_game(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    cli("play", "spades", "--db", str(db), "--seed", "1", stdin="quit\n")
+    bad = cli("play", "spades", "--db", str(db), "--new", "-o", "blind_nil=maybe")
+    assert bad.returncode == 2, bad.stderr
+    assert "Option 'blind_nil' must be on or off" in bad.stdout and "set aside" not in bad.stdout
+    assert query(db, "SELECT status FROM tables") == [("playing",)]
+
+
+def test_the_rules_a_bare_number_and_help_agree_on_bidding(tmp_path: Path) -> None:
+    """One meaning for a bare number: it picks from the list, in the rules too."""
+    import games
+
+    rules = games.get("back_alley").rules
+    assert "'bid 3'" in rules and "just 3" not in rules
+    run = cli("play", "back_alley", "--db", str(tmp_path / "d.db"), "--seed", "2",
+              stdin="help\n3\nquit\n")
+    assert "A bare number always picks from the list: type `bid 3` to bid three." in run.stdout
+    menu = re.search(r"^3\) (Bid \d+)", run.stdout, re.M) or re.search(
+        r"\s3\) (Bid \d+)", run.stdout)
+    assert menu is not None and f"You {menu.group(1).lower()}" in run.stdout.replace(
+        "tester bids", "You bid"), run.stdout[-1500:]
+
+
+def test_a_refused_card_by_its_place_names_the_card(tmp_path: Path) -> None:
+    """'play 5' is the 5th card in hand, not list item 5: a refusal names the card."""
+    script = "".join(f"play {n}\n" for n in range(1, 14)) + "quit\n"
+    run = cli("play", "spades", "--db", str(tmp_path / "d.db"), "--seed", "3",
+              "-o", "target=50", stdin="1\n" * 3 + script)
+    no_traceback(run.stdout, run.stderr)
+    refused = re.findall(r"^Play (?:10|[2-9JQKA])[♠♥♦♣]: .+", run.stdout, re.M)
+    assert refused, run.stdout[-2000:]
+
+
+def test_ctrl_c_at_play_again_does_not_speak_of_a_saved_game(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    live = Live("play", "ono99", "--db", str(db), "--seed", "4")
+    while live.expect("Your move [", "Play again?", timeout=60) != "Play again?":
+        live.send("1")
+    live.interrupt()
+    code, rest = live.finish()
+    no_traceback(rest)
+    assert code == 130 and "Stopped." in rest and "saved" not in rest, rest[-500:]

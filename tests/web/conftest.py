@@ -1,5 +1,6 @@
-"""Fixtures of the site's tests: one database of real games per module, and a client of
-the site over it (aiohttp's test server on 127.0.0.1)."""
+"""Fixtures of the site's tests: one database of real games per module (its players named
+by the module's ``WORLD_NAMES``, else plainly), and a client of the site over it
+(aiohttp's test server on 127.0.0.1)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.web.app import make_app
 from storage.connect import open_database
-from tests.web.world import World, build
+from tests.web.world import NAMES, World, build
 
 
 @pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> World:
-    return build(tmp_path_factory.mktemp("site") / "deckhand.db")
+def world(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> World:
+    names = getattr(request.module, "WORLD_NAMES", NAMES)
+    return build(tmp_path_factory.mktemp("site") / "deckhand.db", names)
 
 
 @pytest.fixture

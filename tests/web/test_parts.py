@@ -22,11 +22,11 @@ from bot.settings import Settings
 from bot.web import paths
 from bot.web.chart import Series, rating_chart
 from bot.web.html import Safe, h, join
+from storage import league_reports
 from storage import leagues as repo
 from storage.connect import open_database
-from storage.db import Database
-from storage.leagues import PlayedMatch
-from storage.matches import SeatResult
+from storage.db import Conn, Database
+from storage.matches import MatchRecord, SeatResult, insert_match
 from tests.web.world import fill
 
 KEY = Slugs(bytes(range(32)))
@@ -91,9 +91,12 @@ def _seat(seat: int, uid: int | None, team: int, rank: int) -> SeatResult:
     return SeatResult(seat, uid, None if uid else "normal", f"u{uid}", team, 0, rank)
 
 
-def test_records_per_game_and_partner_follow_the_league_results() -> None:
-    def m(game: str, *seats: SeatResult) -> PlayedMatch:
-        return PlayedMatch(1, 1, None, game, 0.0, 0.0, seats)
+async def test_records_per_game_and_partner_follow_the_league_results(db: Database) -> None:
+    leagues = LeagueService(db, clock=lambda: 1.0)
+    league = await leagues.league(1)
+
+    def m(game: str, *seats: SeatResult) -> MatchRecord:
+        return MatchRecord(None, 1, 1, None, game, {}, 1, 0.0, 0.0, seats)
 
     matches = [
         m("back_alley", _seat(0, 1, 0, 1), _seat(1, 2, 1, 2), _seat(2, 3, 0, 1),
@@ -103,7 +106,13 @@ def test_records_per_game_and_partner_follow_the_league_results() -> None:
         m("gin_rummy", _seat(0, 2, 0, 1), _seat(1, 1, 1, 2)),
         m("gin_rummy", _seat(0, 2, 0, 1), _seat(1, 3, 1, 2)),
     ]
-    per_game, per_partner = records(matches, 1)
+
+    def record(conn: Conn) -> None:
+        for match in matches:
+            leagues.record_match(conn, insert_match(conn, match), match)
+
+    await db.write(record)
+    per_game, per_partner = records(await db.report(league_reports.league_records, league.id, 1))
     assert [(r.game, r.played, r.won, r.drawn, r.lost) for r in per_game] == [
         ("back_alley", 2, 1, 1, 0), ("gin_rummy", 1, 0, 0, 1)]
     assert [(r.game, r.partner, r.played, r.won, r.drawn) for r in per_partner] == [

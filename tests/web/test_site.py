@@ -13,9 +13,16 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
 
+from bot.render import renderer
+from bot.render.markup import markdown_lines
+from bot.render.steps import event_lines
+from bot.render.table import table_message
+from bot.services import replays
 from bot.services.events.service import EventService
+from bot.services.tables import SeatInfo, TableResult
 from bot.web import paths
 from bot.web.app import SECURITY_HEADERS
+from bot.web.html import rich
 from bot.web.site import Site
 from storage.connect import open_database
 from tests.web.world import (
@@ -23,6 +30,7 @@ from tests.web.world import (
     EVENTS,
     FINISHED,
     GUILD,
+    HOSTILE_NAMES,
     SECRET_MATCH,
     USERS,
     World,
@@ -31,6 +39,8 @@ from tests.web.world import (
 )
 
 Client = TestClient[web.Request, web.Application]
+#: Dee's name is markup here: every page must show it escaped.
+WORLD_NAMES = HOSTILE_NAMES
 _HREF = re.compile(r'href="(/[^"]*)"')
 
 
@@ -71,7 +81,7 @@ async def test_every_page_answers_and_no_hidden_card_or_id_appears(
     assert len({p.split("?")[0] for p in replays}) == len(FINISHED)
     assert any("hands=1" in p for p in replays) and len(replays) > 300  # every step, twice
     running = world.running_markup()
-    assert len(running) == 2
+    assert len(running) == 4
     for path, body in pages.items():
         for user in (*USERS, GUILD):
             assert str(user) not in body and str(user) not in path, path
@@ -90,7 +100,7 @@ async def test_replay_steps_forward_back_and_reveals_hands_only_on_request(
 ) -> None:
     first = paths.match(world.slugs, world.club, 1)
     body = await (await client.get(first)).text()
-    assert "The deal." in body and "Step 0 of " in body
+    assert '<p class="move">The deal</p>' in body and "Step 0 of " in body
     last = int(re.search(r"Step 0 of (\d+)", body).group(1))  # type: ignore[union-attr]
     step2 = await (await client.get(f"{first}?step=2")).text()
     assert "Step 2 of" in step2 and f"{first}?step=1" in step2 and f"{first}?step=3" in step2
@@ -98,6 +108,51 @@ async def test_replay_steps_forward_back_and_reveals_hands_only_on_request(
     assert f"Step {last} of {last}" in end and 'rel="next"' not in end
     shown = await (await client.get(f"{first}?step=1&hands=1")).text()
     assert "<th>Hand</th>" in shown and 'class="card' in shown
+
+
+#: What the replay page once showed instead of the table: the view's raw keys and values.
+RAW = re.compile(r"History|To act|Hand counts|Direction|Trump [SHDC]\b|Contracts tricks"
+                 r"|Left at|Discard top|Team tricks|type: |: None|True|False|\*\*")
+
+
+async def test_a_replay_step_shows_what_the_table_message_showed(
+    client: Client, world: World
+) -> None:
+    """Each game's replay page draws the step with the table message's own lines (the
+    game's renderer on the spectator view) and the move's events, in HTML: no raw view
+    keys, no Discord markdown."""
+    db = await open_database(world.path)
+    try:
+        for match, (game, _, _) in enumerate(FINISHED, start=1):
+            first = await replays.replay_step(db, match, 0, hands=False, league_id=world.club)
+            assert first is not None and first.game == game
+            for step in sorted({0, 1, 2, first.last // 2, first.last}):
+                rep = await replays.replay_step(db, match, step, hands=False,
+                                                league_id=world.club)
+                assert rep is not None
+                body = await (await client.get(paths.match(world.slugs, world.club, match,
+                                                           step))).text()
+                names = list(rep.names)
+                table = renderer(game).table(rep.public, names)
+                message = table_message(_result_of(rep))
+                assert message.embed is not None
+                assert message.embed.description == "\n".join(markdown_lines(table))
+                for line in [*table, *event_lines(game, rep.events, names)]:
+                    assert rich(line) in body, (game, step, str(line))
+                text = html.unescape(re.sub(r"<[^>]+>", "", body))
+                assert not RAW.search(text), (game, step, RAW.search(text))
+    finally:
+        await db.close()
+
+
+def _result_of(rep: replays.ReplayStep) -> TableResult:
+    """The table message's input at a replay's step (public part only)."""
+    seats = tuple(SeatInfo(i, n, None, "normal") for i, n in enumerate(rep.names))
+    return TableResult(
+        table_id=1, channel_id=1, guild_id=GUILD, game=rep.game, title=rep.game,
+        status="playing", version=rep.step, host_id=0, seats=seats, options={},
+        turn_timer=0, deadline=None, public=rep.public,
+    )
 
 
 async def test_unknown_unpublished_and_foreign_things_are_404(

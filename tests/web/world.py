@@ -7,12 +7,14 @@ the unpublished one and of no league."""
 from __future__ import annotations
 
 import asyncio
+import html
 import itertools
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
 import games
+from bot.render.common import cards as text_cards
 from bot.services import publication
 from bot.services.events.duplicate import DUPLICATE_GAMES
 from bot.services.events.service import EventService, EventStandings
@@ -29,7 +31,10 @@ GUILD = 5_550_001
 ANN, BEN, CY, DEE = 398475029384756101, 398475029384756102, 398475029384756103, 398475029384756104
 EVE = 398475029384756105  # plays in events only
 USERS = (ANN, BEN, CY, DEE, EVE)
-NAMES = {ANN: "Ann", BEN: "Ben", CY: "Cy", DEE: 'Dee <b>&"', EVE: "Eve"}
+NAMES = {ANN: "Ann", BEN: "Ben", CY: "Cy", DEE: "Dee", EVE: "Eve"}
+#: The names of the escaping test's world: Dee's is markup, which no page may render (the
+#: screenshots come from a world of plain names).
+HOSTILE_NAMES = {**NAMES, DEE: 'Dee <b>&"'}
 #: (game, options, players) of the published league's finished games.
 FINISHED = [
     ("gin_rummy", {"target": 10}, [ANN, BEN]),
@@ -73,8 +78,12 @@ class World:
     events: dict[str, int]
 
     def running_markup(self) -> list[str]:
-        """How the site would draw the running game's hands, if it ever did."""
-        return [str(cards(hand)) for hand in self.running_hands if hand]
+        """How the site would draw the running game's hands, if it ever did: as card
+        chips, or in a renderer's words (escaped as a page has them)."""
+        return [
+            shown for hand in self.running_hands if hand
+            for shown in (str(cards(hand)), html.escape(text_cards(hand), quote=False))
+        ]
 
 
 async def play(service: TableService, channel: int, rng: random.Random, moves: int) -> None:
@@ -93,23 +102,25 @@ async def play(service: TableService, channel: int, rng: random.Random, moves: i
 
 async def open_table(
     service: TableService, channel: int, game: str, options: dict[str, object],
-    players: list[int | str], league_id: int,
+    players: list[int | str], league_id: int, names: dict[int, str],
 ) -> None:
     host = players[0]
     assert isinstance(host, int)
-    await service.create(channel, GUILD, host, NAMES[host], game, options, turn_timer=0,
+    await service.create(channel, GUILD, host, names[host], game, options, turn_timer=0,
                          league_id=league_id)
     for p in players[1:]:
         if isinstance(p, str):
             await service.add_bot(channel, host, p)
         else:
-            await service.join(channel, p, NAMES[p])
+            await service.join(channel, p, names[p])
     await service.start(channel, host)
 
 
-async def hold_events(db: Database, leagues: dict[str, int]) -> dict[str, int]:
+async def hold_events(
+    db: Database, leagues: dict[str, int], names: dict[int, str]
+) -> dict[str, int]:
     """``EVENTS`` through the real event service, with made-up table scores; their ids."""
-    service = EventService(db, clock=lambda: 1_700_000_000.0, new_seed=lambda: 77)
+    service = EventService(db, clock=lambda: 1_700_000_000.0, new_secret=lambda: bytes(range(16)))
     rng = random.Random(5)
     ids = {}
     for name, (game, format, rounds, players, league, recorded, matches) in EVENTS.items():
@@ -119,7 +130,7 @@ async def hold_events(db: Database, leagues: dict[str, int]) -> dict[str, int]:
         )
         ids[name] = event.id
         for user in players:
-            await service.join(GUILD, event.id, user, NAMES[user])
+            await service.join(GUILD, event.id, user, names[user])
         if recorded is None:
             continue
         await service.start(GUILD, event.id, ANN, is_admin=True)
@@ -134,8 +145,9 @@ async def hold_events(db: Database, leagues: dict[str, int]) -> dict[str, int]:
     return ids
 
 
-async def fill(path: Path) -> World:
-    """Fill a new database at ``path`` with real games (within a running event loop)."""
+async def fill(path: Path, names: dict[int, str] = NAMES) -> World:
+    """Fill a new database at ``path`` with real games between players called ``names``
+    (within a running event loop)."""
     db = await open_database(path)
     seeds = itertools.count(11)
     service = TableService(db, new_seed=lambda: next(seeds))
@@ -143,19 +155,21 @@ async def fill(path: Path) -> World:
     service.add_match_recorder(leagues.record_match)
     rng = random.Random(3)
     try:
-        club = await leagues.create_league(GUILD, "Friday Club", is_admin=True)
+        club = await leagues.create_league(GUILD, "Friday Club", is_admin=True,
+                                           provisional_games=2)
         secret = await leagues.create_league(GUILD, "Secret", is_admin=True)
         channels = itertools.count(100)
         for game, options, players in FINISHED:
             channel = next(channels)
-            await open_table(service, channel, game, options, players, club.id)
+            await open_table(service, channel, game, options, players, club.id, names)
             await play(service, channel, rng, 100_000)
             assert (await service.status(channel)).status == "finished"
         channel = next(channels)
-        await open_table(service, channel, "gin_rummy", {"target": 10}, [ANN, DEE], secret.id)
+        await open_table(service, channel, "gin_rummy", {"target": 10}, [ANN, DEE], secret.id,
+                         names)
         await play(service, channel, rng, 100_000)
         running = next(channels)
-        await open_table(service, running, "gin_rummy", {}, [BEN, DEE], club.id)
+        await open_table(service, running, "gin_rummy", {}, [BEN, DEE], club.id, names)
         await play(service, running, rng, 5)
         r = await service.status(running)
         assert r.status == "playing"
@@ -167,7 +181,7 @@ async def fill(path: Path) -> World:
         await publication.set_published(db, secret, False, is_admin=True)
         slugs = await publication.slugs(db)
         assert slugs is not None
-        events = await hold_events(db, {"club": club.id, "secret": secret.id})
+        events = await hold_events(db, {"club": club.id, "secret": secret.id}, names)
         return World(path, slugs, club.id, secret.id, default.id, hands,
                      tuple(s.name for s in r.seats), events)
     finally:
@@ -175,9 +189,9 @@ async def fill(path: Path) -> World:
         await db.close()
 
 
-def build(path: Path) -> World:
+def build(path: Path, names: dict[int, str] = NAMES) -> World:
     """Fill a new database at ``path`` (a few seconds of real games)."""
-    return asyncio.run(fill(path))
+    return asyncio.run(fill(path, names))
 
 
 def standing_cells(st: EventStandings) -> list[list[str]]:

@@ -11,7 +11,8 @@ Decisions:
   many shuffles came before them — always in Gin Rummy; in Back Alley unless a deal was
   thrown in (everybody bid nothing); in Spades unless a Blind Nil exchange drew cards.
   Short boards (Back Alley ``deals: 1``, a low Gin Rummy or Spades ``target``) keep the
-  deals the same throughout. Board seeds come from the event's seed and the board number.
+  deals the same throughout. Board seeds come from the event's secret and the board number
+  (``seeds``).
 * **Seats rotate**: a table's two sides are named first and second by the pairing; at
   board b of table t (both counted from 1) the first side takes team 0's seats when
   b + t is even, team 1's otherwise. So over two boards each pair or partnership sits
@@ -32,8 +33,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import games
+from bot.services.events.seeds import EventSeeds
 from games.base import State
-from games.rng import rng_for
+from games.wording import plural
 
 #: The duplicate games and their seats (also the two-sided games Swiss and round robin
 #: events are for).
@@ -63,7 +65,7 @@ class Board:
 
 
 def make_boards(
-    game: str, count: int, event_seed: int, options: Mapping[str, object] | None = None,
+    game: str, count: int, seeds: EventSeeds, options: Mapping[str, object] | None = None,
     first: int = 1,
 ) -> list[Board]:
     """Boards ``first`` … ``first + count − 1`` of an event; bad games or options raise
@@ -74,7 +76,7 @@ def make_boards(
         )
     checked = games.get(game).check_options(options or {})
     return [
-        Board(n, game, rng_for(event_seed, "board", n).randrange(2**31), dict(checked))
+        Board(n, game, seeds.board(n), dict(checked))
         for n in range(first, first + count)
     ]
 
@@ -89,7 +91,7 @@ def seat_sides(
     teams = games.get(game).teams(seats)
     per_side = seats // 2
     if len(first) != per_side or len(second) != per_side:
-        raise ValueError(f"A side of {game} has {per_side} player(s).")
+        raise ValueError(f"A side of {game} has {plural(per_side, 'player')}.")
     team0, team1 = (first, second) if (turn + table) % 2 == 0 else (second, first)
     queues = {0: list(team0), 1: list(team1)}
     return tuple(queues[t].pop(0) for t in teams)

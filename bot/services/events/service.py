@@ -2,7 +2,8 @@
 
 Discord-free. Everything lives in the database (``storage.events``): each call reads what
 it needs and writes in one transaction, so an event carries on after a restart exactly
-where it was. The pairing and scoring rules are ``pairing`` and ``duplicate``'s.
+where it was. Pairing a round, what a table's result is worth and the standings are
+``rounds`` (pure).
 
 Decisions:
 * Events are for the two-sided games: Gin Rummy and Spades (entrants are players) and
@@ -11,14 +12,6 @@ Decisions:
 * Seeding is the sign-up order. The creator or a server admin starts the event; round 1
   is paired at once and every later round when the last table of the round before is
   recorded, in the same transaction as that result.
-* A table's result is the seat scores of the finished game. Swiss and round robin turn
-  them into a win, draw or loss of the first-named side (by the game's placements);
-  duplicate keeps them for matchpoints.
-* Round robin has at most as many rounds as its schedule (n − 1, or n when odd); a
-  duplicate event meets opponents in round-robin order (the schedule repeats if it has
-  more rounds), and every table of a round plays the round's ``boards`` boards.
-* A bye is worth a win (Swiss, round robin) or half a top on every board of the round
-  (duplicate: ``tables − 1`` matchpoints a board).
 * Computers (``computer``: a level, when the creator allows them) even out an odd field
   at the start: one computer entrant (user id ``COMPUTER``) joins, so nobody sits out a
   bye — and a Back Alley field of an odd number of players can play. Without them the
@@ -32,7 +25,6 @@ Decisions:
 from __future__ import annotations
 
 import logging
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -40,11 +32,17 @@ from typing import Any
 
 import games
 from bot.services.errors import ServiceError
-from bot.services.events import duplicate, pairing
-from bot.services.events.duplicate import DUPLICATE_GAMES, TableResult
-from bot.services.events.pairing import BYE_POINTS, DRAW, LOSS, WIN, Pairing, Result
-from games.base import rank_scores
-from games.rng import rng_for
+from bot.services.events import pairing
+from bot.services.events.duplicate import DUPLICATE_GAMES
+from bot.services.events.rounds import (
+    EventStandingRow,
+    entrant_players,
+    round_tables,
+    seed_order,
+    side_a_points,
+    standing_rows,
+)
+from bot.services.events.seeds import new_secret
 from storage import events as repo
 from storage.db import Conn, Database
 from storage.events import EntrantRow, EventRow, TableRow
@@ -65,22 +63,6 @@ class EventError(ServiceError):
 
 
 @dataclass(frozen=True)
-class EventStandingRow:
-    """An entrant's place. ``points`` are game points (Swiss, round robin) or matchpoints
-    (duplicate, where the tie-break columns stay 0)."""
-
-    rank: int
-    entrant: int
-    names: tuple[str, ...]
-    points: float
-    buchholz: float
-    sonneborn_berger: float
-    seed: int
-    played: int
-    byes: int
-
-
-@dataclass(frozen=True)
 class EventStandings:
     """An event's standings and the order that decided them, in words."""
 
@@ -96,145 +78,6 @@ class Recorded:
     table: TableRow
     next_round: tuple[TableRow, ...]
     finished: bool
-
-
-# -- the pure parts: entrants, pairing a round, results ------------------------------------
-def entrant_players(players: Sequence[EntrantRow]) -> dict[int, tuple[int, ...]]:
-    """Each entrant's players, by seed."""
-    out: dict[int, list[int]] = {}
-    for p in sorted(players, key=lambda p: p.seed or 0):
-        if p.entrant is not None:
-            out.setdefault(p.entrant, []).append(p.user_id)
-    return {e: tuple(users) for e, users in out.items()}
-
-
-def _seed_order(players: Sequence[EntrantRow]) -> list[int]:
-    """The entrants, first seed first."""
-    return list(entrant_players(players))
-
-
-def _results(tables: Sequence[TableRow]) -> list[Result]:
-    """The played Swiss or round-robin tables as pairing results."""
-    return [
-        Result.bye(t.round, t.side_a) if t.side_b is None
-        else Result(t.round, t.side_a, t.side_b, t.points)
-        for t in tables if t.points is not None
-    ]
-
-
-def _pairings(
-    event: EventRow, players: Sequence[EntrantRow], done: Sequence[TableRow], round_no: int
-) -> list[Pairing]:
-    seeds = _seed_order(players)
-    gone = {p.entrant for p in players if p.withdrawn and p.entrant is not None}
-    if event.format == "swiss":
-        return pairing.swiss_round(seeds, _results(done), withdrawn=gone)
-    schedule = pairing.round_robin(seeds)
-    out = []
-    for p in schedule[(round_no - 1) % len(schedule)]:
-        sides = [e for e in (p.a, p.b) if e is not None and e not in gone]
-        if len(sides) == 2:
-            out.append(p)
-        elif sides:
-            out.append(Pairing(sides[0], None))
-    return sorted(out, key=lambda p: p.is_bye)
-
-
-def _round_tables(
-    event: EventRow, players: Sequence[EntrantRow], done: Sequence[TableRow], round_no: int
-) -> list[TableRow]:
-    """The tables (then byes) of a new round."""
-    members = entrant_players(players)
-    pairs = _pairings(event, players, done, round_no)
-    matched = [(p.a, p.b) for p in pairs if p.b is not None]
-    out = []
-    if event.format == "duplicate":
-        boards = duplicate.make_boards(
-            event.game, event.boards, event.seed, event.options,
-            first=(round_no - 1) * event.boards + 1,
-        )
-        out += [
-            TableRow(round_no, t, b.number, b.seed, a, o,
-                     duplicate.seat_sides(event.game, b.number, t, members[a], members[o]),
-                     None, None, None)
-            for t, (a, o) in enumerate(matched, start=1) for b in boards
-        ]
-    else:
-        out += [
-            TableRow(round_no, t, 0, rng_for(event.seed, "round", round_no, "table", t)
-                     .randrange(2**31), a, o,
-                     duplicate.seat_sides(event.game, round_no, t, members[a], members[o]),
-                     None, None, None)
-            for t, (a, o) in enumerate(matched, start=1)
-        ]
-    bye_points = None if event.format == "duplicate" else BYE_POINTS
-    out += [
-        TableRow(round_no, len(matched) + i, 0, 0, p.a, None, (), None, bye_points, None)
-        for i, p in enumerate((p for p in pairs if p.b is None), start=1)
-    ]
-    return out
-
-
-def side_a_points(
-    event: EventRow, table: TableRow, side_a: Sequence[int], scores: Sequence[int]
-) -> float:
-    """What the first-named side (its players ``side_a``) scored at a Swiss or round-robin
-    table: a win, draw or loss by the game's placements of the two sides."""
-    game = games.get(event.game)
-    ranks = rank_scores(
-        list(scores), game.higher_scores_win(event.options), game.teams(len(scores))
-    )
-    mine = min(r for user, r in zip(table.seats, ranks, strict=True) if user in side_a)
-    theirs = min(r for user, r in zip(table.seats, ranks, strict=True) if user not in side_a)
-    return WIN if mine < theirs else DRAW if mine == theirs else LOSS
-
-
-def _duplicate_rows(
-    players: Sequence[EntrantRow], tables: Sequence[TableRow], event: EventRow
-) -> list[EventStandingRow]:
-    """Matchpoint standings: total, then seed."""
-    members = entrant_players(players)
-    entrant_of = {u: e for e, users in members.items() for u in users}
-    boards = {b.number: b for b in duplicate.make_boards(
-        event.game, event.round * event.boards, event.seed, event.options)}
-    played = [
-        TableResult(boards[t.board], t.table_no, t.seats, t.scores)
-        for t in tables if t.scores is not None
-    ]
-    points = dict.fromkeys(members, 0.0)
-    count = dict.fromkeys(members, 0)
-    byes = dict.fromkeys(members, 0)
-    for side in duplicate.score_boards(played):
-        e = entrant_of[side.players[0]]
-        points[e] += side.matchpoints
-        count[e] += 1
-    for t in tables:
-        if t.side_b is None:  # half a top on each board of the round
-            others = {o.table_no for o in tables if o.round == t.round and o.side_b is not None}
-            points[t.side_a] += event.boards * max(len(others) - 1, 0)
-            byes[t.side_a] += 1
-    seed_of = {e: i + 1 for i, e in enumerate(members)}
-    order = sorted(members, key=lambda e: (-points[e], seed_of[e]))
-    names = {p.user_id: p.name for p in players}
-    return [
-        EventStandingRow(i + 1, e, tuple(names[u] for u in members[e]), points[e], 0.0, 0.0,
-                         seed_of[e], count[e], byes[e])
-        for i, e in enumerate(order)
-    ]
-
-
-def _standing_rows(
-    event: EventRow, players: Sequence[EntrantRow], tables: Sequence[TableRow]
-) -> list[EventStandingRow]:
-    if event.format == "duplicate":
-        return _duplicate_rows(players, tables, event)
-    members = entrant_players(players)
-    names = {p.user_id: p.name for p in players}
-    return [
-        EventStandingRow(s.rank, s.entrant, tuple(names[u] for u in members[s.entrant]),
-                         s.points, s.buchholz, s.sonneborn_berger, s.seed, s.played, s.byes)
-        for s in pairing.standings(list(members), _results(tables))
-    ]
 
 
 def record_in(
@@ -268,7 +111,7 @@ def record_in(
     if event.round >= event.rounds or len(active) < 2:
         repo.set_progress(conn, event.id, status="finished", round_no=event.round)
         return Recorded(done, (), True)
-    following = _round_tables(event, players, tables, event.round + 1)
+    following = round_tables(event, players, tables, event.round + 1)
     repo.insert_tables(conn, event.id, following)
     repo.set_progress(conn, event.id, status="running", round_no=event.round + 1)
     return Recorded(done, tuple(following), False)
@@ -281,16 +124,17 @@ def _whole(n: object, most: int) -> bool:
 
 # -- the service ------------------------------------------------------------------------------
 class EventService:
-    """Event use cases over a ``Database``; ``clock`` stamps new events and ``new_seed``
-    gives each event its seed (boards and tables' deals come from it)."""
+    """Event use cases over a ``Database``; ``clock`` stamps new events and ``new_secret``
+    gives each event its secret (boards' and tables' deals derive from it, see
+    ``bot.services.events.seeds``)."""
 
     def __init__(
         self, db: Database, *, clock: Callable[[], float] = time.time,
-        new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31),
+        new_secret: Callable[[], bytes] = new_secret,
     ) -> None:
         self.db = db
         self.clock = clock
-        self.new_seed = new_seed
+        self.new_secret = new_secret
 
     async def create(
         self, guild_id: int, channel_id: int, user_id: int, *, is_admin: bool, name: str,
@@ -324,12 +168,12 @@ class EventService:
         levels = games.get(game).levels
         if computer is not None and computer not in levels:
             raise EventError(f"Computer players are {', '.join(levels)}, not {computer!r}.")
-        now, seed = self.clock(), self.new_seed()
+        now, secret = self.clock(), self.new_secret().hex()
 
         def create(conn: Conn) -> EventRow:
             event_id = repo.insert_event(
                 conn, guild_id=guild_id, channel_id=channel_id, name=clean, game=game,
-                format=format, rounds=rounds, boards=boards, options=checked, seed=seed,
+                format=format, rounds=rounds, boards=boards, options=checked, secret=secret,
                 league_id=league_id, created_by=user_id, now=now, computer=computer,
             )
             found = repo.event_by_id(conn, event_id)
@@ -431,10 +275,10 @@ class EventService:
             repo.set_seeds(conn, fresh.id, [(u, i, entrant[u]) for i, u in enumerate(users, 1)])
             players = repo.entrants(conn, fresh.id)
             if fresh.format == "round_robin":
-                length = len(pairing.round_robin(_seed_order(players)))
+                length = len(pairing.round_robin(seed_order(players)))
                 if fresh.rounds > length:
                     repo.set_rounds(conn, fresh.id, length)
-            tables = _round_tables(fresh, players, [], 1)
+            tables = round_tables(fresh, players, [], 1)
             repo.insert_tables(conn, fresh.id, tables)
             repo.set_progress(conn, fresh.id, status="running", round_no=1)
             return tables
@@ -515,12 +359,13 @@ class EventService:
         """The event's standings now, with the order that decides them."""
         event = await self.event(guild_id, event_id)
 
-        def read(conn: Conn) -> tuple[list[EntrantRow], list[TableRow]]:
-            return repo.entrants(conn, event.id), repo.tables(conn, event.id)
+        def read(conn: Conn) -> tuple[list[EntrantRow], list[TableRow], set[tuple[int, int]]]:
+            return (repo.entrants(conn, event.id), repo.tables(conn, event.id),
+                    repo.boards_in_play(conn, event.id))
 
-        players, tables = await self.db.read(read)
+        players, tables, in_play = await self.db.read(read)
         order = (
             "matchpoints, then seed" if event.format == "duplicate"
             else "points, then Buchholz, then Sonneborn-Berger, then seed"
         )
-        return EventStandings(event, order, tuple(_standing_rows(event, players, tables)))
+        return EventStandings(event, order, tuple(standing_rows(event, players, tables, in_play)))

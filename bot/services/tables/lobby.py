@@ -9,7 +9,8 @@ Decisions:
 * Anyone seated (or an admin) may add computer players; only the host or an admin may
   remove them, kick someone, or start.
 * One user hosts at most ``MAX_LOBBIES_PER_HOST`` open lobbies per guild (a flood of
-  lobbies is refused, not stored).
+  lobbies is refused, not stored), lobbies still being written included: the cap holds
+  across channels, whose locks are separate (``TableStore.insert_lobby``).
 * At the start the seats are shuffled with the table's seed (standing in for cutting for
   deal) and the computer players are numbered 1, 2, … in seat order; a player who leaves a
   running game is replaced by a computer player named for them.
@@ -66,16 +67,18 @@ def stand_in_level(table: Table) -> str:
     return STAND_IN_LEVEL if STAND_IN_LEVEL in levels else levels[-1]
 
 
-def require_room_for_a_lobby(open_tables: list[Table], guild_id: int, host_id: int) -> None:
+def require_room_for_a_lobby(
+    open_tables: list[Table], guild_id: int, host_id: int, opening: int = 0
+) -> None:
     """Refuse a new lobby from a user who already hosts ``MAX_LOBBIES_PER_HOST`` in the
-    guild."""
-    hosted = [
-        t for t in open_tables
+    guild, counting the ``opening`` ones being written now."""
+    hosted = opening + sum(
+        1 for t in open_tables
         if t.status is TableStatus.LOBBY and t.guild_id == guild_id and t.host_id == host_id
-    ]
-    if len(hosted) >= MAX_LOBBIES_PER_HOST:
+    )
+    if hosted >= MAX_LOBBIES_PER_HOST:
         raise TooManyLobbies(
-            f"You already host {len(hosted)} open tables here; start or close one first."
+            f"You already host {hosted} open tables here; start or close one first."
         )
 
 

@@ -64,6 +64,8 @@ class Table:
     #: The match this table's game was recorded as, once this process finished it (a
     #: finished table loaded from its row does not know it).
     match_id: int | None = None
+    #: A hint was used: the game counts toward no rating (``hints``).
+    unrated: bool = False
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of ``user_id``, if they sit here."""
@@ -125,7 +127,7 @@ def table_of(row: TableRow) -> Table:
         game=game, options=options, host_id=row.host_id, status=status, seed=row.seed,
         version=row.version, seats=seats, state=state, deadline=row.deadline,
         reminded=row.reminded, turn_timer=row.turn_timer, created_at=row.created_at,
-        started_at=row.started_at,
+        started_at=row.started_at, unrated=row.unrated,
     )
 
 

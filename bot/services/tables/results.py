@@ -81,6 +81,8 @@ class TableResult:
     outcome: Outcome | None = None
     #: The recorded match of a game this process saw finish (for ``/game replay``).
     match_id: int | None = None
+    #: A hint was used: the game counts toward no rating (``hints.UNRATED`` says so).
+    unrated: bool = False
     private: Mapping[int, SeatPrivate] = field(default_factory=dict)
 
     def for_user(self, user_id: int) -> SeatPrivate | None:
@@ -135,7 +137,8 @@ def project(table: Table, message: str = "", steps: tuple[Step, ...] = ()) -> Ta
         title=g.title, status=table.status, version=table.version, host_id=table.host_id,
         seats=seat_infos(table), options=dict(table.options), turn_timer=table.turn_timer,
         deadline=table.deadline, message=message, steps=steps, to_act=to_act,
-        public=public, outcome=outcome, match_id=table.match_id, private=private,
+        public=public, outcome=outcome, match_id=table.match_id, unrated=table.unrated,
+        private=private,
     )
 
 

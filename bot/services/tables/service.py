@@ -14,6 +14,7 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -28,7 +29,7 @@ from bot.services.errors import (
     TableBusy,
     UnknownGameError,
 )
-from bot.services.tables import lobby, turns
+from bot.services.tables import hints, lobby, turns
 from bot.services.tables.autoplay import Autoplay, Clock, SystemClock
 from bot.services.tables.records import QuarantinedTable, Table, TableStatus, table_of
 from bot.services.tables.results import (
@@ -223,7 +224,6 @@ class TableService:
         async with self.store.locked(channel_id):
             if await self.store.find(channel_id) is not None:
                 raise _already_open()
-            lobby.require_room_for_a_lobby(self.store.tables(), guild_id, host_id)
             seats: list[Occupant] = [lobby.human(host_id, host_name)]
             now, seed = self.clock.now(), self._new_seed()
             new = repo.NewTable(
@@ -232,7 +232,7 @@ class TableService:
                 turn_timer=turn_timer, now=now,
             )
             try:
-                table_id = await self.db.write(repo.insert, new)
+                table_id = await self.store.insert_lobby(new)
             except Conflict:
                 raise _already_open() from None
             t = Table(
@@ -341,19 +341,33 @@ class TableService:
         self.autoplay.poke(channel_id)
         return project(t, "", (step,))
 
-    async def hint(self, channel_id: int, user_id: int) -> tuple[TableResult, Advice]:
-        """The move ``expert`` would make for the user now, and why. Refused at league
-        tables: help from the bot has no place in a rated game. Takes no lock (a search
-        of the committed state, in a worker)."""
-        t = await self.store.usable(channel_id)
-        if t.league_id is not None:
-            raise NotAllowed("Hints are off at league tables: rated games are played unaided.")
-        seat = turns.check_move(t, user_id, None)
+    async def use_hint(self, channel_id: int, user_id: int) -> bool:
+        """Ask for a hint in the user's turn, as ``hints.check_hint`` rules (the one rule of
+        every front end); whether this hint made the game unrated — then the mark is
+        committed (and announced) before any hint is given."""
+        return (await self._use_hint(channel_id, user_id))[2]
+
+    async def _use_hint(self, channel_id: int, user_id: int) -> tuple[Table, int, bool]:
+        async with self.store.locked(channel_id):
+            t = await self.store.usable(channel_id)
+            first = hints.check_hint(t)
+            seat = turns.check_move(t, user_id, None)
+            if first:
+                await self.store.commit(t, lambda conn: repo.set_unrated(conn, t.id))
+                t.unrated = True
+        return t, seat, first
+
+    async def hint(self, channel_id: int, user_id: int) -> tuple[TableResult, Advice, bool]:
+        """The move ``expert`` would make for the user now, and why, after ``use_hint``
+        (so also whether this hint made the game unrated). The search of the committed
+        state runs in a worker, holding no lock."""
+        t, seat, first = await self._use_hint(channel_id, user_id)
         assert t.state is not None
+        result = project(t)
         advice = await self.thinker.advise(
             t.game, t.state, seat, rng_for(t.seed, "hint", t.version)
         )
-        return project(t), advice
+        return result, advice, first
 
     async def abort(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableResult:
         """End the open table without a result (host or admin; also for quarantined ones)."""
@@ -616,9 +630,11 @@ class TableService:
             )
             if match is None:
                 return None
-            match_id = insert_match(conn, match)
+            # a hint committed elsewhere (another process) since this table was cached
+            counted = replace(match, unrated=match.unrated or repo.is_unrated(conn, table_id))
+            match_id = insert_match(conn, counted)
             for recorder in recorders:
-                recorder(conn, match_id, match)
+                recorder(conn, match_id, counted)
             return match_id
 
         match_id = await self.store.commit(t, persist)

@@ -27,11 +27,13 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from bot.services.errors import NoTable, TableBusy, TableQuarantined
+from bot.services.tables import lobby
 from bot.services.tables.records import (
     LOAD_ERRORS,
     OPEN,
@@ -95,6 +97,8 @@ class TableStore:
         self._tables: dict[int, Table] = {}
         self._quarantined: dict[int, QuarantinedTable] = {}
         self._locks: dict[int, _Lock] = {}
+        #: Lobbies being opened (written, not yet kept), by guild and host.
+        self._opening: Counter[tuple[int, int]] = Counter()
 
     # -- locks ---------------------------------------------------------------------------
     @asynccontextmanager
@@ -111,6 +115,21 @@ class TableStore:
             entry.users -= 1
             if entry.users == 0:
                 del self._locks[channel_id]
+
+    async def insert_lobby(self, new: repo.NewTable) -> int:
+        """Write a new lobby (its id), refused when its host has no room for another. The
+        check and the place it takes are one step and the place is held until the write
+        returns — the caller keeps the table before it awaits again — so lobbies opened at
+        once in different channels, under different locks, count each other."""
+        key = (new.guild_id, new.host_id)
+        lobby.require_room_for_a_lobby(self.tables(), *key, self._opening[key])
+        self._opening[key] += 1
+        try:
+            return int(await self.db.write(repo.insert, new))
+        finally:
+            self._opening[key] -= 1
+            if not self._opening[key]:
+                del self._opening[key]
 
     def lock_count(self) -> int:
         """How many channel locks are in memory (held or waited for)."""

@@ -59,13 +59,16 @@ def check_move(table: Table, user_id: int, expected_version: int | None) -> int:
 def apply_move(table: Table, seat: int, action: str) -> tuple[str, State]:
     """The canonical action (as the engine reads it for this seat: a card may be named by
     its place in the hand, ``play #2``) and the state after it (``IllegalMove`` with the
-    engine's reason)."""
+    engine's reason, and the move as read when it was read)."""
     assert table.state is not None
     try:
         canonical = table.game.read_action(table.state, seat, action)
-        return canonical, table.game.apply(table.state, seat, canonical)
     except IllegalAction as exc:
         raise IllegalMove(str(exc)) from None
+    try:
+        return canonical, table.game.apply(table.state, seat, canonical)
+    except IllegalAction as exc:
+        raise IllegalMove(str(exc), tried=canonical) from None
 
 
 def deadline(turn_timer: int, seats: list[Occupant], state: State, now: float) -> float | None:
@@ -118,5 +121,5 @@ def match_record(table: Table, state: State, now: float) -> MatchRecord:
         table_id=table.id, guild_id=table.guild_id, channel_id=table.channel_id,
         league_id=table.league_id, game=table.game.name, options=dict(table.options),
         seed=table.seed, started_at=table.started_at if table.started_at is not None else now,
-        finished_at=now, seats=seats,
+        finished_at=now, seats=seats, unrated=table.unrated,
     )

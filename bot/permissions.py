@@ -1,0 +1,82 @@
+"""What the bot needs on a server, and why: the one list the invite, the README's table
+and the checks before opening a table or an event are made from
+(``tests/discord/test_permissions.py`` holds the README to it).
+
+Each need names the uses that cannot go without it; a check names the uses it is about
+(``missing(granted, THREAD)``) and says which permissions are missing, in Discord's words.
+Editing and deleting its own messages, DMs, and everything done through an interaction's
+token need no permission.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+#: The uses a check can be about.
+TABLE = "a table in a channel"
+THREAD = "a table in a thread of its own"
+EVENT = "an event (tables in public threads)"
+DUPLICATE = "a duplicate event (tables in private threads)"
+
+
+@dataclass(frozen=True)
+class Need:
+    """A permission (discord.py's flag name and Discord's own), why Deckhand asks for it,
+    and the uses that are refused without it (none: used where granted)."""
+
+    flag: str
+    name: str
+    why: str
+    uses: frozenset[str] = frozenset()
+
+
+_ALL = frozenset({TABLE, THREAD, EVENT, DUPLICATE})
+NEEDS = (
+    Need("view_channel", "View Channels", "see the channels of tables and events", _ALL),
+    Need("send_messages", "Send Messages",
+         "post table messages, notices and event announcements", _ALL),
+    Need("embed_links", "Embed Links",
+         "an event's sign-up message is an embed the bot edits itself",
+         frozenset({EVENT, DUPLICATE})),
+    Need("attach_files", "Attach Files",
+         "the picture of each hand that ends; `/stats`' rating chart"),
+    Need("manage_threads", "Manage Threads",
+         "delete a table's thread again when its lobby closes before a game was dealt",
+         frozenset({THREAD})),
+    Need("create_public_threads", "Create Public Threads",
+         "tables opened with `thread:true` (or the server's default); Swiss and"
+         " round-robin events' tables", frozenset({THREAD, EVENT})),
+    Need("create_private_threads", "Create Private Threads",
+         "duplicate events: each table plays in a thread only its players see",
+         frozenset({DUPLICATE})),
+    Need("send_messages_in_threads", "Send Messages in Threads", "play at tables in threads",
+         frozenset({THREAD, EVENT, DUPLICATE})),
+)
+
+
+#: Every permission the invite asks for.
+INVITE = discord.Permissions(**{n.flag: True for n in NEEDS})
+
+
+def missing(granted: discord.Permissions, *uses: str) -> str:
+    """The permissions those uses need that ``granted`` lacks, in words ("" when none)."""
+    names = [n.name for n in NEEDS if n.uses & set(uses) and not getattr(granted, n.flag)]
+    if not names:
+        return ""
+    return f"the {', '.join(names)} permission{'s' if len(names) > 1 else ''}"
+
+
+def invite_link(application_id: str = "<APPLICATION_ID>") -> str:
+    """The link that adds the bot to a server with ``INVITE``'s permissions."""
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        f"&scope=bot%20applications.commands&permissions={INVITE.value}"
+    )
+
+
+def readme_table() -> str:
+    """The README's table of permissions (Markdown)."""
+    rows = [f"| {n.name} | {n.why} |" for n in NEEDS]
+    return "\n".join(["| Permission | Why |", "|---|---|", *rows])

@@ -1,0 +1,168 @@
+"""The public table message, in every state — lobby, playing, finished, closed — rendered
+from a ``TableResult``'s public part only (seats, spectator view, outcome) plus the public
+event lines kept by the caller (``EventLog``); never from ``private``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import games
+from bot.render import renderer
+from bot.render.markup import markdown_lines
+from bot.render.messages import (
+    CLOSED_COLOUR,
+    FINISHED_COLOUR,
+    LOBBY_COLOUR,
+    PLAYING_COLOUR,
+    Button,
+    Component,
+    EmbedSpec,
+    MessageSpec,
+)
+from bot.render.options import options_text
+from bot.render.steps import event_lines
+from bot.services.tables import MANAGED, SeatInfo, Step, TableResult
+from bot.services.tables.hints import UNRATED
+from bot.text import cut
+from bot.ui.custom_ids import CustomId
+from games.wording import number, plural
+
+EVENTS_SHOWN = 6
+#: The table message's field of recent event lines (they may reach back into the
+#: previous deal).
+LAST_MOVES = "Last moves"
+
+
+@dataclass
+class EventLog:
+    """The last public event lines of a table (kept in memory by the adapter)."""
+
+    lines: list[str] = field(default_factory=list)
+    size: int = EVENTS_SHOWN
+
+    def add(self, result: TableResult) -> None:
+        """Append the lines of the result's public events (its steps)."""
+        self.lines.extend(step_lines(result.game, result.steps, [s.name for s in result.seats]))
+        del self.lines[: -self.size]
+
+
+def step_lines(game: str, steps: Iterable[Step], names: Sequence[str]) -> list[str]:
+    """One line per public event of ``steps`` that the game's renderer shows (markdown)."""
+    return markdown_lines(event_lines(game, (e for step in steps for e in step.events), names))
+
+
+def _seat_label(s: SeatInfo, host_id: int) -> str:
+    who = f"<@{s.user_id}>" if s.user_id is not None else s.name
+    if s.user_id is not None and s.user_id == host_id:
+        who += " (host)"
+    return who
+
+
+def _options(result: TableResult) -> str:
+    return options_text(result.game, result.options)
+
+
+def _timer_text(turn_timer: int) -> str:
+    if turn_timer <= 0:
+        return "no turn timer"
+    minutes, seconds = divmod(turn_timer, 60)
+    return f"{minutes} min per turn" if not seconds else f"{turn_timer} s per turn"
+
+
+def lobby_message(result: TableResult, note: str = "") -> MessageSpec:
+    """The lobby: seats, options and Join / Leave / Add computer / Start / Cancel."""
+    game = games.get(result.game)
+    lines = [f"{i + 1}. {_seat_label(s, result.host_id)}" for i, s in enumerate(result.seats)]
+    free = game.max_players - len(result.seats)
+    span = (
+        f"{game.min_players}"
+        if game.min_players == game.max_players
+        else f"{game.min_players}–{game.max_players}"
+    )
+    lines.append(f"{plural(free, 'free seat')} · {span} players")
+    if note:
+        lines.append(f"*{note}*")
+    t, v = result.table_id, result.version
+    full = free <= 0
+    rows: tuple[tuple[Component, ...], ...] = (
+        (
+            Button("Join", str(CustomId(t, v, "join")), "primary", disabled=full),
+            Button("Leave", str(CustomId(t, v, "leave"))),
+            Button("Add computer", str(CustomId(t, v, "bot", "normal")), disabled=full),
+            Button(
+                "Start",
+                str(CustomId(t, v, "start")),
+                "success",
+                disabled=len(result.seats) < game.min_players,
+            ),
+            Button("Cancel", str(CustomId(t, v, "cancel")), "danger"),
+        ),
+    )
+    embed = EmbedSpec(
+        title=f"{game.title} — new table",
+        description="\n".join(lines),
+        colour=LOBBY_COLOUR,
+        fields=(("Rules", f"{_options(result)} · {_timer_text(result.turn_timer)}"),),
+        footer=f"Table {t} · /rules {game.name} · the host starts the game",
+    )
+    return MessageSpec(embed=embed, rows=rows, layout=True)
+
+
+def placements(result: TableResult) -> list[str]:
+    """``1. Alice — 120`` lines, best first (from the public outcome)."""
+    if result.outcome is None:
+        return []
+    out = result.outcome
+    order = sorted(range(len(result.seats)), key=lambda s: (out.ranks[s], s))
+    return [f"{out.ranks[s]}. {result.seats[s].name} — {number(out.scores[s])}" for s in order]
+
+
+def table_message(
+    result: TableResult, events: Sequence[str] = (), *, league_line: str = "", note: str = ""
+) -> MessageSpec:
+    """The public table message: rendered only from public data, never from ``private``."""
+    if result.status == "lobby":
+        return lobby_message(result, note)
+    game = games.get(result.game)
+    names = [s.name for s in result.seats]
+    t, v = result.table_id, result.version
+    fields: list[tuple[str, str]] = []
+    body: list[str] = []
+    if result.public is not None:
+        body = markdown_lines(renderer(result.game).table(result.public, names))
+    if events:
+        fields.append((LAST_MOVES, cut("\n".join(events), 1024)))
+    rows: tuple[tuple[Component, ...], ...] = ()
+    if result.status == "playing":
+        colour = PLAYING_COLOUR
+        turn = [names[s] for s in result.to_act]
+        if turn:
+            line = "▶ " + " and ".join(f"**{n}**" for n in turn) + " to move"
+            if result.deadline is not None:
+                line += f" · timer ends <t:{int(result.deadline)}:R>"
+            fields.append(("Turn", line))
+        rows = ((Button("Your hand", str(CustomId(t, v, "hand")), "primary"),),)
+    elif result.status == "finished":
+        colour = FINISHED_COLOUR
+        replay = f"\nReplay: `/game replay id:{result.match_id}`" if result.match_id else ""
+        fields.append(("Result", cut("\n".join(placements(result)) or "—", 900) + replay))
+        if league_line:
+            fields.append(("League", cut(league_line, 1024)))
+        if result.host_id != MANAGED:  # an event's game has no rematch
+            rows = ((Button("Rematch", str(CustomId(t, v, "rematch")), "success"),),)
+    else:
+        colour = CLOSED_COLOUR
+        body.append("*This table was closed.*")
+    if result.unrated and result.status != "aborted":
+        body.append(f"*{UNRATED}*")
+    if note:
+        body.append(f"*{note}*")
+    embed = EmbedSpec(
+        title=f"{game.title} — table {t}",
+        description=cut("\n".join(body), 4000),
+        colour=colour,
+        fields=tuple(fields),
+        footer=f"Table {t} · move {v} · {_options(result)} · /hand shows your cards",
+    )
+    return MessageSpec(embed=embed, rows=rows, layout=True)

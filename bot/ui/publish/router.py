@@ -1,0 +1,139 @@
+"""What Deckhand shows on Discord after a table changed: a result (or a reminder) is routed
+to the messages it changes. It decides nothing about the game; it renders results.
+
+Results arrive from the controller, after it answered the interaction that caused them
+(with that interaction's ``Token`` and what its answer showed already), and, for computer
+moves, reminders and time-outs, from the table service's ``subscribe`` (``on_event``).
+Each kind of message is a module with its own state (``TableMessages``, ``Hands``,
+``Notices``, ``Pictures``, ``LeagueLine``, and ``LobbyThreads`` for the threads made for
+lobbies); all reach Discord through one ``Delivery`` and queue their edits on one
+``Coalescer`` (``edits``).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+
+import discord
+
+from bot.card_emojis import CardEmojis
+from bot.discord_io import Coalescer, Outbox
+from bot.services.errors import ServiceError
+from bot.services.leagues import LeagueService
+from bot.services.preferences import PreferenceService
+from bot.services.tables import Reminder, TableResult, TableService, TableStatus
+from bot.services.tables.records import OPEN
+from bot.ui.publish.delivery import Delivery
+from bot.ui.publish.hands import Hands
+from bot.ui.publish.league_line import LeagueLine
+from bot.ui.publish.notices import Notices
+from bot.ui.publish.pictures import Pictures, ends_a_hand
+from bot.ui.publish.table import TableMessages, order
+from bot.ui.publish.threads import LobbyThreads
+from bot.ui.publish.tokens import Clock, Token
+from storage.db import Database
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What the edge's answer to an interaction showed already, and who acted.
+
+    ``via`` is the interaction's token; ``actor`` the user who moved; ``table`` says the
+    answer showed the table message; ``hand`` is the hand message the answer showed."""
+
+    via: Token | None = None
+    actor: int | None = None
+    table: bool = False
+    hand: int | None = None
+
+
+NOTHING = Answered()
+
+
+class Publisher:
+    """Routes results and reminders to the message modules; one per bot."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        db: Database,
+        tables: TableService,
+        leagues: LeagueService,
+        preferences: PreferenceService,
+        *,
+        card_emojis: CardEmojis | None = None,
+        ping_after: float = 0.0,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        self.tables, self.preferences, self.clock = tables, preferences, clock
+        self.edits = Coalescer()
+        self.delivery = Delivery(Outbox(client))
+        self.table = TableMessages(db, self.delivery, self.edits, clock, self.channel_deleted)
+        self.notices = Notices(db, self.delivery, preferences, clock, ping_after=ping_after)
+        self.hands = Hands(
+            db, self.delivery, self.edits, preferences, self.notices, clock,
+            card_emojis=card_emojis or CardEmojis(),
+        )
+        self.pictures = Pictures(db, self.delivery, self.edits, self.table)
+        self.league_line = LeagueLine(db, leagues)
+        self.threads = LobbyThreads(self.delivery)
+        #: The newest result each table's hands and pings were published for.
+        self._published: dict[int, tuple[int, int]] = {}
+
+    def token(self, interaction: discord.Interaction) -> Token:
+        """The token of an interaction the edge is answering (on the publisher's clock)."""
+        return Token.of(interaction, self.clock)
+
+    async def close(self) -> None:
+        """Stop pending message updates."""
+        await self.edits.close()
+
+    async def on_event(self, event: TableResult | Reminder) -> None:
+        """A computer move, a time-out or a reminder happened on its own."""
+        if isinstance(event, Reminder):
+            await self.notices.remind(event)
+        else:
+            await self.publish(event)
+
+    async def publish(self, result: TableResult, answered: Answered = NOTHING) -> None:
+        """Show a result: the table message (unless the answer showed it), changed hands,
+        turn pings, the picture of a hand that ended, and the end of a closed table."""
+        table_id = result.table_id
+        if order(result) < self._published.get(table_id, (-1, -1)):
+            return  # a newer result was published already
+        self._published[table_id] = order(result)
+        spec = self.table.spec(result, await self.league_line.of(result))
+        if not answered.table:
+            self.table.update(result, spec)
+        prefs = await self.preferences.for_players(
+            result.guild_id, [p.user_id for p in result.private.values()]
+        )
+        await self.hands.publish(result, prefs, via=answered.via, shown=answered.hand)
+        await self.notices.turns(result, prefs, actor=answered.actor, via=answered.via)
+        if ends_a_hand(result):
+            self.pictures.submit(result)
+        await self.threads.settle(result)
+        if result.status not in OPEN:
+            if result.status is TableStatus.ABORTED:
+                await self.hands.close(result)
+            self._forget(table_id)
+
+    async def channel_deleted(self, channel_id: int) -> None:
+        """The channel (or thread) was deleted: close its open table, if any."""
+        try:
+            result = await self.tables.close_deleted(channel_id)
+        except ServiceError as exc:
+            log.info("channel %s deleted: %s", channel_id, exc)
+            return
+        await self.hands.close(result)
+        self._forget(result.table_id)
+        self.threads.forget(channel_id)
+
+    def _forget(self, table_id: int) -> None:
+        self._published.pop(table_id, None)
+        for module in (self.table, self.hands, self.notices, self.league_line):
+            module.forget(table_id)

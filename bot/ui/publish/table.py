@@ -1,0 +1,272 @@
+"""The table message: one public message per table, showing the game as it is.
+
+Decisions:
+
+* It is rendered from a result's public part only, its new steps added to the table's
+  event log, and edited through the coalescer: one edit in flight per table, the newest
+  state wins (an older result is never shown over a newer one).
+* Its id is stored (``storage.messages``), so a restart edits the same message.
+* It is edited through an interaction's token while one is young enough (the one that
+  posted it, or a later click on it); when that token is ``REPOST_AFTER`` old, the next
+  click in the channel posts the table afresh through its own token and deletes the old
+  message. Without a usable token the bot's own token edits it (``Delivery``).
+* With the bot's token, a message ``replace_after`` old is replaced by a fresh one and
+  the old one points to it; a deleted message (or one Discord will not edit: 30046,
+  50083) is posted again; a deleted channel closes the table (``on_channel_gone``); a
+  channel the bot may no longer see or write to keeps the table (it is logged; players
+  can use ``/table status`` once access is back).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from bot.discord_io import Coalescer, Gone, Sent
+from bot.render.messages import MessageSpec
+from bot.render.table import EventLog, table_message
+from bot.services.tables import Step, TableResult, TableStatus
+from bot.services.tables.records import OPEN
+from bot.ui.publish.delivery import Delivery
+from bot.ui.publish.tokens import Clock, Token, TokenMessage, Tokens
+from storage import messages as refs
+from storage.db import Database
+
+log = logging.getLogger(__name__)
+
+_STATUS_ORDER = {TableStatus.LOBBY: 0, TableStatus.PLAYING: 1}
+#: A table message whose token is this old is posted afresh through the next click.
+REPOST_AFTER = 10 * 60.0
+
+
+def order(result: TableResult) -> tuple[int, int]:
+    """Results in the order they happened (a lobby, then the game, then its end)."""
+    return (_STATUS_ORDER.get(result.status, 2), result.version)
+
+
+@dataclass
+class _Shown:
+    """What the table message of one table last showed."""
+
+    order: tuple[int, int] = (-1, -1)
+    logged_version: int = 0
+    events: EventLog = field(default_factory=EventLog)
+    spec: MessageSpec | None = None
+
+
+class TableMessages:
+    """The table message of every table; ``on_channel_gone(channel_id)`` is called when a
+    table's channel turns out to be deleted."""
+
+    def __init__(
+        self,
+        db: Database,
+        delivery: Delivery,
+        edits: Coalescer,
+        clock: Clock,
+        on_channel_gone: Callable[[int], Awaitable[None]],
+    ) -> None:
+        self.db, self.delivery, self.edits = db, delivery, edits
+        #: The token editing each table message (``"table"``) and the latest click in its
+        #: channel (``"click"``), by kind and table.
+        self.tokens: Tokens[tuple[str, int]] = Tokens(clock)
+        self.repost_after = REPOST_AFTER
+        self.on_channel_gone = on_channel_gone
+        self._shown: dict[int, _Shown] = {}
+
+    def _of(self, table_id: int) -> _Shown:
+        return self._shown.setdefault(table_id, _Shown())
+
+    def forget(self, table_id: int) -> None:
+        """The table closed: drop what was shown and the latest click's token (the table
+        message's own goes after its last edit)."""
+        self._shown.pop(table_id, None)
+        self.tokens.drop(("click", table_id))
+
+    def spec(self, result: TableResult, league: str = "") -> MessageSpec:
+        """The table message for a result (its new steps logged)."""
+        shown = self._of(result.table_id)
+        fresh = [s for s in result.steps if s.version > shown.logged_version]
+        if fresh:
+            shown.logged_version = max(s.version for s in fresh)
+            shown.events.add(_with_steps(result, fresh))
+        timed_out = any(step.by == "timeout" for step in result.steps)
+        return table_message(
+            result, list(shown.events.lines), league_line=league,
+            note=result.message if timed_out else "",
+        )
+
+    async def message_id(self, table_id: int) -> int | None:
+        """The live table message's id, if one is stored."""
+        ref = await self.db.read(refs.get, table_id, refs.TABLE)
+        return ref.message_id if ref is not None else None
+
+    def held(self, table_id: int) -> TokenMessage | None:
+        """The token that edits the table message, while usable."""
+        return self.tokens.get(("table", table_id))
+
+    def shown(
+        self,
+        result: TableResult,
+        spec: MessageSpec,
+        message_id: int | None,
+        token: Token | None = None,
+        *,
+        original: bool = True,
+    ) -> None:
+        """The edge showed ``spec`` for ``result`` itself (as ``token``'s answer, or in its
+        follow-up ``message_id`` when not ``original``; or with the bot's token): that
+        message is the table message, and that token edits it from now on."""
+        shown = self._of(result.table_id)
+        shown.order, shown.spec = max(shown.order, order(result)), spec
+        if token is not None and message_id is not None and result.status in OPEN:
+            self.tokens.hold(("table", result.table_id), token, message_id, original=original)
+        if message_id is not None:
+            ref = refs.MessageRef(result.table_id, refs.TABLE, 0, result.channel_id, message_id)
+            self.edits.submit(("ref", result.table_id), lambda: self.db.write(refs.put, ref))
+
+    async def post(self, result: TableResult, spec: MessageSpec) -> bool:
+        """Post the table message with the bot's token (a table opened in a new thread, or
+        by an event): it is the table message from now on. Whether it was posted."""
+        sent = await self.delivery.post(result.table_id, result.channel_id, spec)
+        if sent.message_id is None:
+            log.warning("table %s: its first message was not posted (%s)", result.table_id,
+                        sent.gone)
+            return False
+        self.shown(result, spec, sent.message_id)
+        return True
+
+    def clicked(self, table_id: int, token: Token) -> None:
+        """A click in the table's channel (acknowledged as an update): its token can post
+        the table message afresh when the current one's token ages."""
+        if token.message_id is not None:
+            self.tokens.hold(("click", table_id), token, token.message_id, original=True)
+
+    def update(self, result: TableResult, spec: MessageSpec) -> None:
+        """Edit the table message to ``spec`` (in order; the newest state wins)."""
+        shown = self._of(result.table_id)
+        if order(result) < shown.order:
+            return
+        shown.order = order(result)
+
+        async def job() -> None:
+            await self._show(result, spec)
+
+        self.edits.submit(("table", result.table_id), job)
+
+    async def replaced(self, result: TableResult, old: int) -> None:
+        """The table was posted again (``/table status``): delete the message it replaced."""
+        if result.status in OPEN:
+            await self.delivery.delete(result.table_id, result.channel_id, old)
+
+    async def _show(self, result: TableResult, spec: MessageSpec) -> None:
+        shown = self._shown.get(result.table_id)
+        if shown is not None and shown.spec == spec:
+            return
+        ref = await self.db.read(refs.get, result.table_id, refs.TABLE)
+        if ref is not None and await self._by_token(result, spec, ref):
+            if shown is not None and result.status in OPEN:
+                shown.spec = spec
+            return
+        sent = await self._by_bot(result, spec, ref)
+        if sent.gone is Gone.CHANNEL:
+            log.info("channel %s of table %s is gone; closing it", result.channel_id,
+                     result.table_id)
+            await self.on_channel_gone(result.channel_id)
+            await self.db.write(refs.forget, result.table_id, refs.TABLE)
+            return
+        if sent.gone is Gone.NO_ACCESS:
+            log.warning(
+                "table %s: no access to channel %s; the table message is not updated",
+                result.table_id, result.channel_id,
+            )
+            return
+        if shown is not None and result.status in OPEN:
+            shown.spec = spec
+        if sent.message_id is not None and (ref is None or ref.message_id != sent.message_id):
+            await self.db.write(
+                refs.put,
+                refs.MessageRef(
+                    result.table_id, refs.TABLE, 0, result.channel_id, sent.message_id
+                ),
+            )
+
+    async def _by_bot(
+        self, result: TableResult, spec: MessageSpec, ref: refs.MessageRef | None
+    ) -> Sent:
+        """Show the table message with the bot's token."""
+        delivery = self.delivery
+        if ref is None or result.status not in OPEN or not delivery.aged(ref.message_id):
+            old = ref.message_id if ref else None
+            return await delivery.edit_or_repost(result.table_id, result.channel_id, old, spec)
+        # Discord limits edits of messages older than an hour (30046): a long game moves
+        # to a fresh message, and the old one says where it went.
+        sent = await delivery.post(result.table_id, result.channel_id, spec)
+        if sent.message_id is not None:
+            link = f"https://discord.com/channels/{result.guild_id}/{result.channel_id}"
+            moved = MessageSpec(
+                content=f"**{result.title}** goes on in a newer message below:"
+                f" {link}/{sent.message_id}",
+                layout=True,  # the old table message is a layout message for good
+            )
+
+            async def note() -> None:
+                await delivery.edit(result.table_id, ref.channel_id, ref.message_id, moved)
+
+            self.edits.submit(("moved", ref.message_id), note)
+        return sent
+
+    async def _by_token(
+        self, result: TableResult, spec: MessageSpec, ref: refs.MessageRef
+    ) -> bool:
+        """Show the table message through an interaction's token; False when no token is
+        usable (the bot's token is used then)."""
+        key = ("table", result.table_id)
+        held = self.tokens.get(key)
+        if held is not None and held.message_id != ref.message_id:
+            self.tokens.drop(key, held)  # the table moved to a message of the bot's own
+            held = None
+        open_ = result.status in OPEN
+        if open_ and await self._repost(result, spec, ref, held):
+            return True
+        if held is None:
+            return False
+        if (await self.delivery.edit_held(held, spec)).gone is not None:
+            self.tokens.drop(key, held)
+            return False
+        if not open_:
+            self.tokens.drop(key, held)
+        return True
+
+    async def _repost(
+        self,
+        result: TableResult,
+        spec: MessageSpec,
+        ref: refs.MessageRef,
+        held: TokenMessage | None,
+    ) -> bool:
+        """Post the table afresh through the latest click when the token holding it has
+        aged (or there is none) and the click is newer; the old message is deleted."""
+        click = ("click", result.table_id)
+        fresh = self.tokens.get(click)
+        now = self.tokens.clock()
+        if fresh is None or (held is not None and (
+            held.age(now) <= self.repost_after or fresh.token.created <= held.token.created
+        )):
+            return False
+        posted = await self.delivery.reply(fresh.token, spec, ephemeral=False)
+        if posted is None:
+            self.tokens.drop(click, fresh)
+            return False
+        self.tokens.hold(("table", result.table_id), fresh.token, posted, original=False)
+        await self.db.write(
+            refs.put, refs.MessageRef(result.table_id, refs.TABLE, 0, result.channel_id, posted)
+        )
+        if held is None or not await self.delivery.delete_held(held):
+            await self.delivery.delete(result.table_id, ref.channel_id, ref.message_id)
+        return True
+
+
+def _with_steps(result: TableResult, steps: Sequence[Step]) -> TableResult:
+    return replace(result, steps=tuple(steps))
