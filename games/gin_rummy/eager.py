@@ -46,9 +46,14 @@ def eager_bot(view: View, legal: list[str], rng: random.Random) -> str:
         return min(
             knocks, key=lambda a: (after[a[6:]], -LOW_RANK[a[6:]], -SUIT_ORDER.index(a[7]))
         )
-    options = {a[8:] for a in legal if a.startswith("discard ")}
+    return "discard " + throw(hand, [a[8:] for a in legal if a.startswith("discard ")])
+
+
+def throw(hand: list[str], options: list[str]) -> str:
+    """The card of ``options`` the eager player throws from ``hand`` without knocking: its
+    highest-ranked unmatched card, else the one leaving the least deadwood."""
     loose = [c for c in melds.best_arrangement(hand).deadwood if c in options]
     if loose:
-        return "discard " + max(loose, key=lambda c: (LOW_RANK[c], SUIT_ORDER.index(c[1])))
+        return max(loose, key=lambda c: (LOW_RANK[c], SUIT_ORDER.index(c[1])))
     after = melds.deadwood_by_discard(hand)
-    return "discard " + min(options, key=lambda c: (after[c], c))
+    return min(options, key=lambda c: (after[c], c))

@@ -98,14 +98,27 @@ class Model:
     name: str
     bot: Bot
     knocks_with: Callable[[int, int], frozenset[int]]
+    #: The card it throws from a hand (of the options given), when a world replays its draws.
+    throws: Callable[[list[str], list[str]], str]
+    #: Whether a world must explain its last discard (``throws`` must pick that card).
+    explains_discard: bool
+
+
+def least_deadwood(hand: list[str], options: list[str]) -> str:
+    """The card of ``options`` leaving the least deadwood (ties: the higher, then by code)."""
+    after = melds.deadwood_by_discard(hand)
+    return min(options, key=lambda c: (after[c], -melds.card_value(c), c))
 
 
 NORMAL = Model(
     "normal", bots.normal_bot,
     lambda stock, known: frozenset(
         d for d in range(11) if d == 0 or bots.KNOCK.pays(d, stock, known)),
+    least_deadwood, False,
 )
-EAGER = Model("eager", eager.eager_bot, lambda stock, known: frozenset(range(11)))
+EAGER = Model(
+    "eager", eager.eager_bot, lambda stock, known: frozenset(range(11)), eager.throw, True,
+)
 
 
 def eager_chance(view: View) -> float:
@@ -152,17 +165,18 @@ def world(view: View, rng: random.Random, model: Model = NORMAL) -> GinState:
     # from the dealt sample, each time dropping what leaves the least deadwood; of up to
     # FIT_TRIES such hands, the first it would not have knocked with at its last discard.
     held = held_back(view, model)
+    threw = last_discard(view) if model.explains_discard else None
     best: tuple[bool, list[str], list[str]] | None = None
     for _ in range(FIT_TRIES):
         extra, stock = deal(pool, [free, len(pool) - free], rng, weight=[weight, None])
         for _ in range(STOCK_AT_DEAL - view["stock"]):
             drawn = stock.pop(rng.randrange(len(stock)))
             kept = [*extra, drawn]
-            after = melds.deadwood_by_discard(taken + kept)
-            drop = min(kept, key=lambda c: (after[c], -melds.card_value(c), c))
+            drop = model.throws(taken + kept, kept)
             extra = [c for c in kept if c != drop]
             stock.insert(rng.randrange(len(stock) + 1), drop)
-        fits = melds.min_deadwood(taken + extra) not in held
+        fits = melds.min_deadwood(taken + extra) not in held and (
+            threw is None or model.throws([*taken, *extra, threw], [*extra, threw]) == threw)
         if best is None or fits > best[0]:
             best = (fits, extra, stock)
         if fits:
@@ -179,6 +193,13 @@ def world(view: View, rng: random.Random, model: Model = NORMAL) -> GinState:
         walls=view["walls"], knocks=[[list(k) for k in ks] for ks in view["knocks"]],
         last_hand=view["last_hand"], final=view["final"],
     )
+
+
+def last_discard(view: View) -> str | None:
+    """The card the opponent threw last, if throwing it was the last thing it did."""
+    opp = 1 - view["seat"]
+    event = next((e for e in reversed(view["history"]) if e.get("seat") == opp), None)
+    return event["card"] if event is not None and event["type"] == "discard" else None
 
 
 def held_back(view: View, model: Model = NORMAL) -> frozenset[int]:

@@ -130,3 +130,33 @@ def test_playouts_play_the_model_given_for_the_opponent() -> None:
                 "discard_top": replay.discards[-1] if replay.discards else None}
         replay = G.advance(replay, s, bot(view, G.legal_actions(replay, s), rng))
     assert G.dumps(end) == G.dumps(replay)
+
+
+def test_the_eager_player_throws_as_it_discards() -> None:
+    loose = cards("KS QH JD 9C 7S 5D 3C AH 2D 4S KH")
+    assert eager.throw(loose, loose) == "KH"
+    assert eager.throw(loose, [c for c in loose if c != "KH"]) == "KS"
+    melded = cards("AS 2S 3S 4S 4H 5H 6H 8C 8D 8H 8S")  # all melded: the least deadwood
+    assert eager.throw(melded, melded) == "4S"
+    assert expert.least_deadwood(loose, loose) == "JD"  # ties: the higher value, then by code
+
+
+def test_worlds_of_the_eager_model_explain_its_last_discard() -> None:
+    state = G.new(2, seed=3)
+    rng = random.Random(3)
+    while len(state.stock) > 22 or state.to_act[0] != 0 or state.phase != "draw":
+        seat = state.to_act[0]
+        state = G.apply(state, seat, G.choose(state, seat, "normal", rng))
+    view = G.view(state, 0)
+    threw = expert.last_discard(view)
+    assert threw is not None and threw == state.discards[-1]
+    drew = G.apply(state, 0, "draw")
+    assert expert.last_discard(G.view(drew, 1)) is None  # seat 0 drew since
+    explained = 0
+    for k in range(6):
+        world = expert.world(view, random.Random(k), expert.EAGER)
+        assert G.dumps(world) == G.dumps(expert.world(view, random.Random(k), expert.EAGER))
+        hand = [*world.hands[1], threw]
+        unknown = [c for c in hand if c not in state.known[1]]
+        explained += eager.throw(hand, unknown) == threw
+    assert explained >= 4  # fitted, unless FIT_TRIES ran out
