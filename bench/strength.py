@@ -192,14 +192,20 @@ def _pct(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
 
 
+def _rate_and_times(wins: float, games_: int, times: Sequence[float]) -> tuple[str, str]:
+    """The win rate with its Wilson interval, and the decision times' p50 / p99."""
+    low, high = wilson(wins, games_)
+    rate = wins / games_ if games_ else 0.0
+    return (f"{rate:.1%} ({low:.1%}–{high:.1%})",
+            f"{_pct(times, 0.5):.1f} / {_pct(times, 0.99):.1f}")
+
+
 def row(r: Result) -> str:
     """One markdown table row."""
-    low, high = wilson(r.wins, r.games)
-    rate = r.wins / r.games if r.games else 0.0
+    rate, times = _rate_and_times(r.wins, r.games, r.times)
     return (
         f"| {r.lineup.game} | {len(r.lineup.levels)} | {r.lineup.label} | {r.games} |"
-        f" {r.wins:g} | {rate:.1%} ({low:.1%}–{high:.1%}) | {r.margin / max(1, r.games):+.1f} |"
-        f" {_pct(r.times, 0.5):.1f} / {_pct(r.times, 0.99):.1f} |"
+        f" {r.wins:g} | {rate} | {r.margin / max(1, r.games):+.1f} | {times} |"
     )
 
 
@@ -223,13 +229,11 @@ def openspiel_row(level: str, tally: openspiel_gin.Tally) -> str:
     def pct(m: tuple[float, float]) -> str:
         return f"{m[0]:.1%} ± {m[1]:.1%}"
 
-    low, high = wilson(tally.game_wins, tally.games)
-    rate = tally.game_wins / tally.games if tally.games else 0.0
+    rate, times = _rate_and_times(tally.game_wins, tally.games, tally.times)
     return (
         f"| {level} vs SimpleGinRummyBot | {s.hands} | {s.points[0]:+.2f} ± {s.points[1]:.2f} |"
         f" {pct(s.a_won)} / {pct(s.bot_won)} | {s.a_knocked[0]:.1%} / {s.bot_knocked[0]:.1%} |"
-        f" {tally.games} | {rate:.1%} ({low:.1%}–{high:.1%}) |"
-        f" {_pct(tally.times, 0.5):.1f} / {_pct(tally.times, 0.99):.1f} |"
+        f" {tally.games} | {rate} | {times} |"
     )
 
 
