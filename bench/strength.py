@@ -2,6 +2,7 @@
 
     python -m bench.strength [--games N] [--first G] [--only NAME] [--level LEVEL]
                              [--players P] [--full] [--clairvoyant [all|hands]]
+    python -m bench.strength --openspiel [--hands H] [--games N] [--first G] [--level LEVEL]
 
 Each row plays ``N`` seeded games of one line-up, duplicate style: every deal is played
 once from each rotation of the seats (game ``g`` deals seed ``g // rotations`` and shifts
@@ -18,6 +19,12 @@ Games are played under shorter settings than the defaults so that a run takes mi
 ``SETTINGS`` names them and the table repeats them; ``--full`` plays the games as users do
 (every option at its default), where a longer game leaves less to luck. ``--first G``
 starts at game ``G``, so a run can be split across processes (``G`` even, like ``N``).
+
+``--openspiel`` plays Gin Rummy against a player nobody here wrote, OpenSpiel's
+``SimpleGinRummyBot`` (``bench.openspiel_gin``; needs the ``bench`` extra): ``H`` single hands
+and ``N`` games to 100 per level, on duplicate deals (each deal from both seats), everything
+scored by Deckhand's rules. A row gives A's points per hand minus the bot's, the hands each
+side won and knocked (each with its 95 % interval over deals), and the games A won (Wilson).
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from dataclasses import dataclass, field
 from unittest import mock
 
 import games
+from bench import openspiel_gin
 from games.rng import rng_for
 
 #: Options per game for the strength matches (shorter games than the defaults).
@@ -184,14 +192,20 @@ def _pct(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
 
 
+def _rate_and_times(wins: float, games_: int, times: Sequence[float]) -> tuple[str, str]:
+    """The win rate with its Wilson interval, and the decision times' p50 / p99."""
+    low, high = wilson(wins, games_)
+    rate = wins / games_ if games_ else 0.0
+    return (f"{rate:.1%} ({low:.1%}–{high:.1%})",
+            f"{_pct(times, 0.5):.1f} / {_pct(times, 0.99):.1f}")
+
+
 def row(r: Result) -> str:
     """One markdown table row."""
-    low, high = wilson(r.wins, r.games)
-    rate = r.wins / r.games if r.games else 0.0
+    rate, times = _rate_and_times(r.wins, r.games, r.times)
     return (
         f"| {r.lineup.game} | {len(r.lineup.levels)} | {r.lineup.label} | {r.games} |"
-        f" {r.wins:g} | {rate:.1%} ({low:.1%}–{high:.1%}) | {r.margin / max(1, r.games):+.1f} |"
-        f" {_pct(r.times, 0.5):.1f} / {_pct(r.times, 0.99):.1f} |"
+        f" {r.wins:g} | {rate} | {r.margin / max(1, r.games):+.1f} | {times} |"
     )
 
 
@@ -199,6 +213,44 @@ HEADER = (
     "| game | players | A vs B | games | A wins | A win rate (95 % CI) | avg margin |"
     " A decision p50 / p99 ms |\n|---|---|---|---|---|---|---|---|"
 )
+
+
+OPENSPIEL_HEADER = (
+    "| A vs B | hands | A's points per hand − B's (95 % CI) | hands won by A / B |"
+    " knocks by A / B | games to 100 | A win rate (95 % CI) | A decision p50 / p99 ms |\n"
+    "|---|---|---|---|---|---|---|---|"
+)
+
+
+def openspiel_row(level: str, tally: openspiel_gin.Tally) -> str:
+    """One markdown row of a level against ``SimpleGinRummyBot``."""
+    s = openspiel_gin.summary(tally)
+
+    def pct(m: tuple[float, float]) -> str:
+        return f"{m[0]:.1%} ± {m[1]:.1%}"
+
+    rate, times = _rate_and_times(tally.game_wins, tally.games, tally.times)
+    return (
+        f"| {level} vs SimpleGinRummyBot | {s.hands} | {s.points[0]:+.2f} ± {s.points[1]:.2f} |"
+        f" {pct(s.a_won)} / {pct(s.bot_won)} | {s.a_knocked[0]:.1%} / {s.bot_knocked[0]:.1%} |"
+        f" {tally.games} | {rate} | {times} |"
+    )
+
+
+def against_openspiel(levels: Sequence[str], hands: int, games_: int, first: int) -> None:
+    """Print a row per level against ``SimpleGinRummyBot`` (see the module docstring), and
+    how often the bot's move had to be translated into our rules."""
+    missing = openspiel_gin.available()
+    if missing:
+        raise SystemExit(f"OpenSpiel is not installed ({missing}): pip install -e '.[bench]'")
+    print(OPENSPIEL_HEADER, flush=True)
+    for level in levels:
+        tally = openspiel_gin.Tally()
+        openspiel_gin.hands(level, first, hands, tally)
+        openspiel_gin.whole_games(level, first, games_, openspiel_gin.TARGET, tally)
+        print(openspiel_row(level, tally), flush=True)
+        done = ", ".join(f"{k} {v}" for k, v in sorted(tally.translations.items()))
+        print(f"<!-- {level}: bot moves translated into our rules: {done or 'none'} -->")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -216,7 +268,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         " face-down pile (a bound on what better worlds could give)",
     )
     parser.add_argument("--first", type=int, default=0, help="first game number (to split a run)")
+    parser.add_argument(
+        "--openspiel", action="store_true",
+        help="Gin Rummy against OpenSpiel's SimpleGinRummyBot (single hands and games to 100)",
+    )
+    parser.add_argument("--hands", type=int, default=200, help="single hands per level")
     args = parser.parse_args(argv)
+    if args.openspiel:
+        levels = [args.level] if args.level else ["normal", "expert"]
+        against_openspiel(levels, args.hands, args.games, args.first)
+        return
     settings: dict[str, dict[str, object]] = {g: {} for g in SETTINGS} if args.full else SETTINGS
     print("Settings:", ", ".join(f"{g} {o or 'defaults'}" for g, o in settings.items()))
     print(HEADER, flush=True)

@@ -155,6 +155,7 @@ def pimc(
     playout: Playout | None = None,
     max_moves: int | None = None,
     chance: bool = False,
+    meter: Meter | None = None,
 ) -> str:
     """The candidate move with the best total value over ``worlds`` sampled worlds.
 
@@ -165,17 +166,17 @@ def pimc(
     given, e.g. a ``fitted`` one); ``playout`` replaces ``rollout`` (with ``done``,
     ``rollout_level`` and ``horizon``), e.g. to share play-outs that cannot differ.
     With ``max_moves``, no world is drawn that would take the play-outs past that many
-    moves (judged by the worlds so far; counted for ``rollout`` only): a decision whose
-    play-outs run long (a big table, full hands) weighs fewer worlds instead of taking
-    longer, and keeps ``default`` when not even two fit. ``chance`` says ``value`` is a
-    chance of winning the game (0 to 1), not points (for the ranking ``advise`` reports).
+    moves (judged by the worlds so far; counted by ``rollout``, or by a ``playout`` on the
+    ``meter`` given): a decision whose play-outs run long (a big table, full hands) weighs
+    fewer worlds instead of taking longer, and keeps ``default`` when not even two fit.
+    ``chance`` says ``value`` is a chance of winning the game (0 to 1), not points (for the
+    ranking ``advise`` reports).
     """
     if len(candidates) == 1:
         return candidates[0]
     seat: int = view["seat"]
     draw = sample or game.world
-
-    meter = Meter()
+    meter = meter or Meter()
 
     def play(after: State, world: State, rng: random.Random) -> State:
         return rollout(game, after, world, done, rollout_level, rng, horizon, meter)

@@ -13,7 +13,9 @@ Value. Each play (or the draw) of the seat on turn is played out to the end of t
 by ``normal`` players and scored as the game scores it: the round points the others took
 on average minus mine (the lowest total wins). Announcing and calling out are
 ``normal``'s (it always does both). Rollouts run to the end of the round: cutting them
-short and scoring the hands as they stand measured worse.
+short and scoring the hands as they stand measured worse. They are played with lean views
+(``playout``: only the fields ``normal`` reads, not the whole view and its history at every
+move), the same moves as ``search.rollout`` in about three quarters of the time.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from games.cards import STANDARD_DECK
 from games.craits import bots
 from games.craits.moves import playable
 from games.craits.state import CraitsState
-from games.search import budget, deal, pimc, standing
+from games.search import Meter, budget, deal, pimc, standing
 
 #: Standard errors by which a searched move must beat ``normal``'s to replace it.
 CONFIDENCE = 2.5
@@ -131,16 +133,38 @@ def round_over(root: CraitsState, now: CraitsState) -> bool:
     return now.round_no != root.round_no
 
 
+def playout(
+    after: CraitsState, root: CraitsState, rng: random.Random, meter: Meter,
+) -> CraitsState:
+    """``after`` played on by ``normal`` for every seat to the end of the round (or game),
+    each seeing only the fields ``normal`` reads: the same moves as ``search.rollout``
+    without building full views (and their history) at every move; the moves made are
+    counted on ``meter``."""
+    game = games.get("craits")
+    state = after
+    while not state.is_over and not round_over(root, state):
+        seat = state.to_act[0]
+        view = {
+            "seat": seat, "players": state.players, "hand": state.hands[seat],
+            "crank": state.crank, "hand_counts": [len(h) for h in state.hands],
+            "direction": state.direction,
+        }
+        state = game.advance(state, seat, bots.normal(view, game.legal_actions(state, seat), rng))
+        meter.moves += 1
+    return state
+
+
 def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``expert`` computer player (see the module docstring)."""
     moves = [a for a in legal if a.split()[0] not in ("announce", "callout")]
     if len(moves) < len(legal) or view["current"] != view["seat"]:
         return bots.normal(view, legal, rng)
     game = games.get("craits")
+    meter = Meter()
     return pimc(
         game, view, moves, rng,
         worlds=budget(ROLLOUTS, len(moves)), value=standing(game), done=round_over,
-        max_moves=MAX_MOVES,
+        max_moves=MAX_MOVES, playout=partial(playout, meter=meter), meter=meter,
         default=bots.normal(view, moves, rng),
         confidence=CONFIDENCE,
     )

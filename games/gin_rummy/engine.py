@@ -212,6 +212,8 @@ class GinRummy(Game[GinState]):
             state.known[seat].remove(card)
         hands = [list(h) for h in state.hands]
         kind = "gin" if dw == 0 else "knock"
+        if dw:
+            state.knocks[seat].append([dw, len(state.stock), len(state.known[1 - seat])])
         self._end_hand(state, scoring.lay_down(state.hand_no, seat, kind, hands))
 
     def _end_hand(self, state: GinState, result: dict[str, Any]) -> None:
@@ -273,6 +275,7 @@ class GinRummy(Game[GinState]):
             "scores": list(state.scores),
             "hands_won": list(state.hands_won),
             "walls": state.walls,
+            "knocks": [[list(k) for k in ks] for ks in state.knocks],
             "takes": state.takes,
             "target": state.options["target"],
             "last_hand": state.last_hand,

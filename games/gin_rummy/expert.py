@@ -1,12 +1,21 @@
-"""The ``expert`` computer player for Gin Rummy: determinized search (PIMC).
+"""The ``expert`` computer player for Gin Rummy: determinized search (PIMC) over worlds
+fitted to the opponent it is playing.
 
-Numbers below: against ``normal`` over the same 400 duplicate games at target 50
-(``python -m bench.strength --only gin_rummy --level expert --games 400``), the games
-the settings were chosen on. Games 400–799 (not used to choose): 53.0 % (+14.3 a game)
-against 54.0 % (+34.4) for the expert before these changes (hand-points value, dealt
-worlds, 48 rollouts, 1 SE); target 100, games 0–399: 55.5 % (+31.2) against 51.7 %
-(+30.5). Over all 1,200 games 55.1 % against 52.3 %: a small gain, within the noise of
-each run.
+The numbers here and in BENCHMARKS.md ("How strong the computer players are") come from
+``python -m bench.strength`` (against ``normal``) and ``python -m bench.strength
+--openspiel`` (against OpenSpiel's ``SimpleGinRummyBot``, by our rules).
+
+Opponent. Two models of the other player: ``normal``, and the eager player
+(``eager.py``: ``SimpleGinRummyBot`` as it plays by our rules). They differ most in when
+they knock — the eager player at once with 10 or less, ``normal`` only early in the hand
+with 6–10 and otherwise waiting for gin or an undercut — and in the upcard: ``normal``
+takes a low one to cut its deadwood, the eager player only one that melds.
+``eager_chance`` weighs them by Bayes' rule from an even start on what the opponent did:
+whether it took the upcard it was offered (``OFFER_TAKES``, measured), and each knock it
+made this game (``view["knocks"]``): one ``normal`` would not have made says eager, one it
+would have made says ``normal`` a little (a third of the eager player's knocks are such).
+Each world draws its model by that chance; the opponent's hand in it must be one the model
+would not have knocked with, and the play-outs play the model for the opponent.
 
 Worlds. The opponent holds the cards it took from the discard pile (public) and, for the
 rest, cards dealt from those the seat cannot place (not in its hand, not in the discard
@@ -14,39 +23,50 @@ pile); a card that pairs with, or is a run draw for, a card the opponent took is
 likely in its hand (a player who took 7♥ keeps hearts or sevens). The opponent has kept
 the best of every card it drew, so a dealt hand is far too weak: the world replays one
 stock draw per card drawn from the stock so far (both players'), each time dropping the
-card that leaves the least deadwood. That matches the real opponent's deadwood at the
-expert's knock decisions (19.9 on average against 20.9 over 106 decisions in 30 games;
-the old least-deadwood-of-a-few-dealt-hands worlds gave 32.9). ``normal`` knocks as soon
-as it can within its limit, so a hand it would have knocked with at its last discard
-(``held_back``) is redrawn, up to ``FIT_TRIES`` times. The rest is the stock.
+card the model throws (``Model.throws``: for ``normal`` the card leaving the least
+deadwood, for the eager player its highest loose card). That matched the real opponent's
+deadwood at the expert's knock decisions (19.9 on average against 20.9 over 106 decisions
+in 30 games; least-deadwood-of-a-few-dealt-hands worlds gave 32.9). A hand the model
+would have knocked with at the opponent's last discard (``held_back``), or, for the eager
+player (whose throw is exact), one from which it would not have thrown its last discard,
+is redrawn, up to ``FIT_TRIES`` times (paired on hands 0–2,999 against
+``SimpleGinRummyBot``: +0.08 ± 0.15 points a hand, no worse). The rest is the stock.
 
-Value. Each move is played out to the end of the hand by ``normal`` players (``playout``)
-and scored by my chance of winning the game from there: 1, ½ or 0 if the game is over,
-else ``search.race`` from both scores (first to the target, each later hand won by
-either player alike and scoring as between ``normal`` players, ``HAND_POINTS``). Hand
-points (my points minus theirs, plus 25 per hand won) measured 51.2 % (+22.6 a game);
-the chance of winning 53.2 % (+27.5): near the target a knock that closes the game out
-is worth more than its points, an undercut that lets the opponent out far less.
+Value. Each move is played out to the end of the hand (``playout``) and scored by my
+chance of winning the game from there: 1, ½ or 0 if the game is over, else ``search.race``
+from both scores (first to the target, each later hand won by either player alike and
+scoring as between ``normal`` players, ``HAND_POINTS``). Against hand points it measured
+53.2 % against 51.2 % of games: near the target a knock that closes the game out is worth
+more than its points, an undercut that lets the opponent out far less.
 
-Search decides only whether to knock (the knock with the least deadwood against
-``normal``'s discard), over ``ROLLOUTS`` rollouts, and takes the better mean
-(``CONFIDENCE`` 0; ties keep ``normal``'s move). With the replayed worlds: 48 rollouts
-and 1 standard error 53.8 % (+25.1), 96 rollouts 54.8 % (+29.1), and 0.5 SE 56.5 %
-(+34.7), 0 SE 56.8 % (+36.7). Taking the discard or drawing, and which card to discard,
-are ``normal``'s: their effect is a few points, lost in the rollouts' noise. Searching
-the discard among ``normal``'s two cheapest measured 54.2 % (+19.3) at ten times the time;
-searching the draw 42.5 % (-36) over 40 games (with the old worlds and value).
+Search decides only whether to knock (``normal``'s move, the knock with the least
+deadwood and ``normal``'s discard), over ``ROLLOUTS`` rollouts, and takes the better mean
+(``CONFIDENCE`` 0; ties keep ``normal``'s move). Since ``normal`` knocks by a rule fitted
+to the same question (``bots.KNOCK``), the search adds little to it: over 2,000 hands
+(with the rule's previous fit, {6: 22, 7: 20, 8: 20, 9: 20, 10: 21} and 1 a held card)
+against ``SimpleGinRummyBot`` ``normal`` scored +2.60 points a hand, this expert +2.39, with
+1 standard error required +2.51, with the opponent always taken for ``normal`` +1.97 and
+always for the eager player +2.55 (each ±0.8); given the real cards (the bot's hand and the
+stock's order) the same search scores only +4.18 ±1.1 over 1,000 of them. With the current
+rule, on hands 0–2,999 (paired, the same deals and seats), the expert scores 0.30 ± 0.28
+points a hand below ``normal`` against the bot, and 0.17 ± 0.24 below with 1 standard
+error required (+0.13 ± 0.16 over 0, within the noise, so 0 is kept). Taking the
+discard or drawing, and which card to discard, are ``normal``'s: searching them was lost
+in the rollouts' noise (BENCHMARKS.md lists what was tried).
 """
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import games
 from games import melds
-from games.base import View
+from games.base import Bot, View
 from games.cards import STANDARD_DECK
-from games.gin_rummy import bots
+from games.gin_rummy import bots, eager
 from games.gin_rummy.state import DISCARD, OFFER, GinState
 from games.search import budget, deal, pimc, race
 
@@ -66,10 +86,75 @@ HAND_POINTS = (
     (0, 22), (3, 144), (8, 189), (13, 151), (18, 121), (23, 87), (28, 85),
     (33, 63), (38, 50), (43, 32), (48, 22), (53, 15), (58, 8), (67, 10),
 )
+#: How often each model takes the upcard it is offered, by the card's value (at most 3,
+#: 4 to 6, 7 or more), measured over 6,000 hands: ``normal`` takes a low card to cut its
+#: deadwood, the eager player only a card that melds.
+OFFER_TAKES = {"normal": (0.98, 0.39, 0.16), "eager": (0.16, 0.19, 0.17)}
+#: Of the eager player's knocks, the share ``normal`` would have made too (measured on
+#: 2,084 knocks); ``normal`` never knocks outside its rule, counted as 1 in 50.
+EAGER_KNOCKS_IN_RULE = 0.33
+NORMAL_KNOCKS_OUT_OF_RULE = 0.02
 
 
-def world(view: View, rng: random.Random) -> GinState:
-    """A full state consistent with ``view`` (see the module docstring)."""
+@dataclass(frozen=True)
+class Model:
+    """A model of the opponent: how it plays, and the deadwood it would have knocked with
+    at ``stock`` cards left while I held ``known`` cards from the pile (gin always)."""
+
+    name: str
+    bot: Bot
+    knocks_with: Callable[[int, int], frozenset[int]]
+    #: The card it throws from a hand (of the options given), when a world replays its draws.
+    throws: Callable[[list[str], list[str]], str]
+    #: Whether a world must explain its last discard (``throws`` must pick that card).
+    explains_discard: bool
+
+
+def least_deadwood(hand: list[str], options: list[str]) -> str:
+    """The card of ``options`` leaving the least deadwood (ties: the higher, then by code)."""
+    after = melds.deadwood_by_discard(hand)
+    return min(options, key=lambda c: (after[c], -melds.card_value(c), c))
+
+
+NORMAL = Model(
+    "normal", bots.normal_bot,
+    lambda stock, known: frozenset(
+        d for d in range(11) if d == 0 or bots.KNOCK.pays(d, stock, known)),
+    least_deadwood, False,
+)
+EAGER = Model(
+    "eager", eager.eager_bot, lambda stock, known: frozenset(range(11)), eager.throw, True,
+)
+
+
+def eager_chance(view: View) -> float:
+    """How likely the opponent plays like the eager player rather than ``normal``, from an
+    even start: by the upcard it took or passed this hand and its knocks this game."""
+    opp = 1 - view["seat"]
+    odds = 0.0
+    history = view["history"]
+    upcard = history[0].get("upcard") if history and history[0]["type"] == "new_hand" else None
+    for event in history[1:]:
+        if event["type"] == "draw" and event["source"] == "stock":
+            break
+        if event.get("seat") == opp and upcard is not None:
+            took = event["type"] == "draw"
+            value = melds.card_value(upcard)
+            band = 0 if value <= 3 else 1 if value <= 6 else 2
+            e, n = OFFER_TAKES["eager"][band], OFFER_TAKES["normal"][band]
+            odds += math.log(e / n) if took else math.log((1 - e) / (1 - n))
+            break
+    for d, stock, known in view["knocks"][opp]:
+        if bots.KNOCK.pays(d, stock, known):
+            odds += math.log(EAGER_KNOCKS_IN_RULE)
+        else:
+            odds -= math.log(NORMAL_KNOCKS_OUT_OF_RULE)
+    return 1 / (1 + math.exp(-odds))
+
+
+def world(view: View, rng: random.Random, model: Model = NORMAL) -> GinState:
+    """A full state consistent with ``view``, the opponent playing as ``model`` (see the
+    module docstring)."""
     me: int = view["seat"]
     opp = 1 - me
     hand = list(view["hand"])
@@ -85,18 +170,19 @@ def world(view: View, rng: random.Random) -> GinState:
     # The opponent has kept the best of every card it drew: replay as many stock draws
     # from the dealt sample, each time dropping what leaves the least deadwood; of up to
     # FIT_TRIES such hands, the first it would not have knocked with at its last discard.
-    held = held_back(view)
+    held = held_back(view, model)
+    threw = last_discard(view) if model.explains_discard else None
     best: tuple[bool, list[str], list[str]] | None = None
     for _ in range(FIT_TRIES):
         extra, stock = deal(pool, [free, len(pool) - free], rng, weight=[weight, None])
         for _ in range(STOCK_AT_DEAL - view["stock"]):
             drawn = stock.pop(rng.randrange(len(stock)))
             kept = [*extra, drawn]
-            after = melds.deadwood_by_discard(taken + kept)
-            drop = min(kept, key=lambda c: (after[c], -melds.card_value(c), c))
+            drop = model.throws(taken + kept, kept)
             extra = [c for c in kept if c != drop]
             stock.insert(rng.randrange(len(stock) + 1), drop)
-        fits = melds.min_deadwood(taken + extra) > held
+        fits = melds.min_deadwood(taken + extra) not in held and (
+            threw is None or model.throws([*taken, *extra, threw], [*extra, threw]) == threw)
         if best is None or fits > best[0]:
             best = (fits, extra, stock)
         if fits:
@@ -110,20 +196,28 @@ def world(view: View, rng: random.Random) -> GinState:
         hands=hands, stock=stock, discards=list(view["discards"]), phase=view["phase"],
         stock_only=view["stock_only"], taken=view["taken"], known=known,
         takes=view["takes"], scores=list(view["scores"]), hands_won=list(view["hands_won"]),
-        walls=view["walls"], last_hand=view["last_hand"], final=view["final"],
+        walls=view["walls"], knocks=[[list(k) for k in ks] for ks in view["knocks"]],
+        last_hand=view["last_hand"], final=view["final"],
     )
 
 
-def held_back(view: View) -> int:
-    """Deadwood the opponent (``normal``) holds more of: it did not knock at its last
-    discard. -1 (no bound) while no stock card was drawn before that discard (it may not
+def last_discard(view: View) -> str | None:
+    """The card the opponent threw last, if throwing it was the last thing it did."""
+    opp = 1 - view["seat"]
+    event = next((e for e in reversed(view["history"]) if e.get("seat") == opp), None)
+    return event["card"] if event is not None and event["type"] == "discard" else None
+
+
+def held_back(view: View, model: Model = NORMAL) -> frozenset[int]:
+    """Deadwood the opponent cannot hold: it would have knocked with it (as ``model``) at
+    its last discard. Empty while no stock card was drawn before that discard (it may not
     have discarded yet)."""
     taken: str | None = view["taken"]
     stock = view["stock"] + (view["phase"] == DISCARD and taken is None)
     if view["phase"] == OFFER or stock >= STOCK_AT_DEAL:
-        return -1
+        return frozenset()
     mine: list[str] = view["known"][view["seat"]]
-    return bots.limit_for(stock, len(mine) - (taken is not None))
+    return model.knocks_with(stock, len(mine) - (taken is not None))
 
 
 def value(root: GinState, end: GinState, seat: int) -> float:
@@ -141,11 +235,15 @@ def hand_over(root: GinState, now: GinState) -> bool:
     return now.hand_no != root.hand_no
 
 
-def playout(after: GinState, root: GinState, rng: random.Random) -> GinState:
-    """``after`` played on by ``normal`` for both seats to the end of the hand (or game),
-    each seeing only the fields ``normal`` reads: the same moves as ``search.rollout``
-    (checked on 1,142 rollouts) in half the time, without building full views."""
+def playout(
+    after: GinState, root: GinState, rng: random.Random, opponent: Bot = bots.normal_bot,
+) -> GinState:
+    """``after`` played on to the end of the hand (or game) by ``normal`` for the seat to
+    act in ``root`` and ``opponent`` for the other, each seeing only the fields they read:
+    the same moves as ``search.rollout`` (checked on 1,142 rollouts) in half the time,
+    without building full views."""
     game = games.get("gin_rummy")
+    me = root.to_act[0]
     state = after
     while not state.is_over and not hand_over(root, state):
         seat = state.to_act[0]
@@ -154,8 +252,8 @@ def playout(after: GinState, root: GinState, rng: random.Random) -> GinState:
             "stock": len(state.stock),
             "discard_top": state.discards[-1] if state.discards else None,
         }
-        move = bots.normal_bot(view, game.legal_actions(state, seat), rng)
-        state = game.advance(state, seat, move)
+        bot = bots.normal_bot if seat == me else opponent
+        state = game.advance(state, seat, bot(view, game.legal_actions(state, seat), rng))
     return state
 
 
@@ -174,9 +272,24 @@ def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
 def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``expert`` computer player (see the module docstring)."""
     moves = candidates(view, legal, rng)
+    if len(moves) == 1:
+        return moves[0]
+    chance = eager_chance(view)
+    models: dict[int, Model] = {}
+
+    def sample(view: View, rng: random.Random) -> GinState:
+        model = EAGER if rng.random() < chance else NORMAL
+        state = world(view, rng, model)
+        state.history = tuple(view["history"])
+        models[id(state)] = model
+        return state
+
+    def play(after: GinState, root: GinState, rng: random.Random) -> GinState:
+        return playout(after, root, rng, models[id(root)].bot)
+
     return pimc(
         games.get("gin_rummy"), view, moves, rng,
         worlds=budget(ROLLOUTS, len(moves), most=ROLLOUTS), value=value, done=hand_over,
-        default=bots.normal_bot(view, legal, rng), playout=playout,
+        default=bots.normal_bot(view, legal, rng), playout=play, sample=sample,
         confidence=CONFIDENCE, chance=True,
     )

@@ -39,6 +39,9 @@ class GinState(State):
     hands_won: list[int] = field(default_factory=lambda: [0, 0])
     #: Hands that ended at the wall (drawn).
     walls: int = 0
+    #: Per seat, its knocks this game (not gin): [deadwood, stock cards left, cards the
+    #: other seat held from the pile], public as they happened; how it likes to knock.
+    knocks: list[list[list[int]]] = field(default_factory=lambda: [[], []])
     #: The previous hand's public result (melds, lay-offs, deadwood, points), if any.
     last_hand: dict[str, Any] | None = None
     #: The final totals and their breakdown once the game is over.
@@ -54,6 +57,7 @@ class GinState(State):
         d["known"] = [k.copy() for k in self.known]
         d["scores"] = self.scores.copy()
         d["hands_won"] = self.hands_won.copy()
+        d["knocks"] = [k.copy() for k in self.knocks]
         d["events"] = self.events.copy()
         new = object.__new__(GinState)
         new.__dict__ = d

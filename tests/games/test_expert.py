@@ -18,7 +18,7 @@ from games.craits import expert as craits_expert
 from games.gin_rummy import expert as gin_expert
 from games.gin_rummy.engine import TAKE_LIMIT
 from games.rng import rng_for
-from games.search import deal, fitted, pimc, rollout, standing
+from games.search import Meter, deal, fitted, pimc, rollout, standing
 from games.spades import expert as spades_expert
 
 PLAYERS = {"back_alley": 4, "craits": 4, "gin_rummy": 2, "ono99": 4, "spades": 2}
@@ -393,3 +393,21 @@ def test_a_move_budget_weighs_fewer_worlds_and_keeps_the_default_below_two() -> 
     few = search(400)[1]
     assert 1 <= few < 12
     assert search(1) == (legal[-1], 1)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_craits_lean_playouts_are_normal_rollouts(seed: int) -> None:
+    """The Craits expert's lean play-outs make exactly ``normal``'s moves, and count them."""
+    game = games.get("craits")
+    for moves in (0, 7, 20):
+        state = _midgame("craits", seed, moves)
+        if state.is_over:
+            continue
+        world = game.determinize(state, state.to_act[0], random.Random(seed))
+        meter = Meter()
+        lean = craits_expert.playout(world, world, random.Random(7), meter)
+        counted = Meter()
+        full = rollout(game, world, world, craits_expert.round_over, "normal",
+                       random.Random(7), meter=counted)
+        assert game.dumps(lean) == game.dumps(full)
+        assert meter.moves == counted.moves > 0

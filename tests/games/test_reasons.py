@@ -61,12 +61,18 @@ def test_every_normal_move_of_a_game_has_a_reason(name: str) -> None:
 
 
 def test_gin_names_the_near_meld_kept_and_the_card_thrown() -> None:
-    hand = ["2H", "3H", "4H", "5C", "5D", "5S", "3S", "4S", "6D", "2C", "AD"]
+    hand = ["2H", "3H", "4H", "5C", "5D", "5S", "3S", "4S", "6D", "2C", "9D"]
     view = {"seat": 0, "hand": hand, "known": [[], []], "stock": 10}
     legal = [f"discard {c}" for c in hand]
-    said = gin_reason(view, legal, "discard 6D")
-    assert said == "keeps 3♠ 4♠ for a run; 6♦ is your highest unmatched card"
+    said = gin_reason(view, legal, "discard 9D")
+    assert said == "keeps 3♠ 4♠ for a run; 9♦ is your highest unmatched card"
     assert gin_reason(view, legal, "discard 2C") == ""
+    # With 10 deadwood or less in reach, the least deadwood counts, not the near-meld.
+    low = [*hand[:-1], "AD"]
+    low_legal = [f"discard {c}" for c in low]
+    assert gin_reason({**view, "hand": low}, low_legal, "discard 6D") == (
+        "at this low deadwood each point counts more than a near-meld;"
+        " 6♦ is your highest unmatched card")
 
 
 def test_gin_knocks_and_takes_with_their_numbers() -> None:
@@ -74,8 +80,13 @@ def test_gin_knocks_and_takes_with_their_numbers() -> None:
     view = {"seat": 0, "hand": hand, "known": [[], []], "stock": 25}
     legal = [f"discard {c}" for c in hand] + [f"knock {c}" for c in hand]
     assert gin_reason(view, legal, "knock 6D") == (
-        "throwing 6♦ leaves 10 deadwood, no more than the 10 worth knocking with now"
+        "throwing 6♦ leaves 10 deadwood, and with 25 cards left in the stock knocking with"
+        " that pays more than waiting"
     )
+    late = {**view, "stock": 12}  # knocking with 10 no longer pays: it waits, and says so
+    assert gin_reason(late, legal, "knock 6D") == ""
+    assert gin_reason(late, legal, "discard 6D") == (
+        "knocking with 10 deadwood pays less than waiting; 6♦ is your highest unmatched card")
     take = {"hand": hand[:10], "discard_top": "5H", "seat": 0, "known": [[], []], "stock": 25}
     assert gin_reason(take, ["draw", "take"], "take").startswith("5♥ ")
 
