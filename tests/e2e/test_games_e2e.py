@@ -53,9 +53,9 @@ async def open_table(
 
 
 def standings_rows(text: str) -> list[str]:
-    """Player names in the standings table, best first."""
-    rows = re.findall(r"^\s*(?:\d+|-) (\S+)", text.split("```")[1], re.M)
-    return [r for r in rows if r != "Player"]
+    """Player names in the standings table, best first (a rank, or none for a provisional
+    player, in the first three columns)."""
+    return re.findall(r"^[ \d]{3} (\S+)", text.split("```")[1], re.M)
 
 
 async def gin_for_two(harness: Harness, options: str = "target=10") -> tuple[list[Seat], Channel]:
