@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from bot.render.markup import Line, line, strong
 from games.cards import SUITS, parse_code, pretty
 from games.wording import number
+from i18n import N_, _
 
 _CODE = re.compile(r"\b(?:[A2-9TJQK][SHDC]|BJ|LJ)\b")
 
@@ -17,10 +18,24 @@ def cards(codes: Sequence[str]) -> str:
     return " ".join(pretty(c) for c in codes) or "—"
 
 
+#: A move's label for each verb that takes arguments (``{what}``: the cards or number).
+VERB_LABELS = {
+    "play": N_("Play {what}"), "discard": N_("Discard {what}"), "knock": N_("Knock {what}"),
+    "bid": N_("Bid {what}"), "exchange": N_("Exchange {what}"), "callout": N_("Callout {what}"),
+}
+
+
+#: A move's label for each one-word move several games share.
+MOVE_LABELS = {"pass": N_("Pass"), "keep": N_("Keep"), "draw": N_("Draw")}
+
+
 def prettify(action: str) -> str:
-    """An action string with card codes shown with suit symbols: ``discard QH`` → ``Discard Q♥``."""
-    text = _CODE.sub(lambda m: pretty(parse_code(m.group(0))), action)
-    return text[:1].upper() + text[1:]
+    """A move's label, its card codes shown with suit symbols: ``discard QH`` → ``Discard Q♥``."""
+    verb, _sep, rest = action.partition(" ")
+    if not rest:
+        return _(MOVE_LABELS[verb])
+    what = _CODE.sub(lambda m: pretty(parse_code(m.group(0))), rest)
+    return _(VERB_LABELS[verb], what=what)
 
 
 def scores(values: Sequence[int], names: Sequence[str]) -> str:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import games
 from bot.services.errors import ServiceError
 from bot.services.tables.lobby import STAND_IN_LEVEL
+from i18n import lazy_gettext
 from storage import preferences as repo
 from storage.db import Conn, Database
 
@@ -88,7 +89,10 @@ def _checked(values: dict[str, str | None]) -> dict[str, str | None]:
     for name, value in values.items():
         allowed = _CHOICES[name]
         if value is not None and value not in allowed:
-            raise BadPreference(f"`{name}` is one of {', '.join(allowed)}.")
+            raise BadPreference(lazy_gettext(
+                "`{name}` is one of {allowed}.",
+                name=name, allowed=', '.join(allowed),
+            ))
     return values
 
 
@@ -155,7 +159,9 @@ class PreferenceService:
     ) -> ServerDefaults:
         """Record a server's defaults (Manage Server only); the defaults after."""
         if not is_admin:
-            raise BadPreference("Only someone with Manage Server can set the server's defaults.")
+            raise BadPreference(lazy_gettext(
+                "Only someone with Manage Server can set the server's defaults."
+            ))
         given: dict[str, str | int | None] = dict(
             _checked({k: v for k, v in values.items() if v is not None})
         )
@@ -163,7 +169,10 @@ class PreferenceService:
             given["threads"] = int(threads)
         if stand_in is not None:
             if stand_in not in games.levels():
-                raise BadPreference(f"`stand_in` is one of {', '.join(games.levels())}.")
+                raise BadPreference(lazy_gettext(
+                    "`stand_in` is one of {levels}.",
+                    levels=', '.join(games.levels()),
+                ))
             given["stand_in"] = stand_in
         if given:
             await self.db.write(repo.set_guild, guild_id, given)
