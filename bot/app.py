@@ -43,6 +43,7 @@ from bot.ui.event_tables import EventTables
 from bot.ui.events import EventDesk
 from bot.ui.items import ITEMS, on_interaction
 from bot.ui.publish import Publisher
+from i18n import SOURCE, _, speaking
 from storage.connect import open_database
 from storage.db import Database, StorageUnavailable
 
@@ -353,20 +354,26 @@ def run_bot(settings: Settings) -> int:
     token = settings.discord_token.get_secret_value().strip()
 
     async def main() -> None:
-        async with bot:
-            await bot.start(token)
+        # Everything the bot says is in its reader's language, set where it renders
+        # (``i18n.speaking``); the operator's terminal language is not the players'.
+        with speaking(SOURCE):
+            async with bot:
+                await bot.start(token)
 
     try:
         asyncio.run(main())
     except discord.LoginFailure:
-        return _failed(TOKEN_REJECTED, "Discord refused the token: check DISCORD_TOKEN in .env"
-                       " (Developer Portal → your application → Bot → Reset Token).")
+        return _failed(TOKEN_REJECTED, _(
+            "Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal → your"
+            " application → Bot → Reset Token)."))
     except discord.PrivilegedIntentsRequired:
-        return _failed(INTENTS_REFUSED, "Discord refused the gateway intents Deckhand asked"
-                       " for: check the application's Bot → Privileged Gateway Intents.")
+        return _failed(INTENTS_REFUSED, _(
+            "Discord refused the gateway intents Deckhand asked for: check the application's"
+            " Bot → Privileged Gateway Intents."))
     except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
-        return _failed(UNREACHABLE, f"Cannot reach Discord ({type(exc).__name__}): check this"
-                       " machine's network connection, then run again.")
+        return _failed(UNREACHABLE, _(
+            "Cannot reach Discord ({error}): check this machine's network connection, then run"
+            " again.", error=type(exc).__name__))
     except StorageUnavailable as exc:
         return _failed(2, str(exc))
     except KeyboardInterrupt:

@@ -30,6 +30,7 @@ from __future__ import annotations
 from i18n.catalogs import (
     PSEUDO,
     SOURCE,
+    from_environment,
     known,
     languages,
     match,
@@ -63,6 +64,7 @@ __all__ = [
     "current",
     "date",
     "decimal",
+    "from_environment",
     "known",
     "language_name",
     "languages",

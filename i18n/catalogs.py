@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -69,6 +70,21 @@ def match(tag: str | None) -> str | None:
     for candidate in (full, head.lower()):
         if candidate and known(candidate):
             return candidate
+    return None
+
+
+#: Where a terminal names its language, most telling first (gettext's order).
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def from_environment(environ: Mapping[str, str]) -> str | None:
+    """The catalog that speaks the language the locale variables name (``LANGUAGE`` may
+    list several, ``cy:en``; the first Deckhand has wins), or ``None``."""
+    for name in LOCALE_VARIABLES:
+        for tag in environ.get(name, "").split(":"):
+            found = match(tag)
+            if found is not None:
+                return found
     return None
 
 

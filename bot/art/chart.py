@@ -15,6 +15,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from bot.art.draw import PAPER, Colour, font, png
+from i18n import _
 
 WIDTH: Final = 640
 HEIGHT: Final = 300
@@ -53,7 +54,8 @@ def rating_chart(title: str, lines: Sequence[tuple[str, Sequence[tuple[int, int]
         y = at(0, value)[1]
         draw.line((LEFT, y, LEFT + plot_w, y), fill=GRID, width=1)
         draw.text((8, y - 8), str(value), fill=TEXT, font=font(12))
-    draw.text((LEFT, HEIGHT - 24), f"games this season (0–{longest})", fill=TEXT, font=font(12))
+    draw.text((LEFT, HEIGHT - 24), _("games this season (0–{games})", games=longest), fill=TEXT,
+              font=font(12))
     for k, (label, series) in enumerate(lines):
         colour = LINES[k % len(LINES)]
         points = [at(n, v) for n, v in series]

@@ -16,7 +16,7 @@ from bot.services.leagues import LeagueService, Standings
 from bot.text import plain
 from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, reply
 from bot.web import paths
-from games.wording import plural
+from i18n import ngettext
 from storage.leagues import League
 from storage.matches import PlayedMatch
 
@@ -128,7 +128,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             what = games.get(league.game).title if league.game else "every game"
             return {
                 "content": f"League **{plain(league.name)}** created ({what}, {league.scoring};"
-                f" ranked after {plural(league.provisional_games, 'game')})."
+                f" ranked after {ngettext('{n} game', '{n} games', league.provisional_games)})."
                 f" Play toward it with `/table new … league:{plain(league.name)}`."
             }
 
@@ -263,8 +263,9 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             self.service.db, found, is_admin=_is_admin(interaction)
         )
         name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
+        counted = ngettext("{n} game", "{n} games", export.games)
         await reply(interaction, MessageSpec(
-            content=f"{plural(export.games, 'game')} of **{plain(found.name)}** (schema:"
+            content=f"{counted} of **{plain(found.name)}** (schema:"
             " `deckhand.game/1`; check them with `deckhand replay FILE`).",
             files=((f"{name}.jsonl", export.data),),
         ))

@@ -17,14 +17,15 @@ from bot.services.leagues import LeagueService, PlayerStats
 from bot.text import clip
 from bot.ui.answers import CONTENT_LIMIT, defer, reply, say
 from bot.ui.cooldown import HEAVY, cost
-from games.wording import number, plural
+from games.wording import number
+from i18n import ngettext
 
 
 def stats_text(name: str, st: PlayerStats) -> str:
     """A player's record as text."""
     if st.played == 0:
         return f"{name} has not finished a game here yet."
-    lines = [f"**{name}**: {plural(st.played, 'game')}, {st.won} won"]
+    lines = [f"**{name}**: {ngettext('{n} game', '{n} games', st.played)}, {st.won} won"]
     for g in st.games:
         title = games.get(g.game).title + (" (lowest score wins)" if g.lower_wins else "")
         line = (

@@ -30,12 +30,16 @@ MOVE_LABELS = {"pass": N_("Pass"), "keep": N_("Keep"), "draw": N_("Draw")}
 
 
 def prettify(action: str) -> str:
-    """A move's label, its card codes shown with suit symbols: ``discard QH`` → ``Discard Q♥``."""
+    """A move's label, its card codes shown with suit symbols: ``discard QH`` → ``Discard Q♥``
+    (a verb no game has is shown as typed, capitalised)."""
     verb, _sep, rest = action.partition(" ")
-    if not rest:
-        return _(MOVE_LABELS[verb])
     what = _CODE.sub(lambda m: pretty(parse_code(m.group(0))), rest)
-    return _(VERB_LABELS[verb], what=what)
+    if not rest and verb in MOVE_LABELS:
+        return _(MOVE_LABELS[verb])
+    if rest and verb in VERB_LABELS:
+        return _(VERB_LABELS[verb], what=what)
+    text = f"{verb} {what}" if rest else verb
+    return text[:1].upper() + text[1:]
 
 
 def scores(values: Sequence[int], names: Sequence[str]) -> str:

@@ -8,17 +8,12 @@ from typing import Any
 from bot.render.common import cards, prettify, scores, seat_line
 from bot.render.markup import Text, line, marked, strong
 from games.cards import pretty
+from games.spades.scoring import RESULTS
 from games.wording import number, signed
-from i18n import N_, _, ngettext
+from i18n import _, ngettext
 
 View = dict[str, Any]
 
-#: A seat's result for its bid (``games.spades.scoring.score_hand``'s ``result``).
-_RESULTS = {
-    "made": N_("made"), "missed": N_("missed"), "nil made": N_("nil made"),
-    "nil failed": N_("nil failed"), "blind nil made": N_("blind nil made"),
-    "blind nil failed": N_("blind nil failed"),
-}
 
 
 def _bid(bid: int | str) -> str:
@@ -32,7 +27,7 @@ def _plays(plays: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
 
 
 def _score_line(line: dict[str, Any], names: Sequence[str]) -> str:
-    parts = [f"{_(_RESULTS[line['result']])} {signed(line['contract'])}"]
+    parts = [f"{_(RESULTS[line['result']])} {signed(line['contract'])}"]
     if line["bags"]:
         parts.append(ngettext("{n} bag {points}", "{n} bags {points}", line["bags"],
                               points=signed(line["bags"])))

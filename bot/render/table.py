@@ -27,7 +27,7 @@ from bot.services.tables.hints import UNRATED
 from bot.text import cut
 from bot.ui.custom_ids import CustomId
 from games.wording import number
-from i18n import N_, _, listing, ngettext
+from i18n import N_, Message, _, listing, ngettext
 
 EVENTS_SHOWN = 6
 #: The table message's field of recent event lines (they may reach back into the
@@ -73,7 +73,7 @@ def _timer_text(turn_timer: int) -> str:
     return _("{minutes} min per turn", minutes=minutes)
 
 
-def lobby_message(result: TableResult, note: str = "") -> MessageSpec:
+def lobby_message(result: TableResult, note: str | Message = "") -> MessageSpec:
     """The lobby: seats, options and Join / Leave / Add computer / Start / Cancel."""
     game = games.get(result.game)
     lines = [f"{i + 1}. {_seat_label(s, result.host_id)}" for i, s in enumerate(result.seats)]
@@ -124,7 +124,8 @@ def placements(result: TableResult) -> list[str]:
 
 
 def table_message(
-    result: TableResult, events: Sequence[str] = (), *, league_line: str = "", note: str = ""
+    result: TableResult, events: Sequence[str] = (), *, league_line: str = "",
+    note: str | Message = "",
 ) -> MessageSpec:
     """The public table message: rendered only from public data, never from ``private``."""
     if result.status == "lobby":

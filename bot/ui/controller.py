@@ -369,7 +369,7 @@ class Controller:
             table.shown(result, spec, clicked.id, token)
         else:
             if not on_table:
-                await say(interaction, result.message or done)
+                await say(interaction, str(result.message or done))
             table.update(result, spec)
         if welcome:
             await self.publisher.notices.welcome(result, token)
