@@ -5,7 +5,9 @@ that needs the event loop happens in ``setup_hook``: open the database, build th
 and league services, load open tables, register the DynamicItems (so buttons of old
 messages work after a restart), add the cogs, sync commands, and resume the tables'
 computer moves and turn timers; the card faces missing from the application's emojis are
-uploaded beside all that (``bot.card_emojis``). Slash-command failures go to the one error path
+uploaded beside all that (``bot.card_emojis``). Command names, descriptions, options and
+choices are translated for the Discord locales Deckhand has a catalog for
+(``bot.translator``). Slash-command failures go to the one error path
 (``bot.ui.answers``); nothing the bot sends pings anyone unless it says so.
 With ``DECKHAND_SHARD_COUNT`` the bot is an ``AutoShardedBot``; each guild's interactions
 arrive on its own shard, so a table (one per channel) belongs to its guild's shard.
@@ -36,6 +38,7 @@ from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableService
 from bot.settings import Settings
+from bot.translator import CatalogTranslator
 from bot.ui.answers import answer_error, say
 from bot.ui.controller import Controller
 from bot.ui.cooldown import SLOW_DOWN, Cooldown, cost_of
@@ -155,6 +158,7 @@ class DeckhandMixin(_BotBase):
         _on_channel_deleted(bot, self.publisher)
         for name in COGS:
             await bot.load_extension(name)
+        await bot.tree.set_translator(CatalogTranslator())
         if self.settings.sync_commands:
             if self.settings.dev_guild is not None:
                 guild = discord.Object(self.settings.dev_guild)

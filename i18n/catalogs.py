@@ -47,8 +47,10 @@ def pot_path() -> Path:
     return LOCALES / f"{DOMAIN}.pot"
 
 
+@cache
 def languages() -> tuple[str, ...]:
-    """The languages Deckhand has a catalog for, English first, then by code."""
+    """The languages Deckhand has a catalog for, English first, then by code (read once:
+    catalogs are part of the installed package)."""
     found = {p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
     return (SOURCE, *sorted(found - {SOURCE}))
 

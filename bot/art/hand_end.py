@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from bot.art.draw import FELT, WHITE, Colour, font, png, suit
+from bot.art.draw import FELT, WHITE, Colour, png, suit, text_length, write
 from bot.art.faces import PALETTES, face
 from games import melds
 from games.spades.scoring import RESULTS
@@ -80,7 +80,7 @@ class _Canvas:
     def text(self, text: str, size: int = 22, fill: Colour = WHITE) -> None:
         """A line of text (wrapped to the width)."""
         for line in _wrap(text, size, WIDTH - 2 * MARGIN):
-            self.draw.text((MARGIN, self.y), line, font=font(size), fill=fill)
+            write(self.draw, (MARGIN, self.y), line, size, fill)
             self.y += size + 8
 
     def cards(self, groups: Sequence[Sequence[str]], marks: Sequence[str] = ()) -> None:
@@ -127,12 +127,12 @@ class _Canvas:
 
 
 def _wrap(text: str, size: int, width: int) -> list[str]:
-    if font(size).getlength(text) <= width:
+    if text_length(text, size) <= width:
         return [text]
     lines = [""]
     for word in text.split(" "):
         trial = f"{lines[-1]} {word}".strip()
-        if lines[-1] and font(size).getlength(trial) > width:
+        if lines[-1] and text_length(trial, size) > width:
             lines.append(word)
         else:
             lines[-1] = trial

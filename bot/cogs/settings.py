@@ -10,10 +10,16 @@ import games
 from bot.cogs import app
 from bot.services.preferences import CARDS, DECKS, HANDS
 from bot.ui.answers import privately
+from i18n import language_name, languages
 
 
 def _choices(values: tuple[str, ...]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=v, value=v) for v in values]
+
+
+def _languages() -> list[app_commands.Choice[str]]:
+    """Every language Deckhand has, each named in its own words."""
+    return [app_commands.Choice(name=language_name(v), value=v) for v in languages()]
 
 
 class SettingsCommands(commands.Cog):
@@ -29,11 +35,12 @@ class SettingsCommands(commands.Cog):
         hand="Your hand by DM, in a private panel in the channel, or both",
         threads="Server only: open each new table in its own thread",
         stand_in="Server only: the computer level that plays for anyone who times out or leaves",
+        language="The language Deckhand speaks to you (or, with server, this server's)",
         server="Set this server's defaults instead of yours (Manage Server)",
     )
     @app_commands.choices(
         cards=_choices(CARDS), deck=_choices(DECKS), hand=_choices(HANDS),
-        stand_in=_choices(tuple(games.levels())),
+        stand_in=_choices(tuple(games.levels())), language=_languages(),
     )
     @app_commands.guild_only()
     async def settings(
@@ -44,6 +51,7 @@ class SettingsCommands(commands.Cog):
         hand: str | None = None,
         threads: bool | None = None,
         stand_in: str | None = None,
+        language: str | None = None,
         server: bool = False,
     ) -> None:
         guild_id = interaction.guild_id
@@ -55,6 +63,7 @@ class SettingsCommands(commands.Cog):
                 defaults = await prefs.choose_for_server(
                     guild_id, is_admin=interaction.permissions.manage_guild,
                     threads=threads, stand_in=stand_in, cards=cards, deck=deck, hand=hand,
+                    language=language,
                 )
                 return (
                     f"This server's defaults: {defaults.describe()}."
@@ -64,7 +73,7 @@ class SettingsCommands(commands.Cog):
                 if value is not None:
                     return f"`{name}` is a server default: add `server: True` (Manage Server)."
             chosen = await prefs.choose(guild_id, interaction.user.id, cards=cards, deck=deck,
-                                        hand=hand)
+                                        hand=hand, language=language)
             return f"Your settings: {chosen.describe()}."
 
         await privately(interaction, work)
