@@ -52,10 +52,17 @@ def _kept(text: str) -> Counter[str]:
 
 
 def placeholders(text: str) -> set[str]:
-    """The placeholders of a text."""
-    return set(PLACEHOLDER.findall(CODE.sub("", text))) | {
-        p for span in CODE.findall(text) for p in PLACEHOLDER.findall(span)
-    }
+    """The placeholders of a text; ``{}`` numbered as Python does (``{0}``, ``{1}``), so a
+    translation may reorder them by number."""
+    found: set[str] = set()
+    auto = 0
+    for p in PLACEHOLDER.findall(text):
+        if p == "{}":
+            found.add(f"{{{auto}}}")
+            auto += 1
+        else:
+            found.add(p)
+    return found
 
 
 def message_problems(message: Message) -> Iterator[str]:

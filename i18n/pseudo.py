@@ -4,7 +4,8 @@ What it shows: any text on a surface that still has plain ASCII words did not go
 the catalogs, and a surface that stays within its limits in ``en_XA`` has room for a
 language that is 40 % longer than English. What it keeps as it is, because a real
 translation keeps it too: placeholders (``{name}``), Discord's markup (``**``, code in
-backticks, ``<t:…>`` and ``<@…>`` tags), links, and the ``* `` of a bullet.
+backticks, ``<t:…>`` and ``<@…>`` tags), links, and the ``* `` of a bullet. Slash-command
+texts (context ``discord …``) stay English: Discord has no pseudo-locale to show them in.
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ def pseudo_catalog(source: Catalog) -> Catalog:
     for message in source:
         if not message.id:
             continue
-        if isinstance(message.id, tuple | list):
-            text: str | tuple[str, ...] = tuple(pseudo(form) for form in message.id)
-        else:
-            text = pseudo(message.id)
+        ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
+        if not (message.context or "").startswith("discord "):
+            ids = tuple(pseudo(form) for form in ids)
+        text: str | tuple[str, ...] = ids if len(ids) > 1 else ids[0]
         out.add(message.id, text, context=message.context)
     return out

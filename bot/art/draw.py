@@ -8,9 +8,9 @@ character by character: DejaVu Sans shipped in ``fonts/`` (Bitstream Vera licenc
 ``fonts/LICENSE-DejaVu.txt``: accented Latin, Greek, Cyrillic, Hebrew, Arabic), then for
 what it lacks the fonts of ``FALLBACK_FONTS`` that are installed — Debian's
 ``fonts-wqy-microhei`` (WenQuanYi Micro Hei, Apache 2.0 or GPLv3 with the font
-exception: Chinese, Japanese kana, Korean hangul), which the Dockerfile and CI install. Which font has a character is read from each font's
-character map (fontTools), so a name never shows the "missing glyph" box while a font of
-the chain has the character.
+exception: Chinese, Japanese kana, Korean hangul), which the Dockerfile and CI install.
+Which font has a character is read from each font's character map (fontTools), so a name
+never shows the "missing glyph" box while a font of the chain has the character.
 """
 
 from __future__ import annotations

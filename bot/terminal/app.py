@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TextIO, TypeVar
 
 import games
-from bot.invocation import command
+from bot.invocation import typed
 from bot.render import GameRenderer, renderer
 from bot.render.common import scores
 from bot.render.markup import Text
@@ -107,13 +107,13 @@ def rules_text(game: Game[Any]) -> list[str]:
     """The game's rules (its module docstring) and its table options."""
     lines = game.rules.splitlines()
     if game.options:
-        lines += ["", _("Options ({command} play … -o name=value):", command=command())]
+        lines += ["", _("Options ({command}):", command=typed("play … -o name=value"))]
         lines += [
             "  " + _("{name}: {help} (default {value})", name=k, help=_(o.help),
                      value=option_value(o.default))
             for k, o in game.options.items()
         ]
-    lines += ["", _("Computer players ({command} play … --ai LEVEL):", command=command())]
+    lines += ["", _("Computer players ({command}):", command=typed("play … --ai LEVEL"))]
     lines += [f"  {level}: {game.explain_level(level)}" for level in game.levels]
     return lines
 
@@ -193,8 +193,8 @@ class Session:
                 self._show_final(result)
                 if not self._again():
                     self.screen.note(_(
-                        "Thanks for playing! Your results: {command} standings",
-                        command=command(),
+                        "Thanks for playing! Your results: {command}",
+                        command=typed("standings"),
                     ))
                     return 0
                 self.unfinished = True
@@ -312,10 +312,9 @@ class Session:
         assert result.public is not None
         names = self._names(result)
         lines = self.render.table(result.public, names)
-        said = _("Scores: {scores}", scores=scores(result.public["scores"], names))
-        head = _("Scores: {scores}", scores="").strip()
-        if not any(str(line).startswith(head) for line in lines):
-            lines.append(said)
+        said = _("Scores: {scores}")  # the words before the scores tell a scores line
+        if not any(str(line).startswith(said.split("{scores}")[0]) for line in lines):
+            lines.append(said.format(scores=scores(result.public["scores"], names)))
         return lines
 
     def _show_turn(self, result: TableResult, mine: SeatPrivate) -> None:
@@ -349,9 +348,9 @@ class Session:
             for s in order
         ])
         self.screen.note(
-            UNRATED if result.unrated
-            else _("The game counts in the local league: {command} standings",
-                   command=command())
+            _(UNRATED) if result.unrated
+            else _("The game counts in the local league: {command}",
+                   command=typed("standings"))
         )
 
     # -- asking -------------------------------------------------------------------------
@@ -372,7 +371,7 @@ class Session:
             self.screen.note(clip(str(exc), 200))
             return
         if unrated_now:
-            self.screen.note(UNRATED)
+            self.screen.note(_(UNRATED))
         best = hint(self.game, mine, result.version)
         number = mine.legal.index(best) + 1
         why = self.game.explain(dict(mine.view), list(mine.legal), best)

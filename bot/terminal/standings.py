@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import games
-from bot.invocation import command
+from bot.invocation import typed
 from bot.services.leagues import LeagueService, Standings
 from bot.terminal.app import OFFLINE_GUILD
 from i18n import _, decimal, pgettext
@@ -16,8 +16,8 @@ from storage.connect import NoDatabase, open_database, shown
 
 def empty(where: str | Path) -> str:
     """What ``standings`` says before any game was played (naming the database)."""
-    return _("No games in the local standings ({database}) yet. Play one: {command} play"
-             " gin_rummy", database=shown(where), command=command())
+    return _("No games in the local standings ({database}) yet. Play one: {command}",
+             database=shown(where), command=typed("play gin_rummy"))
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
