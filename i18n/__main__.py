@@ -2,11 +2,13 @@
 
 * ``extract`` reads every text marked for translation (``babel.cfg`` says where and how)
   into the template ``i18n/locales/deckhand.pot``;
-* ``update`` brings every catalog up to the template (new messages empty, gone ones
-  dropped, English filled from the message ids); ``update xx`` also makes the catalog of
-  a new language ``xx`` with its plural rule;
-* ``check`` lists what a translator still has to do or undo (``i18n.check``); exit
-  status 1 when there is anything.
+* ``update`` brings every catalog, drafts included, up to the template (new messages
+  empty, gone ones dropped, English filled from the message ids); ``update xx`` also
+  makes the draft ``i18n/drafts/xx.po`` of a new language ``xx`` with its plural rule;
+* ``check`` lists what a translator still has to do or undo (``i18n.check``) and how far
+  each draft is; exit status 1 when a shipped catalog lacks or breaks anything, or a
+  draft breaks what it has. A complete draft ships by moving it to
+  ``i18n/locales/xx/LC_MESSAGES/deckhand.po``.
 """
 
 from __future__ import annotations
@@ -22,8 +24,17 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
-from i18n.catalogs import DOMAIN, SOURCE, languages, po_path, pot_path, read
-from i18n.check import problems
+from i18n.catalogs import (
+    DOMAIN,
+    SOURCE,
+    draft_path,
+    drafts,
+    languages,
+    po_path,
+    pot_path,
+    read,
+)
+from i18n.check import problems, progress
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "babel.cfg"
@@ -67,23 +78,32 @@ def update(new: Sequence[str]) -> str:
             raise SystemExit(
                 f"{lang!r} is not a language Babel knows (e.g. cy, is, tl, sw)."
             ) from None
-    wanted = sorted(set(languages()) | set(new))
+    wanted = sorted(set(languages()) | set(drafts()) | set(new))
     for lang in wanted:
-        catalog = read(lang) if po_path(lang).exists() else Catalog(locale=lang, domain=DOMAIN)
+        shipped = po_path(lang).exists()
+        fresh = not shipped and not draft_path(lang).exists()
+        catalog = Catalog(locale=lang, domain=DOMAIN) if fresh else read(lang)
         catalog.update(pot, update_creation_date=True)
         if lang == SOURCE:
             for message in catalog:
                 if message.id:
                     message.string = message.id
                     message.flags.discard("fuzzy")
-        _write(catalog, po_path(lang))
+        _write(catalog, po_path(lang) if shipped else draft_path(lang))
     return f"updated {', '.join(wanted)} from {len(pot)} messages"
 
 
-def check() -> list[str]:
+def check() -> tuple[list[str], list[str]]:
+    """The problems of every catalog, and how far each draft is."""
     with pot_path().open("rb") as f:
         pot = read_po(f, domain=DOMAIN)
-    return [line for lang in languages() for line in problems(read(lang), pot)]
+    found = [line for lang in languages() for line in problems(read(lang), pot)]
+    found += [line for lang in drafts() for line in problems(read(lang), pot, draft=True)]
+    drafted = []
+    for lang in drafts():
+        done, total = progress(read(lang), pot)
+        drafted.append(f"{lang}: a draft, {done} of {total} messages translated (not shipped)")
+    return found, drafted
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -99,8 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.command == "update":
         print(update(args.new))
     else:
-        found = check()
+        found, drafted = check()
         print("\n".join(found) or f"every catalog is complete: {', '.join(languages())}")
+        print("\n".join(drafted), end="\n" if drafted else "")
         return 1 if found else 0
     return 0
 

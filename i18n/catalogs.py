@@ -3,6 +3,10 @@
 * A language is a folder ``locales/<lang>/LC_MESSAGES/`` holding ``deckhand.po``; its name
   is the catalog's locale (``en``, ``cy``, ``is``, ``tl``, ``sw``). Adding one needs no
   code: ``python -m i18n update xx`` makes its catalog.
+* A catalog still being translated is a draft, ``drafts/<lang>.po``: kept up to date with
+  the others and checked for what it has, but not a language anyone can choose (it would
+  fall back to English mid-sentence). Moving it into ``locales/`` ships it, and from then
+  on a missing message fails the tests.
 * Babel compiles a ``.po`` into ``.mo`` bytes in memory (``write_mo``) and the standard
   library reads them (``gettext.GNUTranslations``), plural rule included. Fuzzy entries
   are left out, like ``msgfmt`` does; a message a catalog lacks reads in English (the
@@ -40,6 +44,20 @@ LOCALES = Path(__file__).resolve().with_name("locales")
 def po_path(lang: str) -> Path:
     """The catalog file of ``lang``."""
     return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+#: Where the catalogs still being translated are (not installed, not selectable).
+DRAFTS = LOCALES.with_name("drafts")
+
+
+def draft_path(lang: str) -> Path:
+    """The catalog file of ``lang`` while it is a draft."""
+    return DRAFTS / f"{lang}.po"
+
+
+def drafts() -> tuple[str, ...]:
+    """The languages whose catalog is a draft, by code."""
+    return tuple(sorted(p.stem for p in DRAFTS.glob("*.po")))
 
 
 def pot_path() -> Path:
@@ -91,8 +109,9 @@ def from_environment(environ: Mapping[str, str]) -> str | None:
 
 
 def read(lang: str) -> Catalog:
-    """The catalog of ``lang`` as Babel reads it."""
-    with po_path(lang).open("rb") as f:
+    """The catalog of ``lang`` as Babel reads it (shipped, else its draft)."""
+    path = po_path(lang) if po_path(lang).exists() else draft_path(lang)
+    with path.open("rb") as f:
         return read_po(f, locale=lang, domain=DOMAIN)
 
 

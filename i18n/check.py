@@ -2,7 +2,8 @@
 missing, and nothing a translation may not change changed.
 
 * Every message of the template is translated (an empty or fuzzy one counts as missing:
-  it would fall back to English without anyone noticing).
+  it would fall back to English without anyone noticing); a draft (``i18n.catalogs``)
+  may lack some, and is checked for the rest.
 * The same placeholders (``{name}``; a plural form may leave out ``{n}``, as Welsh says
   "one card" without the number), and the same Discord markup: ``**``, code in
   backticks (kept letter for letter: it is typed), ``<t:…>``/``<@…>`` tags, links, and
@@ -89,16 +90,31 @@ def message_problems(message: Message) -> Iterator[str]:
             yield "a command description or choice: 1-100 characters"
 
 
-def problems(catalog: Catalog, template: Catalog) -> list[str]:
-    """Every problem of ``catalog`` against the template, one line each."""
+def translated(message: Message | None) -> bool:
+    """Whether a catalog's message has a translation that counts (not empty, not fuzzy)."""
+    return message is not None and not message.fuzzy and all(
+        s.strip() for s in _forms(message)[1])
+
+
+def problems(catalog: Catalog, template: Catalog, *, draft: bool = False) -> list[str]:
+    """Every problem of ``catalog`` against the template, one line each; a ``draft`` may
+    still lack messages, but what it has must keep what a translation keeps."""
     out = []
     for wanted in template:
         if not wanted.id:
             continue
         got = catalog.get(wanted.id, wanted.context)
         where = f"{catalog.locale_identifier}: {_forms(wanted)[0][0][:60]!r}"
+        if draft and not translated(got):
+            continue
         if got is None:
             out.append(f"{where}: missing (run python -m i18n update)")
             continue
         out += [f"{where}: {p}" for p in message_problems(got)]
     return out
+
+
+def progress(catalog: Catalog, template: Catalog) -> tuple[int, int]:
+    """How many of the template's messages ``catalog`` translates, and how many there are."""
+    wanted = [m for m in template if m.id]
+    return sum(translated(catalog.get(m.id, m.context)) for m in wanted), len(wanted)

@@ -11,8 +11,8 @@ from babel.messages.catalog import Catalog
 
 import i18n
 from i18n.__main__ import template
-from i18n.catalogs import DOMAIN, SOURCE, pot_path, read
-from i18n.check import problems
+from i18n.catalogs import DOMAIN, SOURCE, drafts, pot_path, read
+from i18n.check import problems, progress
 from i18n.pseudo import pseudo, pseudo_catalog
 from tests.i18n.catalogs import pot
 
@@ -21,6 +21,27 @@ from tests.i18n.catalogs import pot
 def test_every_catalog_translates_every_message(lang: str) -> None:
     found = problems(read(lang), pot())
     assert not found, "\n".join(found[:40])
+
+
+def test_a_draft_keeps_what_it_translates_and_cannot_be_chosen() -> None:
+    """A catalog still being translated breaks nothing it has, and is no language a player,
+    server, terminal or page can choose until it is complete and moved into ``locales``."""
+    for lang in drafts():
+        found = problems(read(lang), pot(), draft=True)
+        assert not found, "\n".join(found[:40])
+        assert not i18n.known(lang) and i18n.match(lang) is None
+        done, total = progress(read(lang), pot())
+        assert done < total, f"{lang}: a complete draft ships (move it into i18n/locales)"
+
+
+def test_the_checker_lets_a_draft_lack_messages_but_not_break_them() -> None:
+    template_ = _template("{who} knocked.")
+    template_.add("Pass")
+    draft = _with("{who} knocked.", "{pwy} a gnociodd.")
+    assert [p.split(": ")[-1] for p in problems(draft, template_, draft=True)] == [
+        "placeholders ['{pwy}'] instead of ['{who}']"]
+    assert progress(draft, template_) == (1, 2)
+    assert progress(_with("Pass", "Pasio"), template_) == (1, 2)
 
 
 def test_the_english_catalog_is_the_message_ids() -> None:
