@@ -8,7 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.__main__ import language
+from i18n import SOURCE, _, languages, speaking
 from tests.i18n.surfaces import leftovers
 from tests.terminal.driver import ENV, RAN, USER, cli
 
@@ -45,10 +48,25 @@ def test_the_locale_variables_choose_the_language(tmp_path: Path) -> None:
 def test_a_language_deckhand_lacks_is_refused_in_one_line() -> None:
     refused = cli("--lang", "xx", "standings")
     assert refused.returncode == 2
-    assert refused.stderr.strip() == "deckhand: Deckhand speaks en, not 'xx'."
+    spoken = ", ".join(languages())
+    assert refused.stderr.strip() == f"deckhand: Deckhand speaks {spoken}, not 'xx'."
 
 
 def test_the_run_language_is_lang_then_the_environment_then_english() -> None:
     assert language(["play", "x", "--lang=en_XA"], {"LANG": "en_US"}) == "en_XA"
     assert language(["play"], {"LC_ALL": "en_XA.UTF-8"}) == "en_XA"
     assert language(["play"], {"LANG": "C.UTF-8"}) == "en"
+
+
+@pytest.mark.parametrize("lang", [lang for lang in languages() if lang != SOURCE])
+def test_a_game_in_each_language(tmp_path: Path, lang: str) -> None:
+    """The terminal plays in every shipped language: the hand, the table and the prompts
+    are the catalog's, not English."""
+    played = cli("--lang", lang, "play", "back_alley", "--db", str(tmp_path / "d.db"),
+                 "--seed", "3", stdin="1\n" * 20 + "quit\n")
+    assert played.returncode == 0, played.stderr
+    with speaking(lang):
+        hand = _("Your hand: {cards}").split("{", 1)[0]
+        bid = _("Your bid.")
+    assert hand in played.stdout and bid in played.stdout, played.stdout
+    assert "Your hand" not in played.stdout and "Your bid" not in played.stdout
