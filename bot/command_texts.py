@@ -37,7 +37,8 @@ class _Recorder(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        self.seen[context_of(context), string.message] = None
+        if not string.extras.get("untranslated"):
+            self.seen[context_of(context), string.message] = None
         return None
 
 

@@ -17,6 +17,10 @@ from discord import Locale, app_commands
 
 import i18n
 
+#: The ``locale_str`` extras of a text no locale translates: a language's own name in the
+#: ``/settings language:`` choices, which every reader must recognise as it is.
+UNTRANSLATED = {"untranslated": True}
+
 
 def context_of(context: app_commands.TranslationContextTypes) -> str:
     """The message context of a slash-command text: ``discord command_name``, …"""
@@ -33,7 +37,7 @@ class CatalogTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         lang = i18n.match(locale.value)
-        if lang is None or lang == i18n.SOURCE:
+        if lang is None or lang == i18n.SOURCE or string.extras.get("untranslated"):
             return None
         text = i18n.translations(lang).pgettext(context_of(context), string.message)
         return text if text != string.message else None

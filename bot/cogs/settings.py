@@ -9,6 +9,7 @@ from discord.ext import commands
 import games
 from bot.cogs import app
 from bot.services.preferences import CARDS, DECKS, HANDS
+from bot.translator import UNTRANSLATED
 from bot.ui.answers import privately
 from i18n import language_name, languages
 
@@ -18,8 +19,9 @@ def _choices(values: tuple[str, ...]) -> list[app_commands.Choice[str]]:
 
 
 def _languages() -> list[app_commands.Choice[str]]:
-    """Every language Deckhand has, each named in its own words."""
-    return [app_commands.Choice(name=language_name(v), value=v) for v in languages()]
+    """Every language Deckhand has, each named in its own words (never translated)."""
+    return [app_commands.Choice(name=app_commands.locale_str(language_name(v), **UNTRANSLATED),
+                                value=v) for v in languages()]
 
 
 class SettingsCommands(commands.Cog):
