@@ -110,7 +110,7 @@ def document(title: str, crumbs: Iterable[tuple[str, str | None]], *body: Child)
           h("link", rel="stylesheet", href=paths.STYLE),
           h("link", rel="icon", href=paths.ICON, type="image/svg+xml")),
         h("body",
-          h("header", h("a", "Deckhand", href="/", class_="brand"),
+          h("header", h("a", "Deckhand", href=language.href("/"), class_="brand"),
             h("nav", join(trail, " › "), aria_label=_("Where you are")) if trail else None),
           h("main", h("h1", title), *body),
           h("footer",

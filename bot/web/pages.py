@@ -19,7 +19,7 @@ from bot.services.player_record import Record
 from bot.services.publication import Slugs
 from bot.services.ratings import display
 from bot.services.replays import ReplayStep
-from bot.web import paths
+from bot.web import language, paths
 from bot.web.chart import Series, rating_chart
 from bot.web.html import Child, Safe, document, filled, grid, h, join, link, rich
 from games.cards import BIG_JOKER, LITTLE_JOKER, RED_SUITS, STANDARD_DECK, pretty
@@ -257,7 +257,7 @@ def replay_page(
         href = paths.match(slugs, league.id, match.match_id, step, hands)
         if step == rep.step or not 0 <= step <= rep.last:
             return h("span", text, class_="button off")
-        return h("a", text, href=href, class_="button", rel=rel)
+        return h("a", text, href=language.href(href), class_="button", rel=rel)
 
     held = (
         grid((_("Seat"), _("Hand")), [h("tr", h("td", name), h("td", cards(rep.hands[i])))
