@@ -127,12 +127,16 @@ async def test_the_check_finds_records_that_differ_from_the_matches(
 
 def _undo_migrations_013_and_014(c: Conn) -> None:
     """Back to the schema before ratings over time and players' records were stored,
-    counted rows kept."""
+    counted rows kept (the later migrations' tables go too, to be made again)."""
     for statement in (
+        "DROP TABLE discord_keepers", "DROP TABLE discord_tokens_only",  # 015
         "DROP TABLE league_partners", "DROP TABLE player_partners", "DROP TABLE player_games",
         "DROP INDEX league_players_user",
         "DROP TABLE league_ratings_pending", "DROP TABLE league_ratings",
         "DROP INDEX league_matches_number", "ALTER TABLE league_matches DROP COLUMN number",
+        "ALTER TABLE player_preferences DROP COLUMN language",  # 016
+        "ALTER TABLE player_preferences DROP COLUMN locale",
+        "ALTER TABLE guild_preferences DROP COLUMN language",
     ):
         c.execute(statement)
     if c.dialect == "sqlite":
