@@ -5,13 +5,15 @@ template current with the code, and the checker itself able to find each problem
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
 
 import i18n
 from i18n.__main__ import template
-from i18n.catalogs import DOMAIN, SOURCE, drafts, pot_path, read
+from i18n.catalogs import DOMAIN, SOURCE, draft_path, drafts, pot_path, read
 from i18n.check import problems, progress
 from i18n.pseudo import pseudo, pseudo_catalog
 from tests.i18n.catalogs import pot
@@ -23,15 +25,24 @@ def test_every_catalog_translates_every_message(lang: str) -> None:
     assert not found, "\n".join(found[:40])
 
 
-def test_a_draft_keeps_what_it_translates_and_cannot_be_chosen() -> None:
+def test_a_draft_keeps_what_it_translates_and_cannot_be_chosen(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """A catalog still being translated breaks nothing it has, and is no language a player,
     server, terminal or page can choose until it is complete and moved into ``locales``."""
     for lang in drafts():
         found = problems(read(lang), pot(), draft=True)
         assert not found, "\n".join(found[:40])
-        assert not i18n.known(lang) and i18n.match(lang) is None
         done, total = progress(read(lang), pot())
         assert done < total, f"{lang}: a complete draft ships (move it into i18n/locales)"
+    monkeypatch.setattr(i18n.catalogs, "DRAFTS", tmp_path)
+    partial = Catalog(locale="fy", domain=DOMAIN)
+    partial.add("Pass", "Passe")
+    with draft_path("fy").open("wb") as f:
+        write_po(f, partial)
+    assert drafts() == ("fy",) and read("fy").get("Pass").string == "Passe"
+    assert not i18n.known("fy") and i18n.match("fy-NL") is None
+    assert "fy" not in i18n.languages() and i18n.from_environment({"LANG": "fy_NL"}) is None
 
 
 def test_the_checker_lets_a_draft_lack_messages_but_not_break_them() -> None:
