@@ -51,6 +51,7 @@ from i18n.speech import (
     ngettext,
     number,
     pgettext,
+    speak,
     speaking,
 )
 
@@ -75,6 +76,7 @@ __all__ = [
     "ngettext",
     "number",
     "pgettext",
+    "speak",
     "speaking",
     "translations",
 ]

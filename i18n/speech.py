@@ -36,6 +36,12 @@ def speaking(lang: str) -> Iterator[str]:
         _SPOKEN.reset(token)
 
 
+def speak(lang: str) -> None:
+    """Speak ``lang`` from here to the end of the enclosing ``speaking`` block (for a
+    language learnt only part-way through it, e.g. after an interaction was acknowledged)."""
+    _SPOKEN.set(lang)
+
+
 def current() -> str:
     """The language being spoken (``en`` outside any ``speaking`` block)."""
     return _SPOKEN.get()

@@ -14,8 +14,8 @@ Decisions:
   takes over the seat of a player who leaves a running game; ``normal`` unless chosen.
 * ``language`` (``language``, the one function that decides it): the player's own
   choice, else their Discord client's language when Deckhand has it (``locale``: the
-  interaction's, or the one last seen, ``seen``), else the server's choice, else English.
-  A value Deckhand no longer has a catalog for is passed over. A table's message is in
+  interaction's, or the one last seen, remembered by ``heard``), else the server's
+  choice, else English. A value Deckhand no longer has a catalog for is passed over. A table's message is in
   its host's language, or the server's for a table without a host (an event's):
   ``table_language``.
 """
@@ -167,12 +167,20 @@ class PreferenceService:
         locales = {user_id: locale} if locale else None
         return (await self.for_players(guild_id, [user_id], locales))[user_id]
 
-    async def seen(self, user_id: int, locale: str) -> None:
-        """Remember a player's Discord client language (``interaction.locale``) for what
-        is sent to them outside an interaction; written only when it changed."""
-        stored = await self.db.read(repo.players, [user_id])
-        if stored.get(user_id, {}).get("locale") != locale:
+    async def heard(self, guild_id: int | None, user_id: int, locale: str | None) -> str:
+        """The language to answer a player's interaction in (``language``; ``guild_id``
+        None in a DM, where no server chose); the interaction's ``locale`` (their Discord
+        client's language) is remembered for what is sent to them outside an interaction,
+        written only when it changed."""
+
+        def read(conn: Conn) -> tuple[dict[str, str | None], dict[str, str | int | None]]:
+            server = repo.guild(conn, guild_id) if guild_id is not None else {}
+            return repo.players(conn, [user_id]).get(user_id, {}), server
+
+        mine, server = await self.db.read(read)
+        if locale and mine.get("locale") != locale:
             await self.db.write(repo.set_locale, user_id, locale)
+        return _resolve(mine, server, locale).language
 
     async def table_language(self, guild_id: int, host_id: int | None) -> str:
         """The language of a table's message: its host's, or the server's for a table
