@@ -41,6 +41,7 @@ from bot.text import cut
 from bot.ui.answers import update
 from bot.ui.publish import Answered, Publisher
 from bot.ui.views import edit_kwargs
+from i18n import _, number
 from storage.db import StorageUnavailable
 from storage.events import EventRow, TableRow
 
@@ -172,7 +173,7 @@ class EventTables:
         elif event.status == "finished" and event.announced <= event.rounds:
             st = await self.events.standings(event.guild_id, event.id)
             names = {p.user_id: p.name for p in players}
-            text = "The event is over.\n" + standings_text(
+            text = _("The event is over.") + "\n" + standings_text(
                 st, tables, entrant_players(players), names
             )
             await self._post(event, cut(text, 2000), mention=False)
@@ -244,7 +245,8 @@ class EventTables:
             break
         parent = await self._channel(event)
         first = group[0]
-        name = f"{event.name} · round {first.round} · table {first.table_no}"[:100]
+        name = _("{event} · round {round} · table {table}", event=event.name,
+                 round=number(first.round), table=number(first.table_no))[:100]
         if event.format == "duplicate":
             thread = await parent.create_thread(
                 name=name, type=discord.ChannelType.private_thread, invitable=False,
