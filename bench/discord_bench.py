@@ -4,6 +4,8 @@ Two people (plus computer seats where the game needs them) play each game to the
 the real bot, exactly as the end-to-end tests do; every REST call the bot makes during a
 human move is counted (all of them, and those counting toward Discord's global 50/s limit:
 everything but interaction responses), and every interaction's dispatch→callback time.
+Mode ``user`` plays in a DM between the two, Deckhand installed to the first one's account
+only (no bot member there: every message goes through interaction tokens).
 """
 
 from __future__ import annotations
@@ -17,10 +19,13 @@ from pathlib import Path
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.play import WINDOW_SCALE, Harness, PanelSeat, Seat, cost_summary, play_out
+from tests.e2e.test_anywhere_e2e import PLAYING
 from tests.e2e.test_games_e2e import GAMES, open_table
 
-#: How each human keeps their hand (``/settings hand:``), and the seat that plays so.
-MODES = {"dm": Seat, "channel": PanelSeat, "both": Seat}
+#: How each human keeps their hand (``/settings hand:``), and the seat that plays so;
+#: ``USER``: a user-installed table in a DM, hands in panels (no other way there).
+MODES = {"dm": Seat, "channel": PanelSeat, "both": Seat, "user": PanelSeat}
+USER = "user"
 
 
 async def _play(name: str, harness: Harness, games_per: int, mode: str) -> None:
@@ -28,9 +33,15 @@ async def _play(name: str, harness: Harness, games_per: int, mode: str) -> None:
     options, computers = GAMES[name]
     seat = MODES[mode]
     for n in range(games_per):
-        channel = fake.add_channel(f"{name}-{mode}-{n}")
         humans = [fake.user("alice"), fake.user("bob")]
-        await open_table(harness, name, options, humans, computers, channel)
+        if mode == USER:
+            channel = fake.private_channel(*humans, name=f"{name}-{n}")
+            await open_table(
+                harness, name, options, humans, computers, channel, playing=PLAYING
+            )
+        else:
+            channel = fake.add_channel(f"{name}-{mode}-{n}")
+            await open_table(harness, name, options, humans, computers, channel)
         final = await play_out([seat(p, harness, channel) for p in humans], channel)
         assert final.status == "finished", final.status
 
@@ -45,9 +56,14 @@ async def _measure_mode(mode: str, quick: bool, names: Sequence[str]) -> tuple[s
             harness = Harness(fake, runner, Path(tmp), seed=2000)
             fake.settle_time = 0.05
             fake.limits.window_scale = WINDOW_SCALE
-            await harness.start()
-            for person in (fake.user("alice"), fake.user("bob")):
-                await person.slash("settings", hand=mode)
+            alice, bob = fake.user("alice"), fake.user("bob")
+            if mode == USER:
+                fake.install(alice)
+                await harness.start(dev_guild=None)  # global commands reach user installs
+            else:
+                await harness.start()
+                for person in (alice, bob):
+                    await person.slash("settings", hand=mode)
             for name in names:
                 await _play(name, harness, 1 if quick else 3, mode)
             await runner.stop_all()
@@ -63,7 +79,11 @@ async def _measure(quick: bool, modes: Sequence[str], names: Sequence[str]) -> s
     parts, means = [], {}
     for mode in modes:
         table, means[mode] = await _measure_mode(mode, quick, names)
-        parts.append(f"**Hands `{mode}`** (`/settings hand:{mode}`)\n\n{table}")
+        title = (
+            "**A user-installed table** (a DM between the two, no bot member)"
+            if mode == USER else f"**Hands `{mode}`** (`/settings hand:{mode}`)"
+        )
+        parts.append(f"{title}\n\n{table}")
     seconds = time.perf_counter() - started
     short = ", ".join(f"{g} `{GAMES[g][0]}`" for g in names if GAMES[g][0])
     head = (
@@ -75,7 +95,8 @@ async def _measure(quick: bool, modes: Sequence[str], names: Sequence[str]) -> s
         " their turn ping, and deleting the previous ping."
     )
     carry = " · ".join(
-        f"`{mode}` {mean:.2f} calls → {50 / mean if mean else float('inf'):,.0f} human moves/s"
+        f"`{mode}` {mean:.2f} calls → "
+        + (f"{50 / mean:,.0f} human moves/s" if mean else "no limit from it")
         for mode, mean in means.items()
     )
     summary = (

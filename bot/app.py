@@ -37,6 +37,7 @@ from bot.services.events.service import EventService
 from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableService
+from bot.services.tables.autoplay import Clock
 from bot.settings import Settings
 from bot.translator import CatalogTranslator
 from bot.ui.answers import answer_error, say
@@ -96,6 +97,9 @@ class DeckhandMixin(_BotBase):
     #: Where table seeds come from; ``None`` is the service's default (random). Tests
     #: pass a counter so every game is the same on every run.
     table_seeds: Callable[[], int] | None = None
+    #: The clock of timers, computer moves and interaction tokens' ages; ``None``: the
+    #: system's. Tests pass one that follows the fake Discord's, so a day passes at once.
+    clock: Clock | None = None
     #: The card faces to keep as application emojis (the art plugs in here); ``None``:
     #: none, every card shows as text.
     card_faces: FaceSet | None = None
@@ -117,7 +121,7 @@ class DeckhandMixin(_BotBase):
         self.preferences = PreferenceService(self.db)
         self.tables = TableService(
             self.db, pace=self.settings.bot_move_delay, new_seed=self.table_seeds,
-            owns=self.settings.owns, stand_in=self.preferences.stand_in,
+            owns=self.settings.owns, stand_in=self.preferences.stand_in, clock=self.clock,
         )
         self.leagues = LeagueService(self.db)
         event_service = EventService(self.db)
@@ -135,10 +139,14 @@ class DeckhandMixin(_BotBase):
             len(report.quarantined),
             report.seconds,
         )
+        timing: dict[str, Any] = (
+            {"clock": self.clock.now, "sleep": self.clock.sleep} if self.clock is not None else {}
+        )
         self.publisher = Publisher(
             bot, self.db, self.tables, self.leagues, self.preferences,
-            card_emojis=self.card_emojis, ping_after=self.settings.turn_ping_after,
+            card_emojis=self.card_emojis, ping_after=self.settings.turn_ping_after, **timing,
         )
+        await self.publisher.load()
         self.tables.subscribe(self.publisher.on_event)
         self.event_tables = EventTables(
             bot, event_service, self.tables, self.publisher,
@@ -328,9 +336,11 @@ def create_bot(
     table_seeds: Callable[[], int] | None = None,
     card_faces: FaceSet | None = None,
     guild_ready_timeout: float = 2.0,
+    clock: Clock | None = None,
 ) -> DeckhandBot | ShardedDeckhandBot:
     """The configured bot, not yet connected (``settings`` default: the environment).
     ``card_faces``: the faces to keep as application emojis (none: cards as text).
+    ``clock``: the time of timers, computer moves and tokens (none: the system's).
     ``guild_ready_timeout``: how long discord.py waits for more guilds after the last one
     arrived before it calls the bot ready (tests, on a local fake, pass less)."""
     settings = settings or Settings()
@@ -342,6 +352,7 @@ def create_bot(
         bot = DeckhandBot(settings, guild_ready_timeout=guild_ready_timeout)
     bot.table_seeds = table_seeds
     bot.card_faces = card_faces
+    bot.clock = clock
     return bot
 
 

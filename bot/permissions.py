@@ -79,6 +79,15 @@ def invite_link(application_id: str = "<APPLICATION_ID>") -> str:
     )
 
 
+def user_install_link(application_id: str = "<APPLICATION_ID>") -> str:
+    """The link that installs Deckhand to a person's account (``integration_type=1``,
+    developers/topics/oauth2.mdx): commands only, no bot, so no permissions."""
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        "&integration_type=1&scope=applications.commands"
+    )
+
+
 def readme_table() -> str:
     """The README's table of permissions (Markdown)."""
     rows = [f"| {n.name} | {n.why} |" for n in NEEDS]

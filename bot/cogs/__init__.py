@@ -1,13 +1,26 @@
-"""Slash commands, one cog per feature; each is thin: parse → controller/service → reply."""
+"""Slash commands, one cog per feature; each is thin: parse → controller/service → reply.
+
+Where each command is offered is declared on it (``integration_types`` and ``contexts``,
+developers/interactions/application-commands.mdx "Contexts"), one of three ways:
+
+* ``anywhere`` — tables, hands, moves, hints, replays, ``/stats``, ``/league``,
+  ``/settings``: in servers (installed there, or by the user) and in DMs and group DMs
+  between users (a user install); not in the bot's own DM, which holds hand DMs only.
+* ``everywhere`` — ``/rules``: the bot's own DM as well.
+* ``server_only`` — ``/event``: its tables play in threads the bot makes, so only where a
+  server installed it.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 import discord
 from discord import app_commands
 
 import games
+from bot.ui.places import place_of
 
 if TYPE_CHECKING:
     from bot.services.leagues import LeagueService
@@ -33,6 +46,26 @@ class _App(Protocol):
     db: Database
 
 
+T = TypeVar("T")
+
+
+def _offered(
+    *, user: bool, guilds: bool = True, dms: bool = False, private: bool = False
+) -> Callable[[T], T]:
+    installs = app_commands.allowed_installs(guilds=True, users=user)
+    contexts = app_commands.allowed_contexts(guilds=guilds, dms=dms, private_channels=private)
+
+    def declare(item: T) -> T:
+        return installs(contexts(item))
+
+    return declare
+
+
+anywhere = _offered(user=True, private=True)
+everywhere = _offered(user=True, dms=True, private=True)
+server_only = _offered(user=False)
+
+
 def app(client: discord.Client) -> _App:
     """The Deckhand parts of the running bot (set up in ``bot.app``)."""
     return cast(_App, client)
@@ -49,5 +82,6 @@ def level_choices() -> list[app_commands.Choice[str]]:
 
 
 def channel_of(interaction: discord.Interaction) -> int | None:
-    """The channel a table command is about (None in DMs)."""
-    return interaction.channel_id if interaction.guild_id is not None else None
+    """The channel a table command is about (None in the bot's own DM)."""
+    place = place_of(interaction)
+    return place.channel_id if place is not None else None

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.cogs import NAME_LENGTH, OPTIONS_LENGTH, app, level_choices
+from bot.cogs import NAME_LENGTH, OPTIONS_LENGTH, app, level_choices, server_only
 from bot.services.events.duplicate import DUPLICATE_GAMES
 from bot.services.events.service import MAX_BOARDS, MAX_NAME, MAX_ROUNDS
 from bot.ui.events import EventDesk
@@ -23,9 +23,10 @@ def _games() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=games.get(g).title, value=g) for g in sorted(DUPLICATE_GAMES)]
 
 
-@app_commands.guild_only()
+@server_only
 class EventCommands(commands.GroupCog, group_name="event", group_description="Events"):
-    """Events played in threads of a channel; each command goes through ``EventDesk``."""
+    """Events played in threads of a channel; each command goes through ``EventDesk``. Only
+    where a server installed Deckhand: the bot makes the threads."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

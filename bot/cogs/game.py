@@ -6,15 +6,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import app
+from bot.cogs import anywhere, app
 from bot.ui import replays
 from bot.ui.custom_ids import MAX_OPTION_INT
 
 
-@app_commands.guild_only()
+@anywhere
 class GameCommands(commands.GroupCog, group_name="game", group_description="Finished games"):
-    """Finished games, looked at again; answers only the asker, failures go through the one
-    error path."""
+    """Finished games of this server, DM or group DM, looked at again; answers only the
+    asker, failures go through the one error path."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

@@ -9,11 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.cogs import NAME_LENGTH, app, game_choices
+from bot.cogs import NAME_LENGTH, anywhere, app, game_choices
 from bot.render.messages import MessageSpec
 from bot.services import exports, publication
 from bot.services.leagues import LeagueService, Standings
 from bot.text import plain
+from bot.ui import places
 from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, reply
 from bot.web import paths
 from i18n import ngettext
@@ -21,10 +22,6 @@ from storage.leagues import League
 from storage.matches import PlayedMatch
 
 ROWS_SHOWN = 15
-
-
-def _is_admin(interaction: discord.Interaction) -> bool:
-    return interaction.permissions.manage_guild
 
 
 def fit_lines(lines: list[str], what: str, limit: int = CONTENT_LIMIT - 40) -> str:
@@ -86,11 +83,12 @@ def history_text(matches: list[PlayedMatch]) -> str:
     return fit_lines(out, "older games", CONTENT_LIMIT - 80) + REPLAY_HINT
 
 
-@app_commands.guild_only()
+@anywhere
 class LeagueCommands(commands.GroupCog, group_name="league", group_description="Leagues"):
-    """Every finished game counts toward the server's league; named leagues are extra.
-    Each command acknowledges first (the database may be slow) and fails through the one
-    error path (``bot.ui.answers``)."""
+    """Every finished game counts toward the server's league (a DM's or group DM's own, in
+    one); named leagues are extra. What needs Manage Server in a server needs the keeper
+    of a DM or group DM there (``bot.ui.places``). Each command acknowledges first (the
+    database may be slow) and fails through the one error path (``bot.ui.answers``)."""
 
     season = app_commands.Group(name="season", description="League seasons")
 
@@ -121,8 +119,9 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         guild_id = _guild(interaction)
 
         async def work() -> dict[str, Any]:
+            admin = await places.require_admin(self.service.db, interaction, "create leagues")
             league = await self.service.create_league(
-                guild_id, name, is_admin=_is_admin(interaction), game=game, scoring=scoring,
+                guild_id, name, is_admin=admin, game=game, scoring=scoring,
                 provisional_games=provisional,
             )
             what = games.get(league.game).title if league.game else "every game"
@@ -147,7 +146,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             league = await self.service.league(guild_id, name)
             what = games.get(league.game).title if league.game else "any game"
             how = (
-                "every finished game in this server counts"
+                "every finished game here counts"
                 if league.is_default
                 else f"open tables with `/table new game:… league:{plain(league.name)}`"
             )
@@ -209,9 +208,10 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         async def work() -> dict[str, Any]:
             found = await self.service.league(guild_id, league)
             on = state == "on"
-            await publication.set_published(
-                app(self.bot).db, found, on, is_admin=_is_admin(interaction)
+            admin = await places.require_admin(
+                self.service.db, interaction, "publish its leagues"
             )
+            await publication.set_published(app(self.bot).db, found, on, is_admin=admin)
             name = plain(found.name)
             if not on:
                 return {"content": f"**{name}** is no longer on the standings page."}
@@ -260,7 +260,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         await defer(interaction)
         found = await self.service.league(guild_id, league)
         export = await exports.league_file(
-            self.service.db, found, is_admin=_is_admin(interaction)
+            self.service.db, found, is_admin=await places.is_admin(self.service.db, interaction)
         )
         name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
         counted = ngettext("{n} game", "{n} games", export.games)
@@ -280,7 +280,10 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         guild_id = _guild(interaction)
 
         async def work() -> dict[str, Any]:
-            s = await self.service.new_season(guild_id, league, is_admin=_is_admin(interaction))
+            admin = await places.require_admin(
+                self.service.db, interaction, "start a new season"
+            )
+            s = await self.service.new_season(guild_id, league, is_admin=admin)
             return {
                 "content": f"Season {s.season} has started; the last season's standings stay"
                 f" viewable with `/league standings season:{s.season - 1}`."
@@ -310,8 +313,10 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
 
 
 def _guild(interaction: discord.Interaction) -> int:
-    assert interaction.guild_id is not None  # the cog is guild-only
-    return interaction.guild_id
+    """The league scope: the server's, or a DM's or group DM's own."""
+    scope = places.scope_of(interaction)
+    assert scope is not None  # not offered in the bot's own DM
+    return scope
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import app, channel_of
+from bot.cogs import anywhere, app, channel_of
 from bot.text import MOVE_LENGTH
 from bot.ui.answers import say
 
@@ -20,14 +20,14 @@ class PlayCommands(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="hand", description="Show your hand and moves (only you see it)")
-    @app_commands.guild_only()
+    @anywhere
     async def hand(self, interaction: discord.Interaction) -> None:
         if (channel := channel_of(interaction)) is not None:
             await app(self.bot).controller.hand(interaction, channel)
 
     @app_commands.command(name="play", description="Make a move at this channel's table")
     @app_commands.describe(move="Your move, e.g. discard QH (start typing for your moves)")
-    @app_commands.guild_only()
+    @anywhere
     async def play(
         self, interaction: discord.Interaction, move: app_commands.Range[str, 1, MOVE_LENGTH]
     ) -> None:
@@ -42,7 +42,7 @@ class PlayCommands(commands.Cog):
         description="The expert computer's move for you (not at league or event tables; the game"
         " becomes unrated)",
     )
-    @app_commands.guild_only()
+    @anywhere
     async def hint(self, interaction: discord.Interaction) -> None:
         if (channel := channel_of(interaction)) is not None:
             await app(self.bot).controller.hint(interaction, channel)

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import game_choices
+from bot.cogs import everywhere, game_choices
 from bot.render.rules import rules_message
 from bot.ui.views import send_kwargs
 
@@ -18,6 +18,7 @@ class RulesCommands(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="rules", description="How a game is played here")
+    @everywhere
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str) -> None:

@@ -1,4 +1,5 @@
-"""``/settings``: how your cards are shown (or, with ``server:``, this server's defaults)."""
+"""``/settings``: how your cards are shown (or, with ``server:``, this server's defaults —
+only in a server; a DM or group DM has only its players' own settings)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,16 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.cogs import app
+from bot.cogs import anywhere, app
 from bot.services.preferences import CARDS, DECKS, HANDS
 from bot.translator import UNTRANSLATED
 from bot.ui.answers import privately
+from bot.ui.places import place_of
+from bot.ui.publish import Reach
 from i18n import language_name, languages
+
+#: What ``/settings`` adds where Deckhand's bot is no member.
+PANELS_HERE = " Here, where I am not a member, hands are private panels whatever you choose."
 
 
 def _choices(values: tuple[str, ...]) -> list[app_commands.Choice[str]]:
@@ -44,7 +50,7 @@ class SettingsCommands(commands.Cog):
         cards=_choices(CARDS), deck=_choices(DECKS), hand=_choices(HANDS),
         stand_in=_choices(tuple(games.levels())), language=_languages(),
     )
-    @app_commands.guild_only()
+    @anywhere
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -56,11 +62,17 @@ class SettingsCommands(commands.Cog):
         language: str | None = None,
         server: bool = False,
     ) -> None:
-        guild_id = interaction.guild_id
-        assert guild_id is not None
+        place = place_of(interaction)
+        assert place is not None  # not offered in the bot's own DM
+        guild_id = place.scope
         prefs = app(self.bot).preferences
 
         async def work() -> str:
+            if (server or threads is not None or stand_in is not None) and place.private:
+                return (
+                    "Server defaults belong to servers: in a DM or group DM only each"
+                    " player's own `/settings` (cards, deck, hand) apply."
+                )
             if server:
                 defaults = await prefs.choose_for_server(
                     guild_id, is_admin=interaction.permissions.manage_guild,
@@ -76,7 +88,8 @@ class SettingsCommands(commands.Cog):
                     return f"`{name}` is a server default: add `server: True` (Manage Server)."
             chosen = await prefs.choose(guild_id, interaction.user.id, cards=cards, deck=deck,
                                         hand=hand, language=language)
-            return f"Your settings: {chosen.describe()}."
+            here = PANELS_HERE if place.reach is Reach.TOKENS else ""
+            return f"Your settings: {chosen.describe()}.{here}"
 
         await privately(interaction, work)
 

@@ -1,5 +1,5 @@
-"""``/stats [user]``: a player's record in this server, per game and partner, and a picture
-of their rating over this season in each game they played."""
+"""``/stats [user]``: a player's record in this server (or DM, or group DM), per game and
+partner, and a picture of their rating over this season in each game they played."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ from discord.ext import commands
 
 import games
 from bot.art.chart import rating_chart
-from bot.cogs import app
+from bot.cogs import anywhere, app
 from bot.render.messages import MessageSpec
 from bot.services.leagues import LeagueService, PlayerStats
 from bot.text import clip
 from bot.ui.answers import CONTENT_LIMIT, defer, reply, say
 from bot.ui.cooldown import HEAVY, cost
+from bot.ui.places import scope_of
 from games.wording import number
 from i18n import ngettext
 
@@ -62,12 +63,12 @@ class StatsCommands(commands.Cog):
         extras=cost(HEAVY),
     )
     @app_commands.describe(user="Whose record (default: yours)")
-    @app_commands.guild_only()
+    @anywhere
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
-        guild_id = interaction.guild_id
-        assert guild_id is not None
+        guild_id = scope_of(interaction)
+        assert guild_id is not None  # not offered in the bot's own DM
         who = user or interaction.user
 
         await defer(interaction)

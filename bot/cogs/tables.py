@@ -9,17 +9,22 @@ from discord.ext import commands
 from bot.cogs import (
     NAME_LENGTH,
     OPTIONS_LENGTH,
+    anywhere,
     app,
     channel_of,
     game_choices,
     level_choices,
 )
+from bot.render.durations import EXAMPLES
 from bot.ui.answers import say
 
+#: The longest ``timer:`` one can type (``1d23h59m`` and a little room).
+TIMER_LENGTH = 16
 
-@app_commands.guild_only()
+
+@anywhere
 class TableCommands(commands.GroupCog, group_name="table", group_description="Card tables"):
-    """One table per channel (threads are channels too)."""
+    """One table per channel (threads, DMs and group DMs are channels too)."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -30,7 +35,7 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
         game="Which game",
         options="Game options as name=value, e.g. target=150 (see /rules)",
         league="Count the game toward this league too (the server's league always counts)",
-        timer="Minutes per turn before the computer plays for you (0 = no timer)",
+        timer=f"Time per turn before the computer plays for you: {EXAMPLES}",
         thread="Open the table in a thread of its own (default: the server's /settings)",
     )
     @app_commands.choices(game=game_choices())
@@ -40,7 +45,7 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
         game: str,
         options: app_commands.Range[str, 1, OPTIONS_LENGTH] | None = None,
         league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
-        timer: app_commands.Range[int, 0, 10080] | None = None,
+        timer: app_commands.Range[str, 1, TIMER_LENGTH] | None = None,
         thread: bool | None = None,
     ) -> None:
         await app(self.bot).controller.new_table(

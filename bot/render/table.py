@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import games
 from bot.render import renderer
+from bot.render.durations import timer_text
 from bot.render.markup import markdown_lines
 from bot.render.messages import (
     CLOSED_COLOUR,
@@ -64,15 +65,6 @@ def _options(result: TableResult) -> str:
     return options_text(result.game, result.options)
 
 
-def _timer_text(turn_timer: int) -> str:
-    if turn_timer <= 0:
-        return _("no turn timer")
-    minutes, seconds = divmod(turn_timer, 60)
-    if seconds:
-        return _("{seconds} s per turn", seconds=turn_timer)
-    return _("{minutes} min per turn", minutes=minutes)
-
-
 def lobby_message(result: TableResult, note: str | Message = "") -> MessageSpec:
     """The lobby: seats, options and Join / Leave / Add computer / Start / Cancel."""
     game = games.get(result.game)
@@ -107,7 +99,7 @@ def lobby_message(result: TableResult, note: str | Message = "") -> MessageSpec:
         title=_("{game} — new table", game=_(game.title)),
         description="\n".join(lines),
         colour=LOBBY_COLOUR,
-        fields=((_("Rules"), f"{_options(result)} · {_timer_text(result.turn_timer)}"),),
+        fields=((_("Rules"), f"{_options(result)} · {timer_text(result.turn_timer)}"),),
         footer=_("Table {table} · /rules {game} · the host starts the game", table=t,
                  game=game.name),
     )

@@ -15,9 +15,9 @@ Decisions:
 * ``language`` (``language``, the one function that decides it): the player's own
   choice, else their Discord client's language when Deckhand has it (``locale``: the
   interaction's, or the one last seen, remembered by ``heard``), else the server's
-  choice, else English. A value Deckhand no longer has a catalog for is passed over. A table's message is in
-  its host's language, or the server's for a table without a host (an event's):
-  ``table_language``.
+  choice, else English. A value Deckhand no longer has a catalog for is passed over. A
+  table's message is in its host's language, or the server's for a table without a host
+  (an event's): ``table_language``.
 """
 
 from __future__ import annotations

@@ -11,7 +11,10 @@ Decisions:
 * A "thinking…" message is replaced by editing it (``edit_original_response``), never by
   a first follow-up (Discord keeps that only for backwards compatibility and documents it
   as deprecated); whether one is still waiting is kept in the interaction's ``extras``.
-  Anything said after it is a follow-up of its own.
+  Anything said after it is a follow-up of its own, counted (``bot.ui.followups``).
+* A public answer Discord made ephemeral (a server that keeps the answers of apps it did
+  not add private) is seen in the callback's response; ``publicly`` can refuse the work
+  then, saying why, rather than show the asker alone what was meant for everyone.
 * ``guarded`` runs a handler; a refusal (``ServiceError``) is answered with its text in
   Discord's words (``bot.ui.words``); an unreachable database and any unexpected failure
   are logged and answered plainly, without claiming that nothing changed (a move may
@@ -29,6 +32,7 @@ import discord
 from bot.render.messages import MessageSpec
 from bot.services.errors import ServiceError
 from bot.text import clip
+from bot.ui import followups
 from bot.ui.views import edit_kwargs, send_kwargs
 from bot.ui.words import say_in_discord
 from storage.db import StorageUnavailable
@@ -53,9 +57,11 @@ def _thinking(interaction: discord.Interaction) -> bool:
     return bool(interaction.extras.get(_THINKING))
 
 
-async def _think(interaction: discord.Interaction, *, ephemeral: bool) -> None:
-    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+async def _think(interaction: discord.Interaction, *, ephemeral: bool) -> bool:
+    """Defer with a "thinking…" message; whether Discord made it ephemeral."""
+    callback = await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     interaction.extras[_THINKING] = True
+    return callback is not None and callback.is_ephemeral()
 
 
 async def _replace_thinking(
@@ -72,6 +78,7 @@ async def say(interaction: discord.Interaction, text: str) -> None:
     if _thinking(interaction):
         await _replace_thinking(interaction, {"content": text})
     elif interaction.response.is_done():
+        followups.spend(interaction)
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
@@ -85,6 +92,7 @@ async def reply(
     interaction's original answer."""
     if _thinking(interaction):
         return (await _replace_thinking(interaction, edit_kwargs(spec))).id, True
+    followups.spend(interaction)
     sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **send_kwargs(spec))
     return sent.id, False
 
@@ -141,12 +149,18 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
 
 
 async def publicly(
-    interaction: discord.Interaction, work: Callable[[], Awaitable[dict[str, Any]]]
+    interaction: discord.Interaction,
+    work: Callable[[], Awaitable[dict[str, Any]]],
+    *,
+    unless_private: str = "",
 ) -> discord.Message | None:
     """Defer publicly, run ``work`` (it returns the answer's message arguments) and answer
     with it; on a failure the public "thinking…" is deleted and the error said privately
-    (None is returned)."""
-    await _think(interaction, ephemeral=False)
+    (None is returned). With ``unless_private``, an answer Discord shows the asker alone
+    is no answer: ``work`` is not run and that text says why (None is returned)."""
+    if await _think(interaction, ephemeral=False) and unless_private:
+        await say(interaction, unless_private)
+        return None
     try:
         answer = await work()
     except Exception as exc:

@@ -1,11 +1,13 @@
-"""What an interaction asks, read one way by every handler: a table's options, the asker's
-admin rights, and the permissions the bot lacks where it was asked."""
+"""What an interaction asks, read one way by every handler: a table's options and turn
+timer, the asker's admin rights in a server, and the permissions the bot lacks where it
+was asked."""
 
 from __future__ import annotations
 
 import discord
 
 from bot import permissions
+from bot.render.durations import parse_timer
 from bot.render.options import option_pairs
 from bot.services.errors import BadOptions
 
@@ -18,8 +20,20 @@ def table_options(options: str | None) -> dict[str, str]:
         raise BadOptions(str(exc)) from None
 
 
+def table_timer(timer: str | None, default: int) -> int:
+    """``timer:`` as seconds per turn (``bot.render.durations``; ``default`` when not
+    given), refused plainly when it cannot be read."""
+    if timer is None:
+        return default
+    try:
+        return parse_timer(timer)
+    except ValueError as exc:
+        raise BadOptions(str(exc)) from None
+
+
 def is_admin(interaction: discord.Interaction) -> bool:
-    """Manage Server in the guild the interaction came from."""
+    """Manage Server in the guild the interaction came from (a server's rule; in a DM or
+    group DM ``bot.ui.places.is_admin`` asks for its keeper instead)."""
     return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 

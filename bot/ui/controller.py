@@ -11,18 +11,25 @@ what publishing may use of the interaction (``Token``) and what the answer showe
   replaced — by the result, or by the one error path (``answers.guarded``). The service
   returns as soon as the user's own change is saved; computer moves follow as events.
 * **Never trust a component.** A custom id only names a table: the table must belong to
-  the guild and channel the click came from (in a DM only a seated player's own moves and
-  pages work), admin rights are those of the table's guild, a page of moves is only shown
-  on a private message, and the service re-checks seat, turn and version. An id that only
-  looks like ours, or that no item takes, is answered as a broken button.
+  the place (scope and channel, ``bot.ui.places``) the click came from (in the bot's own
+  DM only a seated player's own moves and pages work), admin rights are those of that
+  place, a page of moves is only shown on a private message, and the service re-checks
+  seat, turn and version. An id that only looks like ours, or that no item takes, is
+  answered as a broken button.
 * Public answers (a new table message) are posted as the answer itself; if the request is
-  refused the public "thinking…" is deleted and the refusal is said privately.
+  refused the public "thinking…" is deleted and the refusal is said privately. Where
+  Discord would show a table message to the asker alone (``places.answers_public``), no
+  table is opened, posted or rematched, and the asker is told why.
+* A table opens where its place says how it is reached (``Reach``): without the bot
+  (installed to a user only) it needs no permission of the bot's, opens no thread, keeps
+  its hands in private panels, and its message has a **Refresh** button (``refresh``).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -39,13 +46,13 @@ from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableResult, TableService, TableStatus
 from bot.services.tables.hints import UNRATED
-from bot.ui import custom_ids, replays
+from bot.ui import custom_ids, places, replays
 from bot.ui.answers import defer, guarded, publicly, reply, say, update
-from bot.ui.asks import is_admin, lacking, table_options
+from bot.ui.asks import lacking, table_options, table_timer
 from bot.ui.cooldown import SLOW_DOWN, Cooldown
 from bot.ui.custom_ids import CustomId
 from bot.ui.events import EventDesk
-from bot.ui.publish import Answered, Publisher
+from bot.ui.publish import Answered, Publisher, Reach
 from bot.ui.views import edit_kwargs
 from storage import tables as table_repo
 from storage.db import Database
@@ -53,6 +60,17 @@ from storage.db import Database
 log = logging.getLogger(__name__)
 
 _CONTROLS = frozenset({"join", "leave", "bot", "start", "cancel", "rematch"})
+PRIVATE_HERE = (
+    "Discord shows my answers to you here to you alone (this server has not added me, and"
+    " its **Use External Apps** permission is off for you), so nobody else could see this"
+    " table. Ask a moderator to allow Use External Apps or to add Deckhand to the server,"
+    " or play in a DM or group DM."
+)
+YOUR_TURN = "**It is your turn.**\n"
+NO_TABLES_HERE = (
+    "Tables open in a server's channel, a DM or a group DM with your friends — not in my"
+    " DMs. Try `deckhand play` to play me alone."
+)
 _SEAT_KINDS = frozenset({"act", "sel", "multi", "page", "hand"})
 _NOT_HERE = "That button belongs to a table somewhere else; use the buttons of this channel."
 BROKEN = "That button doesn't work (any more); use the buttons of the latest table message."
@@ -63,9 +81,12 @@ class NoThread(ServiceError):
 
 
 def _private(interaction: discord.Interaction) -> bool:
-    """Whether the clicked message is seen only by the clicker (a DM or ephemeral)."""
+    """Whether the clicked message is seen only by the clicker (the bot's DM, or
+    ephemeral)."""
     message = interaction.message
-    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+    return interaction.context.dm_channel is True or (
+        message is not None and message.flags.ephemeral
+    )
 
 
 class Controller:
@@ -144,19 +165,21 @@ class Controller:
         if row is None:
             await say(interaction, "That table no longer exists. Open one with `/table new`.")
             return
-        in_dm = interaction.guild_id is None
-        if (in_dm and cid.kind not in _SEAT_KINDS) or (not in_dm and (
-            row.guild_id != interaction.guild_id or row.channel_id != interaction.channel_id
+        place = places.place_of(interaction)  # None: a hand DM, in the bot's own DM
+        if (place is None and cid.kind not in _SEAT_KINDS) or (place is not None and (
+            row.guild_id != place.scope or row.channel_id != place.channel_id
         )):
             await say(interaction, _NOT_HERE)
             return
         channel_id = row.channel_id
-        if not in_dm:
+        if place is not None:
             self.publisher.table.clicked(row.id, self.publisher.token(interaction))
         if cid.kind in _CONTROLS:
             await self._control(interaction, cid, channel_id, row.status)
         elif cid.kind == "hand":
             await self.hand(interaction, channel_id)
+        elif cid.kind == "refresh":
+            await self.refresh(interaction, channel_id)
         elif row.status != TableStatus.PLAYING:
             await say(interaction, "That game is over; the buttons of this message no longer work.")
         elif cid.kind == "page":
@@ -235,37 +258,50 @@ class Controller:
         game: str,
         options: str | None,
         league: str | None,
-        timer_minutes: int | None,
+        timer: str | None,
         thread: bool | None = None,
     ) -> None:
         """``/table new``: open a lobby; its message is the answer, or — in a thread of
-        its own (``thread``, else the server's default) — the answer links to it."""
-        guild_id, channel_id = interaction.guild_id, interaction.channel_id
-        if guild_id is None or channel_id is None:
-            await say(interaction, "Open tables in a server channel, not in DMs.")
+        its own (``thread``, else the server's default) — the answer links to it. Where
+        Deckhand's bot is no member (``Reach.TOKENS``) it needs none of the bot's
+        permissions and opens no thread; where Discord would show the lobby to the asker
+        alone it opens nothing."""
+        place = places.place_of(interaction)
+        if place is None:
+            await say(interaction, NO_TABLES_HERE)
             return
-        missing = lacking(interaction, permissions.TABLE)
-        if missing:
-            await say(interaction, f"I can't run a table in this channel: I need {missing} here.")
+        if place.reach is Reach.BOT:
+            missing = lacking(interaction, permissions.TABLE)
+            if missing:
+                await say(
+                    interaction, f"I can't run a table in this channel: I need {missing} here."
+                )
+                return
+        elif not places.answers_public(interaction):
+            await say(interaction, PRIVATE_HERE)
             return
         user = interaction.user
-        timer = self.turn_timer if timer_minutes is None else timer_minutes * 60
+        seconds = table_timer(timer, self.turn_timer)
+        scope = place.scope
 
         async def create(where: int) -> TableResult:
             league_id = None
             if league:
-                league_id = (await self.leagues.league_for_table(guild_id, league, game)).id
-            return await self.tables.create(
-                where, guild_id, user.id, user.display_name, game,
-                table_options(options), turn_timer=timer, league_id=league_id,
+                league_id = (await self.leagues.league_for_table(scope, league, game)).id
+            result = await self.tables.create(
+                where, scope, user.id, user.display_name, game,
+                table_options(options), turn_timer=seconds, league_id=league_id,
             )
+            await self.publisher.placed(result.table_id, place.reach)
+            await places.claim(self.db, place, user.id)
+            return result
 
         done: list[tuple[TableResult, MessageSpec, bool]] = []
 
         async def work() -> dict[str, Any]:
-            target = await self._thread_for(interaction, guild_id, game, options, timer, thread)
+            target = await self._thread_for(interaction, place, game, options, seconds, thread)
             if target is None:
-                result = await create(channel_id)
+                result = await create(place.channel_id)
                 spec = self.publisher.table.spec(result)
                 done.append((result, spec, True))
                 return edit_kwargs(spec)
@@ -284,7 +320,7 @@ class Controller:
                 "view": None,
             }
 
-        message = await publicly(interaction, work)
+        message = await publicly(interaction, work, unless_private=PRIVATE_HERE)
         if message is None:
             return
         result, spec, here = done[0]
@@ -296,18 +332,26 @@ class Controller:
     async def _thread_for(
         self,
         interaction: discord.Interaction,
-        guild_id: int,
+        place: places.Place,
         game: str,
         options: str | None,
         timer: int,
         thread: bool | None,
     ) -> discord.Thread | None:
         """The new public thread a table opens in, or None for this channel (asked for no
-        thread, the server's default is none, or this is a thread already)."""
+        thread, the server's default is none, or this is a thread already). Where the bot
+        is no member, ``thread:true`` is refused and the server's default does not apply."""
         parent = interaction.channel
         if thread is False or not isinstance(parent, discord.TextChannel):
             return None
-        if thread is None and not (await self.preferences.server(guild_id)).threads:
+        if place.reach is Reach.TOKENS:
+            if thread:
+                raise NoThread(
+                    "I can't open a thread here: Deckhand is not a member of this server"
+                    " (it came with someone's own install). Open the table without `thread`."
+                )
+            return None
+        if thread is None and not (await self.preferences.server(place.scope)).threads:
             return None
         missing = lacking(interaction, permissions.THREAD)
         if missing:
@@ -315,7 +359,7 @@ class Controller:
                 f"I can't open the table in a thread here: I need {missing} in this channel."
                 " Open it without `thread`, or ask an admin to grant it."
             )
-        self.tables.check_new(guild_id, interaction.user.id, game, table_options(options),
+        self.tables.check_new(place.scope, interaction.user.id, game, table_options(options),
                               turn_timer=timer)
         title = games.get(game).title
         return await self.publisher.threads.open(
@@ -335,7 +379,7 @@ class Controller:
             done.append((result, self.publisher.table.spec(result)))
             return edit_kwargs(done[0][1])
 
-        message = await publicly(interaction, work)
+        message = await publicly(interaction, work, unless_private=PRIVATE_HERE)
         if message is None:
             return
         result, spec = done[0]
@@ -393,57 +437,81 @@ class Controller:
 
     async def add_bot(self, interaction: discord.Interaction, channel_id: int, level: str) -> None:
         """Seat a computer player."""
-        await self._change(
-            interaction,
-            lambda: self.tables.add_bot(
-                channel_id, interaction.user.id, level, is_admin=is_admin(interaction)
-            ),
-            done="A computer player sat down.",
-        )
+
+        async def call() -> TableResult:
+            admin = await places.is_admin(self.db, interaction)
+            return await self.tables.add_bot(
+                channel_id, interaction.user.id, level, is_admin=admin
+            )
+
+        await self._change(interaction, call, done="A computer player sat down.")
 
     async def kick(
         self, interaction: discord.Interaction, channel_id: int, target: discord.abc.User
     ) -> None:
         """Remove a player from the lobby (host or Manage Server)."""
-        await self._change(
-            interaction,
-            lambda: self.tables.kick(
-                channel_id, interaction.user.id, target.id, is_admin=is_admin(interaction)
-            ),
-            done="Removed from the table.",
-        )
+
+        async def call() -> TableResult:
+            admin = await places.is_admin(self.db, interaction)
+            return await self.tables.kick(
+                channel_id, interaction.user.id, target.id, is_admin=admin
+            )
+
+        await self._change(interaction, call, done="Removed from the table.")
 
     async def abort(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Close the table without a result (host or Manage Server)."""
-        await self._change(
-            interaction,
-            lambda: self.tables.abort(
-                channel_id, interaction.user.id, is_admin=is_admin(interaction)
-            ),
-            done="The table was closed.",
-        )
+
+        async def call() -> TableResult:
+            admin = await places.is_admin(self.db, interaction)
+            return await self.tables.abort(channel_id, interaction.user.id, is_admin=admin)
+
+        await self._change(interaction, call, done="The table was closed.")
 
     async def start(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Deal; the computer players move on their own from here."""
-        await self._change(
-            interaction,
-            lambda: self.tables.start(
-                channel_id, interaction.user.id, is_admin=is_admin(interaction)
-            ),
-            done="Started.",
-        )
+
+        async def call() -> TableResult:
+            admin = await places.is_admin(self.db, interaction)
+            return await self.tables.start(channel_id, interaction.user.id, is_admin=admin)
+
+        await self._change(interaction, call, done="Started.")
 
     async def rematch(self, interaction: discord.Interaction, channel_id: int) -> None:
-        """A new game with the same seats: a new table message, new hands."""
+        """A new game with the same seats: a new table message, new hands (not where
+        Discord would show that message to the clicker alone)."""
+        if not places.answers_public(interaction):
+            await say(interaction, PRIVATE_HERE)
+            return
         await defer(interaction, update=True)
+        place = places.place_of(interaction)
+        assert place is not None  # a table's own channel (``_component``)
         result = await self.tables.rematch(
-            channel_id, interaction.user.id, is_admin=is_admin(interaction)
+            channel_id, interaction.user.id, is_admin=await places.is_admin(self.db, interaction)
         )
+        await self.publisher.placed(result.table_id, place.reach)
         spec = self.publisher.table.spec(result)
         posted, original = await reply(interaction, spec, ephemeral=False)
         token = self.publisher.token(interaction)
         self.publisher.table.shown(result, spec, posted, token, original=original)
         await self.publisher.publish(result, Answered(via=token, table=True))
+
+    async def refresh(self, interaction: discord.Interaction, channel_id: int) -> None:
+        """**Refresh** (at a table only tokens reach): the clicked table message shows the
+        game as it is now, and the click's token keeps it up to date from here; a player
+        whose turn it is gets their hand as well, told so."""
+        await defer(interaction, update=True)
+        result = await self.tables.status(channel_id)
+        spec = self.publisher.table.spec(result)
+        await update(interaction, spec)
+        token = self.publisher.token(interaction)
+        clicked = interaction.message
+        if clicked is not None and result.status in (TableStatus.LOBBY, TableStatus.PLAYING):
+            self.publisher.table.shown(result, spec, clicked.id, token)
+        mine = result.for_user(token.user_id)
+        if mine is not None and mine.legal and result.status is TableStatus.PLAYING:
+            hand = await self.publisher.hands.of(result, mine)
+            await self._panel(interaction, result, replace(hand, content=YOUR_TURN + hand.content))
 
     async def hand(self, interaction: discord.Interaction, channel_id: int) -> None:
         """The caller's hand, privately, with their move components."""

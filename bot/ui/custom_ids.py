@@ -6,7 +6,8 @@ drawn, so an old click is refused; ``kind`` says what the component does:
 
 * buttons — ``act`` (play the move in ``arg``), ``hand`` (show my hand), ``page`` (show
   page ``arg`` of my moves), and the lobby/table controls ``join``, ``leave``, ``bot``
-  (add a computer player of level ``arg``), ``start``, ``cancel`` and ``rematch``;
+  (add a computer player of level ``arg``), ``start``, ``cancel`` and ``rematch``, and
+  ``refresh`` (show the table as it is now, at a table only interaction tokens reach);
 * select menus — ``sel`` (each value is a whole move) and ``multi`` (the values are the
   cards of one move, the verb is ``arg``: "exchange" + the cards picked).
 
@@ -28,7 +29,9 @@ MAX_LENGTH = 100
 #: The largest row id a database keeps (a signed 64-bit integer).
 MAX_ROW_ID = 2**63 - 1
 
-BUTTON_KINDS = ("act", "hand", "page", "join", "leave", "bot", "start", "cancel", "rematch")
+BUTTON_KINDS = (
+    "act", "hand", "page", "join", "leave", "bot", "start", "cancel", "rematch", "refresh"
+)
 SELECT_KINDS = ("sel", "multi")
 
 BUTTON_TEMPLATE = (

@@ -20,14 +20,15 @@ from bot.services.errors import NoReplay
 from bot.services.replays import guild_replay
 from bot.text import plain
 from bot.ui.answers import defer, reply, update
+from bot.ui.places import scope_of
 from storage.db import Database
 
 
 async def replay_spec(
     db: Database, guild_id: int | None, match_id: int, step: int, hands: bool
 ) -> MessageSpec:
-    """The message of a guild's finished game at ``step`` (``NoReplay`` when there is none
-    here to show; outside a server there never is)."""
+    """The message of a finished game of the place whose scope is ``guild_id`` at ``step``
+    (``NoReplay`` when there is none here to show; in the bot's own DM there never is)."""
     if guild_id is None:
         raise NoReplay(f"There is no finished game #{match_id} here.")
     rep = await guild_replay(db, guild_id, match_id, step, hands=hands)
@@ -40,7 +41,7 @@ async def show(
     """Answer ``/game replay`` (privately) or a replay button (the message is edited)."""
     clicked = interaction.type is discord.InteractionType.component
     await defer(interaction, update=clicked)
-    spec = await replay_spec(db, interaction.guild_id, match_id, step, hands)
+    spec = await replay_spec(db, scope_of(interaction), match_id, step, hands)
     if clicked:
         await update(interaction, spec)
     else:

@@ -19,6 +19,7 @@ def test_the_readme_shows_the_list_its_integer_and_its_link() -> None:
     assert table in text, "README's permission table is not bot/permissions.py's"
     assert f"permissions integer **{INVITE.value}**" in text
     assert permissions.invite_link() in text
+    assert permissions.user_install_link() in text
     named = {n.name for n in NEEDS}
     assert len(named) == len(NEEDS) and "Read Message History" not in named
 

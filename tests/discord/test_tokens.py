@@ -3,6 +3,7 @@ was put under them."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, cast
 
 import discord
@@ -44,3 +45,31 @@ async def test_a_newer_token_replaces_an_older_one_and_drop_checks_which() -> No
     assert tokens.get("panel") is new and new.handle is None
     tokens.drop_where(lambda key: key == "panel")
     assert tokens.get("panel") is None
+
+
+async def test_expiry_is_waited_for_on_the_tokens_clock() -> None:
+    """``on_expiry`` fires once a held token reaches ``usable`` on the clock it was given
+    (a test's clock makes minutes pass at once), and never for a token dropped before."""
+    clock = Clock()
+    waits: list[float] = []
+    woken = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        await woken.wait()
+
+    expired: list[tuple[str, int]] = []
+    tokens: Tokens[str] = Tokens(
+        clock, usable=60.0, sleep=sleep,
+        on_expiry=lambda key, held: expired.append((key, held.message_id)),
+    )
+    tokens.hold("table", token(clock.now - 20.0), 7, original=True)
+    tokens.hold("panel", token(clock.now), 8, original=True)
+    tokens.drop("panel")
+    await asyncio.sleep(0)
+    assert waits == [40.0]  # the dropped one never waits
+    clock.now += 60.0
+    woken.set()
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert expired == [("table", 7)] and tokens.get("table") is None

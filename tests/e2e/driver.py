@@ -10,7 +10,6 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tests.e2e.fake_state import (
-    ADMINISTRATOR,
     Channel,
     Interaction,
     Message,
@@ -65,9 +64,12 @@ class Person:
         ]
 
     def visible_messages(self) -> list[Message]:
-        """Everything this person can see: guild channels they are in, their DMs, ephemerals."""
+        """Everything this person can see: guild channels they are in, their DMs and group
+        DMs, ephemerals."""
         guilds = [g for g in self.fake.guilds if self.id in g.members]
         out = [m for g in guilds for c in g.channels for m in c.messages()]
+        private = [c for c in self.fake.channels.values() if self.user in c.recipients]
+        out += [m for c in private for m in c.messages()]
         return out + self.dm_messages() + self.ephemerals()
 
     # -- acting -----------------------------------------------------------------------------
@@ -164,6 +166,8 @@ class Person:
         channel = live.channel
         if channel.recipient is not None:
             assert channel.recipient is self.user, f"{self.name} cannot see {channel.label}"
+        elif channel.is_private:
+            assert self.user in channel.recipients, f"{self.name} is not in {channel.label}"
         else:
             assert channel.guild is not None and self.id in channel.guild.members
             assert channel.can_see(self.id), f"{self.name} is not in the private {channel.label}"
@@ -173,17 +177,7 @@ class Person:
     ) -> dict[str, Any]:
         words = command.strip().lstrip("/").split()
         guild = channel.guild
-        cmd = next(
-            (
-                c
-                for gid in ([guild.id] if guild else []) + [None]
-                for c in self.fake.commands_for(gid)
-                if c.data["name"] == words[0] and c.data.get("type", 1) == 1
-            ),
-            None,
-        )
-        assert cmd is not None, f"/{words[0]} is not registered for {channel.label}"
-        self._check_command_allowed(cmd.data, channel, words[0])
+        cmd, _ = self.fake.offered(self.user, channel, words[0])
         path = _path_schema(cmd.data, words[1:])
         schema: list[dict[str, Any]] = (path[-1] if path else cmd.data).get("options", [])
         assert all(o["type"] not in (1, 2) for o in schema), f"/{command} needs a subcommand"
@@ -199,21 +193,6 @@ class Person:
         if resolved:
             data["resolved"] = resolved
         return data
-
-    def _check_command_allowed(self, data: dict[str, Any], channel: Channel, name: str) -> None:
-        guild = channel.guild
-        if guild is None:
-            contexts = data.get("contexts")
-            allowed = (
-                1 in contexts if contexts is not None else data.get("dm_permission") is not False
-            )
-            assert allowed, f"/{name} cannot be used in DMs"
-            return
-        needed = int(data.get("default_member_permissions") or 0)
-        perms = guild.permissions_of(self.user)
-        assert perms & ADMINISTRATOR or perms & needed == needed, (
-            f"{self.name} does not see /{name} (needs permissions {needed})"
-        )
 
 
 def _path_schema(command: dict[str, Any], words: list[str]) -> list[dict[str, Any]]:

@@ -14,7 +14,17 @@ from the interaction's creation (401 50027) and edits of messages older than an 
 (30046) run on the fake's clock (``fake.clock``); a first follow-up that would edit a
 deferred "thinking…" message, which Discord documents as deprecated, is refused (50035);
 application emojis keep Discord's names, image formats, 256 KiB and 2,000 limits
-(``fake_emojis``). ``test_fake_refuses.py`` plants one violation of each.
+(``fake_emojis``).
+
+User installs (``install``) are modelled as Discord documents them: DMs and group DMs
+between users (``private_channel``) and servers without the bot (``add_guild(bot=False)``)
+are closed to the bot's token (403 50001) and a DM needs a server in common (50278); a
+command is offered only in the contexts and to the installs it declares (``offered``:
+anything else cannot be invoked, ``NotOffered``), with ``authorizing_integration_owners``,
+``context`` and ``app_permissions`` as Discord sends them; an interaction authorised only
+by a user install takes at most 5 follow-ups (40094), and in a server that took Use
+External Apps from the member every answer is ephemeral. ``test_fake_refuses.py`` plants
+one violation of each rule.
 """
 
 from __future__ import annotations
@@ -38,13 +48,20 @@ from tests.e2e.fake_rest import Created, Req, Rest
 from tests.e2e.fake_spec import check_body
 from tests.e2e.fake_state import (
     ADMINISTRATOR,
+    BOT_DM,
     EPHEMERAL,
     EVERYONE_PERMISSIONS,
+    GUILD_CONTEXT,
+    GUILD_INSTALL,
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
     INTENT_GUILD_MESSAGES,
     INTENT_GUILD_PRESENCES,
     MANAGE_GUILD,
+    PRIVATE_CHANNEL,
+    SEND_MESSAGES,
+    USE_EXTERNAL_APPS,
+    USER_INSTALL,
     ApiError,
     Channel,
     Clock,
@@ -64,6 +81,12 @@ from tests.e2e.redirect import Saved, point_discord_py, restore
 
 API_PREFIX = "/api/v10"
 JSON_HEADERS = {"Content-Type": "application/json"}
+
+
+class NotOffered(AssertionError):
+    """A command Discord would not show to that user in that channel, so no one can run
+    it there: its ``contexts`` or ``integration_types`` leave it out, the app is not
+    installed where it would need to be, or the member lacks its default permissions."""
 
 
 @dataclass
@@ -173,17 +196,23 @@ class FakeDiscord:
 
     # -- the world --------------------------------------------------------------------------
 
-    def add_guild(self, name: str, *, channels: Iterable[str] = ("lobby",)) -> Guild:
+    def add_guild(
+        self, name: str, *, channels: Iterable[str] = ("lobby",), bot: bool = True
+    ) -> Guild:
+        """A server; without ``bot`` the application is not installed to it (its members
+        may still use it through their own user installs), so the bot is no member, hears
+        nothing of it and its token reaches nothing there."""
         guild = Guild(self.ids.next(), name, self.owner)
         guild.roles.append(Role(guild.id, "@everyone", EVERYONE_PERMISSIONS))
         guild.roles.append(Role(self.ids.next(), "Manager", MANAGE_GUILD, position=1))
         guild.roles.append(Role(self.ids.next(), "Admin", ADMINISTRATOR, position=2))
-        # The bot's role holds what its invite asks for (``bot.permissions``), as when an
-        # admin authorises the README's link.
-        bot_role = Role(self.ids.next(), "Deckhand", INVITE.value, position=1)
-        guild.roles.append(bot_role)
         guild.members[self.owner.id] = Member(self.owner, [])
-        guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role])
+        if bot:
+            # The bot's role holds what its invite asks for (``bot.permissions``), as when
+            # an admin authorises the README's link.
+            bot_role = Role(self.ids.next(), "Deckhand", INVITE.value, position=1)
+            guild.roles.append(bot_role)
+            guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role])
         self.guilds.append(guild)
         for channel_name in channels:
             self.add_channel(channel_name, guild)
@@ -268,8 +297,90 @@ class FakeDiscord:
     def existing_dm(self, user: User) -> Channel | None:
         return self._dms.get(user.id)
 
+    def private_channel(self, *people: Person, name: str = "") -> Channel:
+        """A DM between two users, or (three or more) a group DM, the first person its
+        owner; the bot is no member of either."""
+        assert len(people) >= 2, "a DM needs two people"
+        group = len(people) > 2
+        channel = Channel(
+            self.ids.next(), name or "+".join(p.name for p in people),
+            recipients=[p.user for p in people], group=group,
+        )
+        self.channels[channel.id] = channel
+        return channel
+
+    def install(self, *people: Person) -> None:
+        """Each person adds the application to their account (USER_INSTALL)."""
+        for person in people:
+            person.user.installed = True
+
+    def shares_a_guild(self, user: User) -> bool:
+        """Whether the bot and ``user`` are members of one server (a DM needs it: 50278)."""
+        return any(user.id in g.members and self.bot_user.id in g.members for g in self.guilds)
+
+    def in_guild(self, guild: Guild) -> bool:
+        """Whether the application's bot is a member of ``guild`` (GUILD_INSTALL)."""
+        return self.bot_user.id in guild.members
+
     def commands_for(self, guild_id: int | None) -> list[Command]:
         return [c for c in self.commands if c.guild_id == guild_id]
+
+    def offered(self, user: User, channel: Channel, name: str) -> tuple[Command, dict[str, str]]:
+        """The chat command ``name`` as Discord offers it to ``user`` in ``channel``, and the
+        installs that authorise it (``authorizing_integration_owners``); ``NotOffered``
+        when Discord would not show it there.
+
+        A guild command exists only in its server, where the app is installed. A global
+        command is offered where its ``contexts`` include the channel's (created without
+        them: every context, application-commands.mdx) and one of its ``integration_types``
+        (created without them: GUILD_INSTALL) is installed there — the app in the server
+        (or, in the bot's DM, a server the bot shares with the user: "available in DMs if
+        that app has a bot that shares a mutual guild with the user"), or the app on the
+        user's account. PRIVATE_CHANNEL is "only meaningful for commands installed to a
+        user". In a server the member also needs the command's default permissions."""
+        guild = channel.guild
+        for cmd in self.commands:
+            if cmd.data["name"] != name or cmd.data.get("type", 1) != 1:
+                continue
+            if cmd.guild_id is not None:
+                if guild is not None and cmd.guild_id == guild.id and self.in_guild(guild):
+                    owners = {str(GUILD_INSTALL): str(guild.id)}
+                    return self._permitted(cmd, user, channel), owners
+                continue
+            owners = self._owners(cmd.data, user, channel)
+            if owners:
+                return self._permitted(cmd, user, channel), owners
+        raise NotOffered(f"/{name} is not offered to {user.name} in {channel.label}")
+
+    def _owners(self, data: dict[str, Any], user: User, channel: Channel) -> dict[str, str]:
+        contexts = data.get("contexts")
+        if contexts is None:
+            contexts = [GUILD_CONTEXT, PRIVATE_CHANNEL] + (
+                [BOT_DM] if data.get("dm_permission") is not False else []
+            )
+        installs = data.get("integration_types") or [GUILD_INSTALL]
+        context = channel.context
+        if context not in contexts:
+            return {}
+        owners: dict[str, str] = {}
+        if GUILD_INSTALL in installs:
+            if channel.guild is not None and self.in_guild(channel.guild):
+                owners[str(GUILD_INSTALL)] = str(channel.guild.id)
+            elif context == BOT_DM and self.shares_a_guild(user):
+                owners[str(GUILD_INSTALL)] = "0"
+        if USER_INSTALL in installs and user.installed:
+            owners[str(USER_INSTALL)] = str(user.id)
+        return owners
+
+    @staticmethod
+    def _permitted(cmd: Command, user: User, channel: Channel) -> Command:
+        guild = channel.guild
+        if guild is not None:
+            needed = int(cmd.data.get("default_member_permissions") or 0)
+            perms = guild.permissions_of(user)
+            if not (perms & ADMINISTRATOR or perms & needed == needed):
+                raise NotOffered(f"{user.name} does not see /{cmd.data['name']} (needs {needed})")
+        return cmd
 
     def add_app_emoji(self, name: str, image: bytes = b"\x89PNG\r\n\x1a\n") -> AppEmoji:
         """An emoji the application already owns (uploaded earlier, or by hand in the
@@ -407,8 +518,17 @@ class FakeDiscord:
         type_: int,
         data: dict[str, Any],
         message: Message | None = None,
+        *,
+        owners: dict[str, str] | None = None,
     ) -> Interaction:
-        """An interaction the bot may answer from now on (its token and deadline run)."""
+        """An interaction the bot may answer from now on (its token and deadline run),
+        authorised by ``owners`` (by default the install behind ``message``, or the app's
+        own there). Where only a user install authorises it in a server, the member's
+        permissions decide whether its answers may be public: "forced to respect the
+        user's permissions in the surface" (application.mdx) — Send Messages, and Use
+        External Apps for an app the server did not install (permissions.mdx)."""
+        if owners is None:
+            owners = self._interaction_owners_of_message(channel, message)
         inter = Interaction(
             self.ids.next(),
             "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48),
@@ -419,7 +539,12 @@ class FakeDiscord:
             data,
             message=message,
             dispatched_at=self.clock.now(),
+            owners=owners,
         )
+        guild = channel.guild
+        if guild is not None and str(GUILD_INSTALL) not in owners:
+            perms = guild.permissions_of(user)
+            inter.forced_ephemeral = not (perms & USE_EXTERNAL_APPS and perms & SEND_MESSAGES)
         self.interactions[inter.id] = inter
         self.by_token[inter.token] = inter
         return inter
@@ -432,8 +557,12 @@ class FakeDiscord:
         data: dict[str, Any],
         message: Message | None = None,
     ) -> Interaction:
-        """Dispatch INTERACTION_CREATE as ``user`` in ``channel``; returns the record."""
-        inter = self.open_interaction(user, channel, type_, data, message)
+        """Dispatch INTERACTION_CREATE as ``user`` in ``channel``; returns the record. A
+        command Discord does not offer there is refused (``NotOffered``)."""
+        if channel.is_private:
+            assert user in channel.recipients, f"{user.name} is not in {channel.label}"
+        owners = self._interaction_owners(user, channel, type_, data, message)
+        inter = self.open_interaction(user, channel, type_, data, message, owners=owners)
         guild = channel.guild
         member = guild.members[user.id] if guild is not None else None
         payload = inter.payload(self.bot_user, member)
@@ -442,6 +571,32 @@ class FakeDiscord:
         )
         assert delivered, "no gateway session: start the bot before interacting"
         return inter
+
+    def _interaction_owners(
+        self,
+        user: User,
+        channel: Channel,
+        type_: int,
+        data: dict[str, Any],
+        message: Message | None,
+    ) -> dict[str, str]:
+        """``authorizing_integration_owners``: a command's from the installs that offer it
+        (``offered``); a component's from the interaction that made its message ("it can
+        be used to tell the difference between the authorizing user and the user that
+        triggered an interaction (like a message component)", receiving-and-responding.mdx),
+        or — a message the bot posted itself — the app's install there."""
+        if type_ in (2, 4):
+            return self.offered(user, channel, str(data.get("name", "")))[1]
+        return self._interaction_owners_of_message(channel, message)
+
+    @staticmethod
+    def _interaction_owners_of_message(
+        channel: Channel, message: Message | None
+    ) -> dict[str, str]:
+        if message is not None and message.interaction is not None:
+            return message.interaction.integration_owners()
+        guild = channel.guild
+        return {str(GUILD_INSTALL): str(guild.id) if guild is not None else "0"}
 
     async def answer(self, inter: Interaction, timeout: float = 5.0) -> Interaction:
         """Wait for the callback (and, after a deferral, the real reply), then for quiet."""

@@ -106,7 +106,10 @@ class Gateway:
         session = Session(secrets.token_hex(16), (shard_id, shard_count), intents, ws=ws)
         self.sessions[session.id] = session
         self.identifies += 1
-        guilds = [g for g in self.fake.guilds if (g.id >> 22) % shard_count == shard_id]
+        guilds = [
+            g for g in self.fake.guilds
+            if (g.id >> 22) % shard_count == shard_id and self.fake.in_guild(g)
+        ]
         bot = self.fake.bot_user
         await session.dispatch(
             "READY",

@@ -40,6 +40,7 @@ from tests.e2e.fake_state import (
     ApiError,
     Channel,
     Command,
+    Guild,
     Interaction,
     Message,
     snowflake_time,
@@ -53,6 +54,20 @@ if TYPE_CHECKING:
 OLD_MESSAGE = 3600.0
 OLD_EDITS_PER_HOUR = 3
 ARCHIVED = ApiError(400, 50083, "Operation cannot be performed on an archived thread")
+#: "Apps are limited to 5 followup messages per interaction if it was initiated from a
+#: user-installed app and isn't installed in the server" (receiving-and-responding.mdx,
+#: Create Followup Message); JSON error 40094 "This interaction has hit the maximum number
+#: of follow up messages" (developers/topics/opcodes-and-status-codes.mdx).
+FOLLOWUPS_USER_INSTALLED = 5
+TOO_MANY_FOLLOWUPS = ApiError(
+    400, 40094, "This interaction has hit the maximum number of follow up messages"
+)
+#: 50278 "Cannot send messages to this user due to having no mutual guilds"
+#: (opcodes-and-status-codes.mdx): a bot DMs only users it shares a server with.
+NO_MUTUAL_GUILD = ApiError(
+    403, 50278, "Cannot send messages to this user due to having no mutual guilds"
+)
+MISSING_ACCESS = ApiError(403, 50001, "Missing Access")
 # Which callback types each interaction type accepts (ping=1 never reaches a gateway bot).
 CALLBACKS_ALLOWED = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 
@@ -172,8 +187,16 @@ class Rest:
         if int(req.params["application_id"]) != self.fake.application_id:
             raise ApiError(403, 50001, "Missing Access")
         if "guild_id" in req.params:
-            return self.fake.guild_by_id(int(req.params["guild_id"])).id
+            return self._guild(req).id
         return None
+
+    def _guild(self, req: Req) -> Guild:
+        """The server of the path, which the bot must be a member of (a server where only
+        users installed the app is closed to its token: 50001)."""
+        guild = self.fake.guild_by_id(int(req.params["guild_id"]))
+        if not self.fake.in_guild(guild):
+            raise MISSING_ACCESS
+        return guild
 
     @route("PUT", "/applications/{application_id}/commands")
     async def put_global_commands(self, req: Req) -> Any:
@@ -260,13 +283,14 @@ class Rest:
         if kind not in CALLBACKS_ALLOWED[inter.type]:
             raise invalid(f"callback type {kind} is not valid for interaction type {inter.type}")
         resource: dict[str, Any] = {"type": kind}
+        forced = EPHEMERAL if inter.forced_ephemeral else 0
         if kind == 4:
             validate_message(data, where="reply")
-            flags = int(data.get("flags") or 0)
+            flags = int(data.get("flags") or 0) | forced
             inter.original = self._reply(inter, data, flags=flags, files=req.files)
         elif kind == 5:
             check_flags(data, "deferred")
-            flags = LOADING | int(data.get("flags") or 0)
+            flags = LOADING | int(data.get("flags") or 0) | forced
             inter.original = self._reply(inter, {}, flags=flags, files=[])
         elif kind in (6, 7):
             assert inter.message is not None
@@ -361,6 +385,8 @@ class Rest:
         inter = self._webhook_interaction(req)
         data = req.json or {}
         validate_message(data, where="reply")
+        if inter.user_installed_only and len(inter.followups) >= FOLLOWUPS_USER_INSTALLED:
+            raise TOO_MANY_FOLLOWUPS
         original = inter.original
         if original is not None and original.flags & LOADING and not original.deleted:
             # Discord still lets this follow-up replace the "thinking…" message, "for
@@ -370,7 +396,7 @@ class Rest:
                 "a first follow-up would edit the deferred loading message (deprecated):"
                 " use Edit Original Interaction Response"
             )
-        flags = int(data.get("flags") or 0)
+        flags = int(data.get("flags") or 0) | (EPHEMERAL if inter.forced_ephemeral else 0)
         public = not flags & EPHEMERAL
         if public and inter.channel.archived and inter.channel.locked:
             raise ARCHIVED
@@ -420,7 +446,8 @@ class Rest:
         if channel is None or channel.deleted:
             raise ApiError(404, 10003, "Unknown Channel")
         if not channel.bot_permissions(self.fake.bot_user) & VIEW_CHANNEL:
-            raise ApiError(403, 50001, "Missing Access")
+            raise MISSING_ACCESS  # also every DM or group DM between users, and servers
+            # the bot is not in: only interaction tokens reach those
         return channel
 
     def _message(self, req: Req) -> Message:
@@ -512,6 +539,8 @@ class Rest:
     @route("POST", "/channels/{channel_id}/messages")
     async def send(self, req: Req) -> Any:
         channel = self._channel(req)
+        if channel.recipient is not None and not self.fake.shares_a_guild(channel.recipient):
+            raise NO_MUTUAL_GUILD
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
         if not channel.bot_permissions(self.fake.bot_user) & channel.send_permission:
@@ -566,23 +595,23 @@ class Rest:
 
     @route("GET", "/guilds/{guild_id}")
     async def get_guild(self, req: Req) -> Any:
-        data = self.fake.guild_by_id(int(req.params["guild_id"])).payload(member_ids=set())
+        data = self._guild(req).payload(member_ids=set())
         for key in ("channels", "members", "threads", "voice_states", "presences", "joined_at"):
             data.pop(key)
         return data
 
     @route("GET", "/guilds/{guild_id}/channels")
     async def guild_channels(self, req: Req) -> Any:
-        guild = self.fake.guild_by_id(int(req.params["guild_id"]))
+        guild = self._guild(req)
         return [c.payload() for c in guild.channels if not c.deleted]
 
     @route("GET", "/guilds/{guild_id}/roles")
     async def guild_roles(self, req: Req) -> Any:
-        return [r.payload() for r in self.fake.guild_by_id(int(req.params["guild_id"])).roles]
+        return [r.payload() for r in self._guild(req).roles]
 
     @route("GET", "/guilds/{guild_id}/members/{user_id}")
     async def guild_member(self, req: Req) -> Any:
-        guild = self.fake.guild_by_id(int(req.params["guild_id"]))
+        guild = self._guild(req)
         member = guild.members.get(int(req.params["user_id"]))
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")

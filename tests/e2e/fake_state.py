@@ -27,19 +27,38 @@ MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+MENTION_EVERYONE = 1 << 17
+USE_EXTERNAL_EMOJIS = 1 << 18
+#: "Allows user-installed apps to send public responses. When disabled, users will still
+#: be allowed to use their apps but the responses will be ephemeral. This only applies to
+#: apps not also installed to the server." (developers/topics/permissions.mdx); "enabled
+#: for servers by default" (change-log, User-Installed Apps General Availability).
+USE_EXTERNAL_APPS = 1 << 50
 EVERYONE_PERMISSIONS = (
     (1 << 6)  # add reactions
     | (1 << 10)  # view channel
     | (1 << 11)  # send messages
-    | (1 << 14)  # embed links
-    | (1 << 15)  # attach files
+    | EMBED_LINKS
+    | ATTACH_FILES
     | (1 << 16)  # read message history
     | (1 << 31)  # use application commands
     | CREATE_PUBLIC_THREADS
     | CREATE_PRIVATE_THREADS
     | SEND_MESSAGES_IN_THREADS
+    | USE_EXTERNAL_APPS
 )
 ALL_PERMISSIONS = (1 << 51) - 1
+#: ``app_permissions`` in (G)DMs with other users: "ATTACH_FILES | EMBED_LINKS |
+#: MENTION_EVERYONE" (developers/interactions/receiving-and-responding.mdx, Interaction
+#: Structure); the fake sends the same where only a user installed the app in a server.
+EXTERNAL_APP_PERMISSIONS = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE
+
+# Interaction context types (receiving-and-responding.mdx, Interaction Context Types) and
+# application integration types (developers/resources/application.mdx).
+GUILD_CONTEXT, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
+GUILD_INSTALL, USER_INSTALL = 0, 1
 
 # Message flags.
 EPHEMERAL = 1 << 6
@@ -115,6 +134,9 @@ class User:
     name: str
     bot: bool = False
     dms_open: bool = True
+    #: The user installed the application to their account (USER_INSTALL): its commands
+    #: that allow it follow them into every server, DM and group DM.
+    installed: bool = False
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -186,13 +208,19 @@ class Member:
 @dataclass(eq=False)
 class Channel:
     """A guild text channel (type 0), a public or private thread in one (type 11 or 12,
-    with ``parent``) or a DM channel (type 1); holds its messages. A private thread is seen
-    only by its ``members`` (user ids; its creator and whoever was added)."""
+    with ``parent``), the bot's DM with a user (type 1, ``recipient``), or a DM or group
+    DM between users that the bot is no member of (type 1 or 3, ``recipients``: "Bots
+    cannot … be added to or join Group DMs", developers/topics/oauth2.mdx); holds its
+    messages. A private thread is seen only by its ``members`` (user ids; its creator and
+    whoever was added)."""
 
     id: int
     name: str
     guild: Guild | None = None
     recipient: User | None = None
+    #: The people of a DM or group DM between users (no bot among them).
+    recipients: list[User] = field(default_factory=list)
+    group: bool = False
     deleted: bool = False
     all_messages: list[Message] = field(default_factory=list)
     #: Permission bits a channel overwrite takes from the bot here (``FakeDiscord.deny``).
@@ -214,6 +242,23 @@ class Channel:
         return self.guild is None
 
     @property
+    def is_private(self) -> bool:
+        """A DM or group DM between users (the bot is not in it)."""
+        return self.guild is None and self.recipient is None
+
+    @property
+    def context(self) -> int:
+        """The interaction context of this channel: a server, the bot's DM, or a private
+        channel (receiving-and-responding.mdx, Interaction Context Types)."""
+        if self.guild is not None:
+            return GUILD_CONTEXT
+        return BOT_DM if self.recipient is not None else PRIVATE_CHANNEL
+
+    def people(self) -> list[User]:
+        """Who is in a DM or group DM (the bot's DM: its one user)."""
+        return [self.recipient] if self.recipient is not None else list(self.recipients)
+
+    @property
     def is_thread(self) -> bool:
         return self.parent is not None
 
@@ -229,7 +274,9 @@ class Channel:
         if self.parent is not None:
             return self.parent.bot_permissions(bot)
         if self.guild is None:
-            return EVERYONE_PERMISSIONS
+            return EVERYONE_PERMISSIONS if self.recipient is not None else 0
+        if bot.id not in self.guild.members:
+            return 0  # a server that only users installed the app in: the bot is not there
         perms = self.guild.permissions_of(bot)
         return perms if perms & ADMINISTRATOR else perms & ~self.bot_denied
 
@@ -248,10 +295,23 @@ class Channel:
 
     @property
     def label(self) -> str:
+        if self.is_private:
+            return f"{'group ' if self.group else ''}DM {self.name}"
         return f"DM with {self.recipient.name}" if self.recipient else f"#{self.name}"
 
     def payload(self) -> dict[str, Any]:
         last = self.all_messages[-1].id if self.all_messages else None
+        if self.is_private:
+            data: dict[str, Any] = {
+                "id": str(self.id),
+                "type": 3 if self.group else 1,
+                "last_message_id": str(last) if last else None,
+                "flags": 0,
+                "recipients": [u.payload() for u in self.recipients],
+            }
+            if self.group:
+                data.update(name=self.name, icon=None, owner_id=str(self.recipients[0].id))
+            return data
         if self.guild is None:
             assert self.recipient is not None
             return {
@@ -566,6 +626,12 @@ class Interaction:
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     expired: bool = False
+    #: ``authorizing_integration_owners``: "0" → the guild id (or "0" in the bot's DM) when
+    #: the app is installed there, "1" → the id of the user whose install authorised it.
+    owners: dict[str, str] = field(default_factory=dict)
+    #: Discord makes every answer to this interaction ephemeral: a user-installed app in a
+    #: server that took Use External Apps from the user (permissions.mdx).
+    forced_ephemeral: bool = False
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     filled: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -598,8 +664,15 @@ class Interaction:
         return "\n".join(m.text for m in self.messages)
 
     def integration_owners(self) -> dict[str, str]:
-        guild = self.channel.guild
-        return {"0": str(guild.id)} if guild is not None else {"1": str(self.user.id)}
+        """``authorizing_integration_owners`` as the fake decided it when dispatching."""
+        return dict(self.owners)
+
+    @property
+    def user_installed_only(self) -> bool:
+        """"initiated from a user-installed app and isn't installed in the server (meaning
+        the authorizing integration owners object only contains USER_INSTALL)": at most 5
+        follow-ups (receiving-and-responding.mdx, Create Followup Message)."""
+        return str(GUILD_INSTALL) not in self.owners
 
     def payload(self, bot: User, guild_member: Member | None) -> dict[str, Any]:
         guild = self.channel.guild
@@ -608,7 +681,7 @@ class Interaction:
             "application_id": str(self.application_id),
             "type": self.type,
             "data": self.data,
-            "channel": self.channel.payload(),
+            "channel": self._channel_payload(),
             "channel_id": str(self.channel.id),
             "token": self.token,
             "version": 1,
@@ -616,6 +689,7 @@ class Interaction:
             "entitlements": [],
             "authorizing_integration_owners": self.integration_owners(),
             "attachment_size_limit": 10 * 1024 * 1024,
+            "context": self.channel.context,
         }
         if guild is not None:
             assert guild_member is not None
@@ -623,15 +697,29 @@ class Interaction:
             data["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
             data["guild_locale"] = "en-US"
             data["member"] = guild_member.payload(permissions=guild.permissions_of(self.user))
-            data["app_permissions"] = str(self.channel.bot_permissions(bot))
-            data["context"] = 0
+            in_guild = bot.id in guild.members
+            data["app_permissions"] = str(
+                self.channel.bot_permissions(bot) if in_guild else EXTERNAL_APP_PERMISSIONS
+            )
         else:
             data["user"] = self.user.payload()
-            data["app_permissions"] = str(EVERYONE_PERMISSIONS)
-            data["context"] = 1
+            data["app_permissions"] = str(
+                EVERYONE_PERMISSIONS | USE_EXTERNAL_EMOJIS if self.channel.recipient is not None
+                else EXTERNAL_APP_PERMISSIONS
+            )
         if self.message is not None:
             data["message"] = self.message.payload()
         return data
+
+    def _channel_payload(self) -> dict[str, Any]:
+        """The interaction's channel: "Partial Channel objects only have id, name, type,
+        permissions, …" (receiving-and-responding.mdx) — a private channel's people and
+        owner are not told."""
+        full = self.channel.payload()
+        if not self.channel.is_private:
+            return full
+        return {k: full[k] for k in ("id", "type", "last_message_id", "flags", "name")
+                if k in full}
 
 
 @dataclass

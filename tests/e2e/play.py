@@ -76,14 +76,15 @@ class Harness:
         )
         return base.model_copy(update=overrides)
 
-    async def start(self, **overrides: Any) -> Any:
-        """Start a new bot process (a fresh ``create_bot``) on the harness's database."""
+    async def start(self, *, clock: FakeTime | None = None, **overrides: Any) -> Any:
+        """Start a new bot process (a fresh ``create_bot``) on the harness's database;
+        with ``clock``, its timers and tokens run on the fake Discord's time."""
         settings = self.settings(**overrides)
         seeds, faces = self.seeds, self.card_faces
         client: Any = await self.runner.start(
             lambda: bot.create_bot(
                 settings, table_seeds=lambda: next(seeds), card_faces=faces,
-                guild_ready_timeout=READY_WAIT,
+                guild_ready_timeout=READY_WAIT, clock=clock,
             )
         )
         self.client = client
@@ -300,14 +301,18 @@ class PanelSeat(Seat):
         panels = [m for m in self.person.ephemerals(self.channel) if "your hand" in m.content]
         return panels[-1] if panels else None
 
+    async def open(self) -> Message:
+        """Press *Your hand* on the table message: a fresh panel."""
+        table = self.harness.table_message(self.channel)
+        shown = await self.person.click(table, "Your hand")
+        assert shown.ephemeral and shown.response is not None, shown.text
+        self.opened += 1
+        return shown.response
+
     async def hand(self, result: TableResult, mine: SeatPrivate) -> Message:
         panel = self.panel()
         if panel is None:
-            table = self.harness.table_message(self.channel)
-            shown = await self.person.click(table, "Your hand")
-            assert shown.ephemeral and shown.response is not None, shown.text
-            self.opened += 1
-            return shown.response
+            return await self.open()
         first_line = renderer(result.game).hand(mine.view)[0]
 
         def current() -> bool:
@@ -320,6 +325,32 @@ class PanelSeat(Seat):
 
         await until(current, f"{self.person.name}'s panel to show version {result.version}")
         return panel
+
+
+@dataclass
+class ReturningSeat(PanelSeat):
+    """A player coming back after a while: the panel they left has stopped updating (its
+    token ran out), so they press *Your hand* on the table message before each move."""
+
+    async def hand(self, result: TableResult, mine: SeatPrivate) -> Message:
+        return await self.open()
+
+
+class FakeTime:
+    """The bot's clock on the fake Discord's time (``fake.clock``): a test that advances it
+    makes hours pass for turn timers and tokens at once (a sleep ends as soon as the fake's
+    time is past it)."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+
+    def now(self) -> float:
+        return self.fake.clock.now()
+
+    async def sleep(self, seconds: float) -> None:
+        until = self.now() + seconds
+        while (left := until - self.now()) > 0:
+            await asyncio.sleep(min(left, 0.02))
 
 
 async def until(condition: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
@@ -476,8 +507,9 @@ class LeakCheck:
     two answered interactions) may show a card only if it was not secret for some other
     seat at *every* version the table passed through in that epoch; one whose table
     components name the version it was drawn from (a queued edit may land epochs later) is
-    checked at that version. Channel messages are checked against every seat, a user's DMs
-    and ephemerals against every other seat.
+    checked at that version. Messages everyone in a channel sees (a server's, a DM's or a
+    group DM's) are checked against every seat, a user's DMs with the bot and ephemerals
+    against every other seat.
     ONO 99's cards are bare numbers (several copies each), so there the check is that no
     other seat's whole hand, as its DM renders it, appears.
     """
@@ -551,7 +583,7 @@ class LeakCheck:
             rest = _version_text(_without_moves(message.history[index]))
             viewer = message.ephemeral_for or message.channel.recipient
             for table in tables:
-                if message.channel.guild is not None and not message.ephemeral:
+                if viewer is None:  # everyone in the channel (a server's, a DM, a group DM)
                     if message.channel.id != table.channel_id:
                         continue
                 elif f"<#{table.channel_id}>" not in text:

@@ -13,14 +13,17 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, NotOffered
 from tests.e2e.fake_emojis import MAX_EMOJIS, MAX_IMAGE_BYTES
 from tests.e2e.fake_rest import OLD_EDITS_PER_HOUR, OLD_MESSAGE
 from tests.e2e.fake_state import (
     EPHEMERAL,
+    GUILD_INSTALL,
     LOADING,
     MANAGE_THREADS,
     SEND_MESSAGES,
+    USE_EXTERNAL_APPS,
+    USER_INSTALL,
     VIEW_CHANNEL,
     Channel,
     Message,
@@ -455,3 +458,133 @@ async def test_deleting_a_thread_needs_manage_threads(fake_discord: FakeDiscord)
     assert thread.deleted
     status, data, _ = await call(fake_discord, "DELETE", f"/channels/{thread.id}")
     assert (status, data["code"]) == (404, 10003)
+
+
+# -- user installs (docs cited in docs/user-install.md) -------------------------------------
+
+#: Commands as Deckhand declares them (``bot.cogs``): installs (0 guild, 1 user) and contexts
+#: (0 guild, 1 the bot's DM, 2 DMs and group DMs between users).
+DECLARED = [
+    {"name": "table", "description": "Tables", "integration_types": [0, 1], "contexts": [0, 2]},
+    {"name": "event", "description": "Events", "integration_types": [0], "contexts": [0]},
+]
+
+
+async def declare(fake: FakeDiscord) -> None:
+    path = f"/applications/{fake.application_id}/commands"
+    status, data, _ = await call(fake, "PUT", path, DECLARED)
+    assert status == 200, data
+
+
+async def test_places_without_the_bot_refuse_its_token(fake_discord: FakeDiscord) -> None:
+    """A DM or group DM between users and a server that did not add the bot: its token
+    reads and posts nothing there (403 50001); the bot DMs only users it shares a server
+    with (403 50278)."""
+    fake = fake_discord
+    alice, bob, carol = (fake.user(n) for n in ("alice", "bob", "carol"))
+    elsewhere = fake.add_guild("no bot", bot=False)
+    stranger = fake.member("dave", guild=elsewhere)
+    places = [
+        fake.private_channel(alice, bob, carol),
+        fake.private_channel(alice, bob),
+        elsewhere.channel("lobby"),
+    ]
+    for place in places:
+        for method, body in (("POST", {"content": "the table"}), ("GET", None)):
+            status, data, _ = await call(fake, method, f"/channels/{place.id}/messages", body)
+            assert (status, data["code"]) == (403, 50001), (place.label, method)
+        assert place.messages() == []
+    status, data, _ = await call(fake, "GET", f"/guilds/{elsewhere.id}/channels")
+    assert (status, data["code"]) == (403, 50001)
+    status, data, _ = await post(fake, fake.dm_channel(stranger.user), {"content": "your hand"})
+    assert (status, data["code"]) == (403, 50278)
+    assert (await post(fake, fake.dm_channel(alice.user), {"content": "your hand"}))[0] == 200
+
+
+async def test_commands_are_offered_only_where_declared(fake_discord: FakeDiscord) -> None:
+    """A command is offered where its contexts include the channel's and one of its
+    installs is there: a guild-install command nowhere the bot is not; a user-install one
+    only to the user who installed the app, authorised by them."""
+    fake = fake_discord
+    await declare(fake)
+    alice, bob, carol = (fake.user(n) for n in ("alice", "bob", "carol"))
+    fake.install(alice)
+    group = fake.private_channel(alice, bob, carol)
+    elsewhere = fake.add_guild("no bot", bot=False)
+    fake.member("alice", guild=elsewhere)
+    fake.member("bob", guild=elsewhere)
+    for user, channel, name in (
+        (alice, group, "event"),  # guild install only
+        (bob, group, "table"),  # bob did not install the app
+        (alice, fake.dm_channel(alice.user), "table"),  # not declared for the bot's DM
+        (alice, elsewhere.channel("lobby"), "event"),
+        (bob, elsewhere.channel("lobby"), "table"),
+    ):
+        with pytest.raises(NotOffered):
+            fake.offered(user.user, channel, name)
+    assert fake.offered(alice.user, group, "table")[1] == {str(USER_INSTALL): str(alice.id)}
+    assert fake.offered(alice.user, elsewhere.channel("lobby"), "table")[1] == {
+        str(USER_INSTALL): str(alice.id)
+    }
+    lobby = fake.channel("lobby")
+    assert fake.offered(bob.user, lobby, "table")[1] == {str(GUILD_INSTALL): str(fake.guild.id)}
+
+
+async def test_a_user_installed_interaction_takes_five_follow_ups(
+    fake_discord: FakeDiscord,
+) -> None:
+    """Where only a user install authorises an interaction, the sixth follow-up is 400
+    40094; the app's own install in the server lifts the limit."""
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    fake.install(alice)
+    owners = {str(USER_INSTALL): str(alice.id)}
+    limited = fake.open_interaction(
+        alice.user, fake.private_channel(alice, bob), 2, {"name": "table", "type": 1},
+        owners=owners,
+    )
+    server = fake.open_interaction(alice.user, fake.channel("lobby"), 2,
+                                   {"name": "table", "type": 1})
+    for inter in (limited, server):
+        path = f"/interactions/{inter.id}/{inter.token}/callback"
+        assert (await call(fake, "POST", path, {"type": 4, "data": {"content": "lobby"}}))[0] == 204
+        hook = f"/webhooks/{fake.application_id}/{inter.token}"
+        for n in range(5):
+            assert (await call(fake, "POST", hook, {"content": f"ping {n}"}))[0] == 204
+    hook = f"/webhooks/{fake.application_id}/{limited.token}"
+    status, data, _ = await call(fake, "POST", hook, {"content": "one more"})
+    assert (status, data["code"]) == (400, 40094) and len(limited.followups) == 5
+    status, _, _ = await call(fake, "POST", f"/webhooks/{fake.application_id}/{server.token}",
+                              {"content": "one more"})
+    assert status == 204 and len(server.followups) == 6
+
+
+async def test_answers_are_forced_private_without_use_external_apps(
+    fake_discord: FakeDiscord,
+) -> None:
+    """In a server that did not add the app and keeps Use External Apps from its members,
+    every answer to a user-installed command is ephemeral, whatever the app asked;
+    with the permission, or where the server installed the app, it may be public."""
+    fake = fake_discord
+    strict = fake.add_guild("strict", bot=False)
+    strict.everyone.permissions &= ~USE_EXTERNAL_APPS
+    open_ = fake.add_guild("open", bot=False)
+    alice = fake.member("alice", guild=strict)
+    fake.member("alice", guild=open_)
+    fake.install(alice)
+    owners = {str(USER_INSTALL): str(alice.id)}
+    data = {"name": "table", "type": 1}
+    cases = [
+        (fake.open_interaction(alice.user, strict.channel("lobby"), 2, data, owners=owners),
+         True),
+        (fake.open_interaction(alice.user, open_.channel("lobby"), 2, data, owners=owners),
+         False),
+        (fake.open_interaction(alice.user, fake.channel("lobby"), 2, data), False),
+    ]
+    for inter, forced in cases:
+        path = f"/interactions/{inter.id}/{inter.token}/callback"
+        assert (await call(fake, "POST", path, {"type": 4, "data": {"content": "lobby"}}))[0] == 204
+        hook = f"/webhooks/{fake.application_id}/{inter.token}?wait=true"
+        status, _, _ = await call(fake, "POST", hook, {"content": "and everyone sees"})
+        assert status == 200
+        assert [m.ephemeral for m in inter.messages] == [forced, forced], inter.channel.label

@@ -30,11 +30,15 @@ async def open_table(
     humans: list[Person],
     computers: int,
     channel: Channel | None = None,
+    *,
+    playing: tuple[str, ...] = ("Your hand",),
+    **table: Any,
 ) -> None:
-    """The host opens the table; the others join by button; computers are added; start."""
+    """The host opens the table (with ``table``'s other options, e.g. ``timer``); the others
+    join by button; computers are added; start: the lobby's buttons become ``playing``."""
     host = humans[0]
     given: dict[str, Any] = {"options": options} if options else {}
-    opened = await host.slash("table new", channel=channel, game=game, **given)
+    opened = await host.slash("table new", channel=channel, game=game, **given, **table)
     lobby = opened.response
     assert lobby is not None and not opened.ephemeral, opened.text
     for person in humans[1:]:
@@ -45,7 +49,7 @@ async def open_table(
     started = await host.click(lobby, "Start")
     # Nothing private but the host's own hand panel, when they keep it in the channel.
     assert not started.ephemeral or "your hand" in started.text, started.text
-    assert [b["label"] for b in lobby.buttons()] == ["Your hand"]
+    assert [b["label"] for b in lobby.buttons()] == list(playing)
 
 
 def standings_rows(text: str) -> list[str]:

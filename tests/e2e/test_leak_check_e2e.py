@@ -6,22 +6,26 @@ from __future__ import annotations
 from bot.render.ono99 import pretty_cards
 from bot.render.table import LAST_MOVES
 from games.cards import pretty
-from tests.e2e.fake_state import Channel
-from tests.e2e.play import Harness, LeakCheck, Seat, harness_fixture  # noqa: F401
+from tests.e2e.fake_state import Channel, User
+from tests.e2e.play import Harness, LeakCheck, PanelSeat, Seat, harness_fixture  # noqa: F401
+from tests.e2e.test_anywhere_e2e import PLAYING, group_dm, start_anywhere
 from tests.e2e.test_games_e2e import gin_for_two, open_table
 
 
 def caught(
     harness: Harness, table: Channel, channel: Channel, text: str,
-    more: dict[str, object] | None = None,
+    more: dict[str, object] | None = None, ephemeral_for: User | None = None,
 ) -> str:
     """What a fresh check says of a message about ``table`` planted in ``channel`` (with
-    ``more`` of a message's fields: embeds, components)."""
+    ``more`` of a message's fields: embeds, components; only for ``ephemeral_for``)."""
     fake = harness.fake
     check = LeakCheck(fake, harness.db_path)
     check.mark()
     check.noted.clear()  # only the planted message is checked
-    planted = fake.create_message(channel, {"content": f"<#{table.id}> {text}", **(more or {})})
+    planted = fake.create_message(
+        channel, {"content": f"<#{table.id}> {text}", **(more or {})},
+        ephemeral_for=ephemeral_for,
+    )
     check.mark()
     planted.deleted = True
     harness.leaks.seen[planted.id] = len(planted.history)  # the fixture skips it
@@ -46,6 +50,22 @@ async def test_planted_card_leaks_are_caught(harness: Harness) -> None:
     assert caught(harness, lobby, alice_dm, f"Your hand: {alice_card}") == ""
     assert caught(harness, lobby, bob_dm, f"Your hand: {bob_card}") == ""
     assert caught(harness, lobby, lobby, "nothing to see here") == ""
+
+
+async def test_planted_leaks_in_a_group_dm_without_the_bot_are_caught(
+    harness: Harness,
+) -> None:
+    """Where the bot is no member, a message everyone in the group DM sees, and a private
+    panel of another seat, may not show a card; a seat's own panel may."""
+    await start_anywhere(harness)
+    (alice, bob, _), gdm = group_dm(harness)
+    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0, gdm, playing=PLAYING)
+    bob_card = pretty((await PanelSeat(bob, harness, gdm).mine())[1].view["hand"][0])
+
+    assert bob_card in caught(harness, gdm, gdm, f"Bob holds {bob_card}")
+    assert bob_card in caught(harness, gdm, gdm, f"Bob holds {bob_card}",
+                              ephemeral_for=alice.user)
+    assert caught(harness, gdm, gdm, f"Your hand: {bob_card}", ephemeral_for=bob.user) == ""
 
 
 async def test_a_planted_ono99_hand_is_caught(harness: Harness) -> None:

@@ -35,17 +35,24 @@ PROCESSES = {"A": (0, 1), "B": (2, 3)}
 
 
 class BotProcess:
-    """One ``deckhand run`` subprocess on the fake; ``kill`` is SIGKILL."""
+    """One ``deckhand run`` subprocess on the fake; ``kill`` is SIGKILL. Without
+    ``sharded``, process A alone runs the whole bot (any database)."""
 
-    def __init__(self, fake: FakeDiscord, db_url: str, name: str, log_dir: Path) -> None:
-        self.fake, self.name, self.shards = fake, name, PROCESSES[name]
+    def __init__(
+        self, fake: FakeDiscord, db_url: str, name: str, log_dir: Path, *, sharded: bool = True
+    ) -> None:
+        self.fake, self.name = fake, name
+        self.shards = PROCESSES[name] if sharded else (0,)
         self.log = log_dir / f"bot-{name}.log"
+        shards = {
+            "DECKHAND_SHARD_COUNT": str(SHARDS),
+            "DECKHAND_SHARD_IDS": ",".join(map(str, self.shards)),
+        }
         self.env = {
             **os.environ,
             "DISCORD_TOKEN": fake.token,
             "DECKHAND_DB": db_url,
-            "DECKHAND_SHARD_COUNT": str(SHARDS),
-            "DECKHAND_SHARD_IDS": ",".join(map(str, self.shards)),
+            **(shards if sharded else {}),
             "DECKHAND_DEV_GUILD": "",
             "DECKHAND_SYNC_COMMANDS": "1" if name == "A" else "0",
             "DECKHAND_BOT_MOVE_DELAY": "0.05",

@@ -6,7 +6,10 @@ deleted here. Decisions:
 * Each table has a ``Reach``: ``BOT`` (the default: interaction tokens where one is held,
   the bot's token otherwise) or ``TOKENS`` (a table the bot's token cannot reach — a place
   the bot is not a member of: only interactions' tokens reach it). At a ``TOKENS`` table
-  every bot-token call is refused here, as ``Gone.NO_ACCESS``, without a request.
+  every bot-token call is refused here, as ``Gone.NO_ACCESS``, without a request, and the
+  hands are private panels whatever the players chose (``reachable``): a DM needs the
+  bot's token. The reach is decided where the table opens (``bot.ui.places``) and kept
+  in the database (``storage.places``) for restarts.
 * A send through a token that Discord refuses falls back to the bot's token where the
   table's reach allows; an edit through a token that is refused says so (``Gone.TOKEN``)
   and the caller decides (the table message has its own way back, a panel has none).
@@ -18,6 +21,7 @@ deleted here. Decisions:
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import logging
 import time
@@ -26,7 +30,8 @@ import discord
 
 from bot.discord_io import Gone, Outbox, Sent
 from bot.render.messages import MessageSpec
-from bot.ui.publish.tokens import Token, TokenMessage
+from bot.services.preferences import Preferences
+from bot.ui.publish.tokens import Refused, Token, TokenMessage
 from bot.ui.views import edit_kwargs, send_kwargs
 
 log = logging.getLogger(__name__)
@@ -63,6 +68,13 @@ class Delivery:
         """How a table's messages are reached."""
         return Reach.TOKENS if table_id in self._tokens_only else Reach.BOT
 
+    def reachable(self, table_id: int, prefs: Preferences) -> Preferences:
+        """A player's preferences as the table can keep them: where only tokens reach, the
+        hand is a private panel in the table's channel (no DM)."""
+        if self.reach(table_id) is Reach.TOKENS and prefs.hand != "channel":
+            return dataclasses.replace(prefs, hand="channel")
+        return prefs
+
     def aged(self, message_id: int) -> bool:
         """Whether the message was posted ``replace_after`` seconds ago or more."""
         posted = discord.utils.snowflake_time(message_id).timestamp()
@@ -73,8 +85,8 @@ class Delivery:
         """A follow-up through ``token``; its id, or None when Discord refused it."""
         try:
             return await token.send(send_kwargs(spec), ephemeral=ephemeral)
-        except discord.HTTPException as exc:
-            log.info("a follow-up was refused: %s", exc.status)
+        except (discord.HTTPException, Refused) as exc:
+            log.info("a follow-up was refused: %s", _why(exc))
             return None
 
     async def edit_held(self, held: TokenMessage, spec: MessageSpec) -> Sent:
@@ -111,8 +123,8 @@ class Delivery:
         if via is not None and via.channel_id == channel_id:
             try:
                 posted = await via.send(send_kwargs(spec), mentions=mentions)
-            except discord.HTTPException as exc:
-                log.info("table %s: a post through a token was refused: %s", table_id, exc.status)
+            except (discord.HTTPException, Refused) as exc:
+                log.info("table %s: a post through a token was refused: %s", table_id, _why(exc))
             else:
                 return Sent(channel_id, posted)
         if self.reach(table_id) is Reach.TOKENS:
@@ -159,3 +171,8 @@ class Delivery:
     def remember_dm(self, user_id: int, channel_id: int) -> None:
         """A DM channel id learned from the database."""
         self.outbox.remember_dm(user_id, channel_id)
+
+
+def _why(exc: discord.HTTPException | Refused) -> object:
+    """A refusal for the log: Discord's status, or why Deckhand did not send."""
+    return exc.status if isinstance(exc, discord.HTTPException) else exc

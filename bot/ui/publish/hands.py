@@ -22,6 +22,7 @@ Decisions:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -36,7 +37,7 @@ from bot.services.tables.records import OPEN
 from bot.ui.cards import decorate
 from bot.ui.publish.delivery import Delivery
 from bot.ui.publish.notices import Notices
-from bot.ui.publish.tokens import Clock, Token, TokenMessage, Tokens
+from bot.ui.publish.tokens import Clock, Sleep, Token, TokenMessage, Tokens
 from storage import messages as refs
 from storage.db import Database
 
@@ -81,12 +82,15 @@ class Hands:
         clock: Clock,
         *,
         card_emojis: CardEmojis,
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
         self.db, self.delivery, self.edits = db, delivery, edits
         self.preferences, self.notices = preferences, notices
         self.card_emojis = card_emojis
         #: Each panel's token, by table and user.
-        self.tokens: Tokens[tuple[int, int]] = Tokens(clock, on_expiry=self._panel_expired)
+        self.tokens: Tokens[tuple[int, int]] = Tokens(
+            clock, on_expiry=self._panel_expired, sleep=sleep
+        )
         self._tables: dict[int, _Hands] = {}
 
     def forget(self, table_id: int) -> None:
@@ -104,9 +108,10 @@ class Hands:
         return decorate(spec, result.game, self.card_emojis, prefs)
 
     async def of(self, result: TableResult, mine: SeatPrivate, page: int = 0) -> MessageSpec:
-        """``spec`` with the player's preferences read for the table's server."""
+        """``spec`` with the player's preferences read for the table's server (as the table
+        can keep them: ``Delivery.reachable``)."""
         prefs = await self.preferences.of(result.guild_id, mine.user_id)
-        return self.spec(result, mine, prefs, page)
+        return self.spec(result, mine, self.delivery.reachable(result.table_id, prefs), page)
 
     # -- after a change --------------------------------------------------------------------------
     async def publish(
@@ -164,9 +169,10 @@ class Hands:
         original: bool,
     ) -> None:
         """``token``'s interaction showed the user's hand privately in ``message_id`` (its
-        answer when ``original``, else a follow-up): in a server that is their panel now."""
+        answer when ``original``, else a follow-up): in the table's channel (not a hand
+        DM) that is their panel now."""
         mine = result.for_user(token.user_id)
-        if mine is None or token.guild_id is None:
+        if mine is None or token.channel_id != result.channel_id:
             return
         held = self.tokens.hold(
             (result.table_id, mine.user_id), token, message_id, original=original
@@ -194,7 +200,6 @@ class Hands:
             via is not None
             and via.user_id == mine.user_id
             and via.channel_id == result.channel_id
-            and via.guild_id == result.guild_id
             and result.status in OPEN
         )
         if here and via is not None and prefs.in_channel:
@@ -246,7 +251,7 @@ class Hands:
         user_id = token.user_id
         mine = result.for_user(user_id)
         sig = signature(result, mine) if mine is not None else ""
-        if token.guild_id is not None:
+        if token.channel_id == result.channel_id:
             if mine is not None and token.message_id is not None:
                 key = (result.table_id, user_id)
                 held = self.tokens.hold(key, token, token.message_id, original=True)

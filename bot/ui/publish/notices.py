@@ -5,7 +5,11 @@ Decisions:
 
 * A player whose turn it becomes gets a short "Your turn" DM only when they have not moved
   at this table for ``ping_after`` seconds; the previous ping is deleted. A player who
-  keeps their hand in the channel (or whose DMs are closed) is pinged in the channel.
+  keeps their hand in the channel (or whose DMs are closed) is pinged in the channel,
+  through the interaction that caused the turn (or the freshest one at the table) when
+  one may still post there, else with the bot's token where the table allows it; at a
+  table only tokens reach, a turn that comes when no token is left is not pinged — the
+  table message shows it, and its timer.
 * A DM refused with 50007 is announced once per table in the channel (that mention is the
   one ping Deckhand allows itself), through the player's own interaction when it came from
   that channel; that player uses the ephemeral *Your hand* view from then on.
@@ -25,7 +29,7 @@ from bot.discord_io import Gone
 from bot.render.messages import MessageSpec
 from bot.services.preferences import Preferences, PreferenceService
 from bot.services.tables import Reminder, TableResult, TableStatus
-from bot.ui.publish.delivery import Delivery
+from bot.ui.publish.delivery import Delivery, Reach
 from bot.ui.publish.tokens import Clock, Token
 from storage import messages as refs
 from storage.db import Conn, Database
@@ -69,10 +73,16 @@ class Notices:
         """The DM check at join: a DM that will become the hand, or the fallback notice
         (players who keep their hand in the channel are told where it will be)."""
         user_id = via.user_id
-        if not (await self.preferences.of(result.guild_id, user_id)).by_dm:
+        prefs = await self.preferences.of(result.guild_id, user_id)
+        if not self.delivery.reachable(result.table_id, prefs).by_dm:
+            why = (
+                "I am not a member here, so hands are private panels"
+                if self.delivery.reach(result.table_id) is Reach.TOKENS
+                else "`/settings hand:` to change"
+            )
             where = MessageSpec(
                 content="Your hand will be a private panel in this channel: press **Your hand**"
-                " on the table message once the game starts (`/settings hand:` to change)."
+                f" on the table message once the game starts ({why})."
             )
             await self.delivery.reply(via, where, ephemeral=True)
             return
@@ -132,8 +142,9 @@ class Notices:
             )
         turns.to_act = to_act
 
-    async def remind(self, event: Reminder) -> None:
-        """Half of a turn's time is gone: tell the players to act."""
+    async def remind(self, event: Reminder, via: Token | None) -> None:
+        """Half of a turn's time is gone: tell the players to act (in the channel through
+        ``via`` where it may still post there)."""
         prefs = await self.preferences.for_players(event.guild_id, event.user_ids)
         for user_id in event.user_ids:
             text = (
@@ -142,8 +153,8 @@ class Notices:
                 "computer plays for you."
             )
             await self._ping(
-                event.table_id, event.channel_id, user_id, text, None,
-                by_dm=prefs[user_id].by_dm,
+                event.table_id, event.channel_id, user_id, text, via,
+                by_dm=self.delivery.reachable(event.table_id, prefs[user_id]).by_dm,
             )
 
     async def _ping(
@@ -161,7 +172,7 @@ class Notices:
             mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
             await delivery.post(
                 table_id, channel_id, MessageSpec(content=f"<@{user_id}> {text}"),
-                mentions=mentions,
+                via=via, mentions=mentions,
             )
             return
         old = await self.db.read(refs.get, table_id, refs.PING, user_id)

@@ -7,8 +7,9 @@ Decisions:
   seat showed, never a hand it kept.
 * Once per hand: a notice in the database keeps a restart or another process from posting
   it again.
-* It goes through the table message's token while one is held (no global-limit cost),
-  else with the bot's token.
+* It goes through the freshest interaction that may still post in the channel
+  (``TableMessages.speaker``: no global-limit cost), else with the bot's token where the
+  table allows it.
 """
 
 from __future__ import annotations
@@ -57,10 +58,8 @@ class Pictures:
                 content=f"**{result.title}** — what hand {len(scored)} showed:",
                 files=((f"{result.game}-hand-{len(scored)}.png", png),),
             )
-            held = self.table.held(result.table_id)
             await self.delivery.post(
-                result.table_id, result.channel_id, spec,
-                via=held.token if held is not None else None,
+                result.table_id, result.channel_id, spec, via=self.table.speaker(result.table_id)
             )
 
         self.edits.submit(("picture", result.table_id, version), job)

@@ -12,6 +12,7 @@ lobbies); all reach Discord through one ``Delivery`` and queue their edits on on
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass
@@ -25,14 +26,15 @@ from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import Reminder, TableResult, TableService, TableStatus
 from bot.services.tables.records import OPEN
-from bot.ui.publish.delivery import Delivery
+from bot.ui.publish.delivery import Delivery, Reach
 from bot.ui.publish.hands import Hands
 from bot.ui.publish.league_line import LeagueLine
 from bot.ui.publish.notices import Notices
 from bot.ui.publish.pictures import Pictures, ends_a_hand
 from bot.ui.publish.table import TableMessages, order
 from bot.ui.publish.threads import LobbyThreads
-from bot.ui.publish.tokens import Clock, Token
+from bot.ui.publish.tokens import Clock, Sleep, Token
+from storage import places
 from storage.db import Database
 
 log = logging.getLogger(__name__)
@@ -68,15 +70,18 @@ class Publisher:
         card_emojis: CardEmojis | None = None,
         ping_after: float = 0.0,
         clock: Clock = time.monotonic,
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
-        self.tables, self.preferences, self.clock = tables, preferences, clock
+        self.db, self.tables, self.preferences, self.clock = db, tables, preferences, clock
         self.edits = Coalescer()
         self.delivery = Delivery(Outbox(client))
-        self.table = TableMessages(db, self.delivery, self.edits, clock, self.channel_deleted)
+        self.table = TableMessages(
+            db, self.delivery, self.edits, clock, self.channel_deleted, sleep=sleep
+        )
         self.notices = Notices(db, self.delivery, preferences, clock, ping_after=ping_after)
         self.hands = Hands(
             db, self.delivery, self.edits, preferences, self.notices, clock,
-            card_emojis=card_emojis or CardEmojis(),
+            card_emojis=card_emojis or CardEmojis(), sleep=sleep,
         )
         self.pictures = Pictures(db, self.delivery, self.edits, self.table)
         self.league_line = LeagueLine(db, leagues)
@@ -89,13 +94,26 @@ class Publisher:
         return Token.of(interaction, self.clock)
 
     async def close(self) -> None:
-        """Stop pending message updates."""
+        """Stop pending message updates and the waits for tokens to age."""
+        for tokens in (self.table.tokens, self.hands.tokens):
+            tokens.drop_where(lambda key: True)
         await self.edits.close()
+
+    async def load(self) -> None:
+        """Start-up: the reach of every open table (``storage.places``)."""
+        for table_id in await self.db.read(places.open_tokens_only):
+            self.delivery.set_reach(table_id, Reach.TOKENS)
+
+    async def placed(self, table_id: int, reach: Reach) -> None:
+        """A table opened where ``reach`` says how Deckhand reaches it (kept for restarts)."""
+        self.delivery.set_reach(table_id, reach)
+        if reach is Reach.TOKENS:
+            await self.db.write(places.mark_tokens_only, table_id)
 
     async def on_event(self, event: TableResult | Reminder) -> None:
         """A computer move, a time-out or a reminder happened on its own."""
         if isinstance(event, Reminder):
-            await self.notices.remind(event)
+            await self.notices.remind(event, self.table.speaker(event.table_id))
         else:
             await self.publish(event)
 
@@ -109,11 +127,13 @@ class Publisher:
         spec = self.table.spec(result, await self.league_line.of(result))
         if not answered.table:
             self.table.update(result, spec)
-        prefs = await self.preferences.for_players(
+        chosen = await self.preferences.for_players(
             result.guild_id, [p.user_id for p in result.private.values()]
         )
+        prefs = {u: self.delivery.reachable(table_id, p) for u, p in chosen.items()}
         await self.hands.publish(result, prefs, via=answered.via, shown=answered.hand)
-        await self.notices.turns(result, prefs, actor=answered.actor, via=answered.via)
+        speaker = answered.via or self.table.speaker(table_id)
+        await self.notices.turns(result, prefs, actor=answered.actor, via=speaker)
         if ends_a_hand(result):
             self.pictures.submit(result)
         await self.threads.settle(result)

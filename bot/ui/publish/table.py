@@ -15,21 +15,31 @@ Decisions:
   50083) is posted again; a deleted channel closes the table (``on_channel_gone``); a
   channel the bot may no longer see or write to keeps the table (it is logged; players
   can use ``/table status`` once access is back).
+* At a table only tokens reach (``Reach.TOKENS``), a state no token can show waits for
+  the next click; while a game is played the message has a **Refresh** button (any click
+  on it is a fresh token), and the last edit its token allows says it stops updating
+  (``bot.render.refresh``).
+* ``speaker`` is the freshest interaction that may still post in the channel (the latest
+  click, or the one editing the table message, with follow-ups left): what pictures,
+  pings and reminders are posted through where the bot's token is not used.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.discord_io import Coalescer, Gone, Sent
 from bot.render.messages import MessageSpec
+from bot.render.refresh import refreshable, stopping
 from bot.render.table import EventLog, table_message
 from bot.services.tables import Step, TableResult, TableStatus
 from bot.services.tables.records import OPEN
-from bot.ui.publish.delivery import Delivery
-from bot.ui.publish.tokens import Clock, Token, TokenMessage, Tokens
+from bot.ui import followups
+from bot.ui.publish.delivery import Delivery, Reach
+from bot.ui.publish.tokens import Clock, Sleep, Token, TokenMessage, Tokens
 from storage import messages as refs
 from storage.db import Database
 
@@ -66,11 +76,14 @@ class TableMessages:
         edits: Coalescer,
         clock: Clock,
         on_channel_gone: Callable[[int], Awaitable[None]],
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
         self.db, self.delivery, self.edits = db, delivery, edits
         #: The token editing each table message (``"table"``) and the latest click in its
         #: channel (``"click"``), by kind and table.
-        self.tokens: Tokens[tuple[str, int]] = Tokens(clock)
+        self.tokens: Tokens[tuple[str, int]] = Tokens(
+            clock, on_expiry=self._expiring, sleep=sleep
+        )
         self.repost_after = REPOST_AFTER
         self.on_channel_gone = on_channel_gone
         self._shown: dict[int, _Shown] = {}
@@ -79,10 +92,10 @@ class TableMessages:
         return self._shown.setdefault(table_id, _Shown())
 
     def forget(self, table_id: int) -> None:
-        """The table closed: drop what was shown and the latest click's token (the table
-        message's own goes after its last edit)."""
+        """The table closed: drop what was shown (its tokens go when they run out: the
+        last edit, queued already, may still need them — where only tokens reach the
+        table, the click that ended the game posts its end afresh)."""
         self._shown.pop(table_id, None)
-        self.tokens.drop(("click", table_id))
 
     def spec(self, result: TableResult, league: str = "") -> MessageSpec:
         """The table message for a result (its new steps logged)."""
@@ -92,19 +105,47 @@ class TableMessages:
             shown.logged_version = max(s.version for s in fresh)
             shown.events.add(_with_steps(result, fresh))
         timed_out = any(step.by == "timeout" for step in result.steps)
-        return table_message(
+        spec = table_message(
             result, list(shown.events.lines), league_line=league,
             note=result.message if timed_out else "",
         )
+        if result.status is TableStatus.PLAYING and self.tokens_only(result.table_id):
+            return refreshable(spec, result.table_id, result.version)
+        return spec
+
+    def tokens_only(self, table_id: int) -> bool:
+        """Whether only interaction tokens reach the table."""
+        return self.delivery.reach(table_id) is Reach.TOKENS
 
     async def message_id(self, table_id: int) -> int | None:
         """The live table message's id, if one is stored."""
         ref = await self.db.read(refs.get, table_id, refs.TABLE)
         return ref.message_id if ref is not None else None
 
-    def held(self, table_id: int) -> TokenMessage | None:
-        """The token that edits the table message, while usable."""
-        return self.tokens.get(("table", table_id))
+    def speaker(self, table_id: int) -> Token | None:
+        """The freshest interaction that may still post in the table's channel (the latest
+        click there, or the one editing the table message), if any has follow-ups left."""
+        held = [
+            h for h in (self.tokens.get(("click", table_id)), self.tokens.get(("table", table_id)))
+            if h is not None and followups.left(h.token.interaction) != 0
+        ]
+        return max(held, key=lambda h: h.token.created).token if held else None
+
+    def _expiring(self, key: tuple[str, int], held: TokenMessage) -> None:
+        """A table message's token is about to run out: at a table only tokens reach, its
+        last edit says the message stops updating by itself, and how to see the game."""
+        kind, table_id = key
+        shown = self._shown.get(table_id)
+        if kind != "table" or shown is None or shown.spec is None:
+            return
+        if not self.tokens_only(table_id):
+            return
+        note = stopping(shown.spec)
+
+        async def job() -> None:
+            await self.delivery.edit_held(held, note)
+
+        self.edits.submit(("table", table_id), job)
 
     def shown(
         self,
@@ -169,6 +210,9 @@ class TableMessages:
             if shown is not None and result.status in OPEN:
                 shown.spec = spec
             return
+        if self.tokens_only(result.table_id):
+            log.debug("table %s: no token shows it now; it waits for a click", result.table_id)
+            return
         sent = await self._by_bot(result, spec, ref)
         if sent.gone is Gone.CHANNEL:
             log.info("channel %s of table %s is gone; closing it", result.channel_id,
@@ -228,7 +272,12 @@ class TableMessages:
             self.tokens.drop(key, held)  # the table moved to a message of the bot's own
             held = None
         open_ = result.status in OPEN
-        if open_ and await self._repost(result, spec, ref, held):
+        # A game's end is posted afresh too where no other token could show it.
+        if (open_ or self.tokens_only(result.table_id)) and await self._repost(
+            result, spec, ref, held
+        ):
+            if not open_:
+                self.tokens.drop(key)
             return True
         if held is None:
             return False

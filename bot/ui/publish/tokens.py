@@ -23,19 +23,25 @@ Decisions:
   falls back to the bot token or to asking for a click.
 * A newer interaction replaces an older one; nothing is stored in the database (a token
   is a secret, and a restart simply waits for the next click).
+* A follow-up counts against the interaction's allowance (``bot.ui.followups``: 5 where
+  only a user install authorised it); one past it is refused here without a request. A
+  follow-up asked to be public that Discord made ephemeral (a server that keeps apps it
+  did not add private) is deleted and refused too: it would show the clicker alone what
+  everyone was meant to see.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 import discord
 
 from bot.render.messages import MessageSpec
+from bot.ui import followups
 
 #: How long Discord accepts an interaction's token.
 TOKEN_LIFETIME = 15 * 60.0
@@ -47,7 +53,14 @@ USABLE = TOKEN_LIFETIME - 60.0
 ARRIVAL_LAG = 3.0
 
 Clock = Callable[[], float]
+#: How the owner of a clock waits on it (``asyncio.sleep`` on the system's).
+Sleep = Callable[[float], Awaitable[None]]
 K = TypeVar("K", bound=Hashable)
+
+
+class Refused(Exception):
+    """A follow-up not posted as asked: the interaction's allowance is used up, or Discord
+    made a public one ephemeral."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -85,11 +98,17 @@ class Token:
         ephemeral: bool = False,
         mentions: discord.AllowedMentions | None = None,
     ) -> int:
-        """A new follow-up message; its id (``discord.HTTPException`` when refused)."""
+        """A new follow-up message; its id (``Refused`` or ``discord.HTTPException`` when it
+        was not posted as asked)."""
+        if not followups.spend(self.interaction):
+            raise Refused("this interaction's follow-ups are used up")
         extra: dict[str, Any] = {"allowed_mentions": mentions} if mentions is not None else {}
         sent = await self.interaction.followup.send(
             wait=True, ephemeral=ephemeral, **message, **extra
         )
+        if not ephemeral and sent.flags.ephemeral:
+            await self.interaction.followup.delete_message(sent.id)
+            raise Refused("Discord showed a public follow-up to the clicker alone")
         return sent.id
 
     async def edit(self, message_id: int | None, edit: dict[str, Any]) -> None:
@@ -118,7 +137,7 @@ class TokenMessage:
     shown: str = ""
     version: int = -1
     spec: MessageSpec | None = None
-    expiry: asyncio.TimerHandle | None = None
+    expiry: asyncio.Task[None] | None = None
 
     def age(self, now: float) -> float:
         """Seconds since Discord created the token's interaction."""
@@ -132,15 +151,18 @@ class TokenMessage:
 
 class Tokens(Generic[K]):
     """The live token messages, by key; ``on_expiry(key, held)`` is called when a held
-    token reaches ``usable`` (while Discord still takes it for a last edit)."""
+    token reaches ``usable`` (while Discord still takes it for a last edit), waited for
+    with ``sleep`` on the same clock (a test's clock makes a day pass at once)."""
 
     def __init__(
         self,
         clock: Clock = time.monotonic,
         usable: float = USABLE,
         on_expiry: Callable[[K, TokenMessage], None] | None = None,
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
         self.clock = clock
+        self.sleep = sleep
         self.usable = usable
         self.on_expiry = on_expiry
         self._held: dict[K, TokenMessage] = {}
@@ -153,14 +175,19 @@ class Tokens(Generic[K]):
         if self.on_expiry is not None:
             callback = self.on_expiry
             left = max(0.0, self.usable - held.age(self.clock()))
-            held.expiry = asyncio.get_running_loop().call_later(
-                left, lambda: self._expired(key, held, callback)
+            held.expiry = asyncio.get_running_loop().create_task(
+                self._expire(left, key, held, callback)
             )
         return held
 
-    def _expired(
-        self, key: K, held: TokenMessage, callback: Callable[[K, TokenMessage], None]
+    async def _expire(
+        self,
+        seconds: float,
+        key: K,
+        held: TokenMessage,
+        callback: Callable[[K, TokenMessage], None],
     ) -> None:
+        await self.sleep(seconds)
         if self._held.get(key) is held:
             del self._held[key]
             callback(key, held)
