@@ -46,6 +46,7 @@ from bot.ui.cooldown import SLOW_DOWN, Cooldown, cost_of
 from bot.ui.event_tables import EventTables
 from bot.ui.events import EventDesk
 from bot.ui.items import ITEMS, on_interaction
+from bot.ui.language import hear
 from bot.ui.publish import Publisher
 from i18n import SOURCE, _, speaking
 from storage.connect import open_database
@@ -229,6 +230,7 @@ class DeckhandTree(discord.app_commands.CommandTree):
     """The command tree: every command and autocomplete passes the user's cooldown."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        hear(interaction)  # the interaction's own language until its player's is read
         command = interaction.command
         tokens = (
             cost_of(command.extras)
@@ -239,7 +241,7 @@ class DeckhandTree(discord.app_commands.CommandTree):
         if cast(DeckhandMixin, self.client).cooldown.allow(interaction.user.id, tokens):
             return True
         if interaction.type is discord.InteractionType.application_command:
-            await say(interaction, SLOW_DOWN)
+            await say(interaction, _(SLOW_DOWN))
         return False
 
 

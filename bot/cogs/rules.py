@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.cogs import everywhere, game_choices
 from bot.render.rules import rules_message
-from bot.ui.views import send_kwargs
+from bot.ui.answers import defer, reply
 
 
 class RulesCommands(commands.Cog):
@@ -22,7 +22,8 @@ class RulesCommands(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        await interaction.response.send_message(ephemeral=True, **send_kwargs(rules_message(game)))
+        await defer(interaction)  # then the rules speak the reader's language
+        await reply(interaction, rules_message(game))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -197,7 +197,7 @@ class EventTables:
             except TableAlreadyOpen:  # someone opened a game of their own in the thread
                 thread = await self._thread(event, group, fresh=True)
                 result = await self._deal(event, board, thread)
-        spec = self.publisher.table.spec(result)
+        spec = await self.publisher.table.spec(result)
         if await self.publisher.table.post(result, spec):
             self._posted.add(result.table_id)  # its stored reference is written in a moment
             await self.publisher.publish(result, Answered(table=True))
