@@ -22,6 +22,19 @@ import i18n
 UNTRANSLATED = {"untranslated": True}
 
 
+def discord_speaks(lang: str) -> bool:
+    """Whether Discord has a locale for ``lang`` (so its commands can be translated)."""
+    return any(i18n.match(locale.value) == lang for locale in Locale)
+
+
+def commands_stay_english(lang: str) -> str:
+    """Saying (in the language spoken) that Discord has no locale for ``lang``, so slash
+    commands keep their English names while Deckhand speaks ``lang``."""
+    return i18n._("Discord has no {language} for its menus, so slash commands keep their"
+                  " English names there; `/settings language:` chooses the language Deckhand"
+                  " speaks to you.", language=i18n.language_name(lang))
+
+
 def context_of(context: app_commands.TranslationContextTypes) -> str:
     """The message context of a slash-command text: ``discord command_name``, …"""
     return f"discord {context.location.name}"

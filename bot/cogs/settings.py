@@ -10,14 +10,14 @@ from discord.ext import commands
 import games
 from bot.cogs import anywhere, app
 from bot.services.preferences import CARDS, DECKS, HANDS
-from bot.translator import UNTRANSLATED
+from bot.translator import UNTRANSLATED, commands_stay_english, discord_speaks
 from bot.ui.answers import privately
 from bot.ui.places import place_of
 from bot.ui.publish import Reach
-from i18n import language_name, languages
+from i18n import N_, _, language_name, languages, speak
 
 #: What ``/settings`` adds where Deckhand's bot is no member.
-PANELS_HERE = " Here, where I am not a member, hands are private panels whatever you choose."
+PANELS_HERE = N_("Here, where I am not a member, hands are private panels whatever you choose.")
 
 
 def _choices(values: tuple[str, ...]) -> list[app_commands.Choice[str]]:
@@ -28,6 +28,14 @@ def _languages() -> list[app_commands.Choice[str]]:
     """Every language Deckhand has, each named in its own words (never translated)."""
     return [app_commands.Choice(name=app_commands.locale_str(language_name(v), **UNTRANSLATED),
                                 value=v) for v in languages()]
+
+
+def _commands_note(chosen: str | None) -> str:
+    """When a language Discord has no locale for was just chosen: that slash commands
+    stay English (``/rules`` says it too)."""
+    if chosen is None or discord_speaks(chosen):
+        return ""
+    return " " + commands_stay_english(chosen)
 
 
 class SettingsCommands(commands.Cog):
@@ -69,7 +77,7 @@ class SettingsCommands(commands.Cog):
 
         async def work() -> str:
             if (server or threads is not None or stand_in is not None) and place.private:
-                return (
+                return _(
                     "Server defaults belong to servers: in a DM or group DM only each"
                     " player's own `/settings` (cards, deck, hand) apply."
                 )
@@ -79,17 +87,18 @@ class SettingsCommands(commands.Cog):
                     threads=threads, stand_in=stand_in, cards=cards, deck=deck, hand=hand,
                     language=language,
                 )
-                return (
-                    f"This server's defaults: {defaults.describe()}."
-                    " Players' own `/settings` come first."
-                )
+                return _("This server's defaults: {defaults}. Players' own `/settings` come"
+                         " first.", defaults=defaults.describe()) + _commands_note(language)
             for name, value in (("threads", threads), ("stand_in", stand_in)):
                 if value is not None:
-                    return f"`{name}` is a server default: add `server: True` (Manage Server)."
+                    return _("`{name}` is a server default: add `server: True` (Manage Server).",
+                             name=name)
             chosen = await prefs.choose(guild_id, interaction.user.id, cards=cards, deck=deck,
                                         hand=hand, language=language)
-            here = PANELS_HERE if place.reach is Reach.TOKENS else ""
-            return f"Your settings: {chosen.describe()}.{here}"
+            speak(chosen.language)  # the answer speaks the language just chosen
+            here = " " + _(PANELS_HERE) if place.reach is Reach.TOKENS else ""
+            return (_("Your settings: {settings}.", settings=chosen.describe()) + here
+                    + _commands_note(language))
 
         await privately(interaction, work)
 

@@ -41,9 +41,9 @@ from bot.text import cut
 from bot.ui.answers import update
 from bot.ui.publish import Answered, Publisher
 from bot.ui.views import edit_kwargs
-from i18n import _, number
+from i18n import _, number, speaking
 from storage.db import StorageUnavailable
-from storage.events import EventRow, TableRow
+from storage.events import EntrantRow, EventRow, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,8 @@ class EventTables:
         shown = (event.id, event.status, event.round, len(players))
         if shown in self._shown:
             return
-        spec = signup_message(event, players)
+        with speaking(await self._language(event)):
+            spec = signup_message(event, players)
         try:
             if via is not None:
                 await update(via, spec)
@@ -158,8 +159,19 @@ class EventTables:
         await self._open_and_announce(event_id)
         await self.refresh(event_id)
 
+    async def _language(self, event: EventRow) -> str:
+        """An event's messages, threads and announcements speak its server's language."""
+        return (await self.publisher.preferences.server(event.guild_id)).language
+
     async def _open_and_announce(self, event_id: int) -> None:
         event, players, tables = await self.events.round_tables(event_id)
+        with speaking(await self._language(event)):
+            await self._announce(event, players, tables)
+
+    async def _announce(
+        self, event: EventRow, players: list[EntrantRow], tables: list[TableRow]
+    ) -> None:
+        event_id = event.id
         if event.status == "running":
             for group in _due(event, tables):
                 await self._open(event, group)
