@@ -51,10 +51,11 @@ def standings_text(st: Standings) -> str:
     head = f"**{plain(st.league.name)}** · {title} · {season} · {st.scoring}"
     points = st.scoring != "rating"
     column = pgettext("column: league points", "Pts") if points else _("Rating")
+    player, played = _("Player"), pgettext("column: games played", "G")
+    won, drawn = pgettext("column: games won", "W"), pgettext("column: games drawn", "D")
+    lost, streak = pgettext("column: games lost", "L"), _("Streak")
     lines = [
-        f"{'#':>3} {_('Player'):<18} {column:>6} {pgettext('column: games played', 'G'):>3} "
-        f"{pgettext('column: games won', 'W'):>3} {pgettext('column: games drawn', 'D'):>3} "
-        f"{pgettext('column: games lost', 'L'):>3} {_('Streak')}"
+        f"{'#':>3} {player:<18} {column:>6} {played:>3} {won:>3} {drawn:>3} {lost:>3} {streak}"
     ]
     for i, r in enumerate(st.rows[:ROWS_SHOWN]):
         if r.provisional and (i == 0 or not st.rows[i - 1].provisional):
