@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from bot.render import renderer
+from bot.render.common import seat_names
 from bot.render.markup import markdown_lines
 from bot.render.messages import Button, Component, MessageSpec, Select
 from bot.render.table import placements
@@ -51,7 +52,7 @@ def hand_message(
     elif mine.legal:
         lines.append(_("**Your move:**"))
     else:
-        names = [s.name for s in result.seats]
+        names = seat_names(result.seats)
         waiting = listing([names[s] for s in result.to_act]) or _("nobody")
         lines.append(_("Waiting for {who}.", who=waiting))
     rows: tuple[tuple[Component, ...], ...] = ()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import games
 from bot.render import renderer
+from bot.render.common import seat_name, seat_names
 from bot.render.durations import timer_text
 from bot.render.markup import markdown_lines
 from bot.render.messages import (
@@ -45,7 +46,7 @@ class EventLog:
 
     def add(self, result: TableResult) -> None:
         """Append the lines of the result's public events (its steps)."""
-        self.lines.extend(step_lines(result.game, result.steps, [s.name for s in result.seats]))
+        self.lines.extend(step_lines(result.game, result.steps, seat_names(result.seats)))
         del self.lines[: -self.size]
 
 
@@ -55,7 +56,7 @@ def step_lines(game: str, steps: Iterable[Step], names: Sequence[str]) -> list[s
 
 
 def _seat_label(s: SeatInfo, host_id: int) -> str:
-    who = f"<@{s.user_id}>" if s.user_id is not None else s.name
+    who = f"<@{s.user_id}>" if s.user_id is not None else seat_name(s.name, s.bot)
     if s.user_id is not None and s.user_id == host_id:
         return _("{who} (host)", who=who)
     return who
@@ -112,7 +113,8 @@ def placements(result: TableResult) -> list[str]:
         return []
     out = result.outcome
     order = sorted(range(len(result.seats)), key=lambda s: (out.ranks[s], s))
-    return [f"{out.ranks[s]}. {result.seats[s].name} — {number(out.scores[s])}" for s in order]
+    names = seat_names(result.seats)
+    return [f"{out.ranks[s]}. {names[s]} — {number(out.scores[s])}" for s in order]
 
 
 def table_message(
@@ -123,7 +125,7 @@ def table_message(
     if result.status == "lobby":
         return lobby_message(result, note)
     game = games.get(result.game)
-    names = [s.name for s in result.seats]
+    names = seat_names(result.seats)
     t, v = result.table_id, result.version
     fields: list[tuple[str, str]] = []
     body: list[str] = []

@@ -41,7 +41,7 @@ from typing import Any, TextIO, TypeVar
 import games
 from bot.invocation import typed
 from bot.render import GameRenderer, renderer
-from bot.render.common import scores
+from bot.render.common import scores, seat_names
 from bot.render.markup import Text
 from bot.render.steps import event_lines
 from bot.services.errors import (
@@ -299,7 +299,7 @@ class Session:
 
     # -- showing ------------------------------------------------------------------------
     def _names(self, result: TableResult) -> list[str]:
-        return [s.name for s in result.seats]
+        return seat_names(result.seats)
 
     def _show_steps(self, result: TableResult) -> None:
         names = self._names(result)

@@ -19,6 +19,7 @@ import time
 
 from bot.art.hand_end import closes_hand, hands, picture
 from bot.discord_io import Coalescer
+from bot.render.common import seat_names
 from bot.render.messages import MessageSpec
 from bot.services.tables import TableResult, replay
 from bot.ui.publish.delivery import Delivery
@@ -51,8 +52,8 @@ class Pictures:
             scored = hands(result.game, events)
             if not scored:
                 return
-            names = [s.name for s in result.seats]
             with speaking(language):  # the thread draws in a copy of this context
+                names = seat_names(result.seats)
                 png = await asyncio.to_thread(picture, result.game, scored[-1], names)
                 content = _("**{title}** — what hand {n} showed:", title=result.title,
                             n=number(len(scored)))
