@@ -34,6 +34,8 @@ from bot.render.messages import MessageSpec
 from bot.services.preferences import Preferences, PreferenceService
 from bot.services.tables import SeatPrivate, TableResult
 from bot.services.tables.records import OPEN
+from bot.text import cut
+from bot.ui.answers import CONTENT_LIMIT
 from bot.ui.cards import decorate
 from bot.ui.publish.delivery import Delivery
 from bot.ui.publish.notices import Notices
@@ -48,6 +50,13 @@ PANEL_EXPIRED = N_(
     "⏳ *This panel stops updating here (Discord lets me update it for 15 minutes).*"
     " Press **Your hand** on the table message, or make a move, to keep it live."
 )
+
+
+def expiring(spec: MessageSpec) -> MessageSpec:
+    """A panel's last edit: the hand, cut to leave room within Discord's 2,000 characters,
+    and ``PANEL_EXPIRED`` in the language spoken."""
+    note = _(PANEL_EXPIRED)
+    return replace(spec, content=f"{cut(spec.content, CONTENT_LIMIT - len(note) - 1)}\n{note}")
 
 
 @dataclass
@@ -245,7 +254,7 @@ class Hands:
         if spec is None or key[0] not in self._tables:
             return
         with speaking(held.token.language):
-            note = replace(spec, content=f"{spec.content}\n{_(PANEL_EXPIRED)}")
+            note = expiring(spec)
 
         async def job() -> None:
             await self.delivery.edit_held(held, note)
