@@ -95,3 +95,22 @@ async def test_four_languages_at_one_table(harness: Harness, game: str) -> None:
         with speaking(seat.lang):
             over = _("The game is over: {placements}", placements="\0").split("\0")[0]
         assert over in seat.hand_dm().content, (seat.lang, seat.hand_dm().content)
+
+
+async def test_rules_speak_the_readers_language_and_say_commands_stay_english(
+    harness: Harness,
+) -> None:
+    """``/rules`` is where a new player looks first (Deckhand has no ``/help``): read in a
+    language Discord has no locale for, it says that slash commands stay English; in
+    English it says nothing more than the rules."""
+    await harness.start()
+    (gwen, lang), *_others = await choose_languages(harness)
+    title = said(lang, "{game} — the rules as Deckhand plays them",
+                 game=said(lang, games.get("craits").title))
+    answer = await gwen.slash("rules", game="craits")
+    assert answer.ephemeral and title in answer.text, answer.text
+    with speaking(lang):
+        assert commands_stay_english(lang) in answer.text, answer.text
+    english = await harness.fake.user("ed").slash("rules", game="craits")
+    assert "Craits — the rules as Deckhand plays them" in english.text, english.text
+    assert "slash commands" not in english.text, english.text
