@@ -21,6 +21,12 @@ from tests.e2e.test_games_e2e import GAMES
 PLAYERS = (("gwen", "cy"), ("jon", "is"), ("maria", "tl"), ("amani", "sw"))
 
 
+def is_hand_in(lang: str, content: str, mention: str) -> bool:
+    """Whether ``content`` is a hand of the table in ``mention`` as ``lang`` writes it."""
+    with speaking(lang):
+        return is_hand(content, mention)
+
+
 def said(lang: str, msgid: str, **params: object) -> str:
     """``msgid`` as ``lang`` says it."""
     with speaking(lang):
@@ -64,8 +70,9 @@ async def open_multilingual(harness: Harness, game: str, options: str) -> list[S
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_four_languages_at_one_table(harness: Harness, game: str) -> None:
-    """Each game with as many of the four as it seats (two at Gin Rummy and Spades)."""
-    await harness.start()
+    """Each game with as many of the four as it seats (two at Gin Rummy and Spades); turn
+    pings at once, so each player gets theirs."""
+    await harness.start(turn_ping_after=0)
     lobby = harness.fake.channel("lobby")
     seats = await open_multilingual(harness, game, GAMES[game][0])
     result = await harness.result(lobby)
@@ -95,6 +102,15 @@ async def test_four_languages_at_one_table(harness: Harness, game: str) -> None:
         with speaking(seat.lang):
             over = _("The game is over: {placements}", placements="\0").split("\0")[0]
         assert over in seat.hand_dm().content, (seat.lang, seat.hand_dm().content)
+    for seat in seats:  # every DM (the hand, turn pings) in its player's language alone
+        turn = said(seat.lang, "Your turn in {channel} ({game}).", channel=mention,
+                    game=said(seat.lang, games.get(game).title))
+        english = said("en", "Your turn in {channel} ({game}).", channel=mention,
+                       game=games.get(game).title)
+        dms = [m.content for m in seat.person.dm_messages()]
+        assert all(turn == text or is_hand_in(seat.lang, text, mention) for text in dms), dms
+        assert turn in dms, dms
+        assert english not in dms and not any(is_hand_in("en", t, mention) for t in dms), dms
 
 
 async def test_rules_speak_the_readers_language_and_say_commands_stay_english(
