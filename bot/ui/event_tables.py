@@ -92,7 +92,7 @@ class EventTables:
         shown = (event.id, event.status, event.round, len(players))
         if shown in self._shown:
             return
-        with speaking(await self._language(event)):
+        with speaking(await self.language(event.guild_id)):
             spec = signup_message(event, players)
         try:
             if via is not None:
@@ -159,13 +159,13 @@ class EventTables:
         await self._open_and_announce(event_id)
         await self.refresh(event_id)
 
-    async def _language(self, event: EventRow) -> str:
+    async def language(self, guild_id: int) -> str:
         """An event's messages, threads and announcements speak its server's language."""
-        return (await self.publisher.preferences.server(event.guild_id)).language
+        return (await self.publisher.preferences.server(guild_id)).language
 
     async def _open_and_announce(self, event_id: int) -> None:
         event, players, tables = await self.events.round_tables(event_id)
-        with speaking(await self._language(event)):
+        with speaking(await self.language(event.guild_id)):
             await self._announce(event, players, tables)
 
     async def _announce(

@@ -28,7 +28,7 @@ from bot.ui.asks import is_admin, lacking, table_options
 from bot.ui.event_tables import EventTables, NoEventChannel
 from bot.ui.publish import Publisher
 from bot.ui.views import edit_kwargs
-from i18n import N_, _, lazy_gettext, number, pgettext
+from i18n import N_, _, lazy_gettext, number, pgettext, speaking
 from storage.events import EventRow
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,8 @@ class EventDesk:
                 options=table_options(options), league_id=league_id, computer=computer,
             )
             created.append(event.id)
-            return edit_kwargs(signup_message(event, []))
+            with speaking(await self.running.language(guild_id)):
+                return edit_kwargs(signup_message(event, []))
 
         created: list[int] = []
         message = await publicly(interaction, work)
@@ -156,7 +157,8 @@ class EventDesk:
             st = await self.events.standings(guild_id, event.id)
             _, players, tables = await self.events.round_tables(event.id)
             names = {p.user_id: p.name for p in players}
-            text = standings_text(st, tables, entrant_players(players), names)
+            with speaking(await self.running.language(guild_id)):  # a public answer
+                text = standings_text(st, tables, entrant_players(players), names)
             return {"content": text}
 
         await publicly(interaction, work)

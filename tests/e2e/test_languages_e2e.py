@@ -14,7 +14,17 @@ from bot.render import renderer
 from bot.translator import commands_stay_english
 from i18n import _, speaking
 from tests.e2e.driver import Person
-from tests.e2e.play import Harness, Seat, harness_fixture, is_hand, plain, play_out  # noqa: F401
+from tests.e2e.play import (  # noqa: F401
+    Harness,
+    Seat,
+    harness_fixture,
+    is_hand,
+    plain,
+    play_out,
+    until,
+)
+from tests.e2e.test_events_e2e import open_table as event_table
+from tests.e2e.test_events_e2e import threads_of
 from tests.e2e.test_games_e2e import GAMES
 
 #: Who plays, and the language each chose; the first is the host.
@@ -130,3 +140,35 @@ async def test_rules_speak_the_readers_language_and_say_commands_stay_english(
     english = await harness.fake.user("ed").slash("rules", game="craits")
     assert "Craits — the rules as Deckhand plays them" in english.text, english.text
     assert "slash commands" not in english.text, english.text
+
+
+async def test_an_event_speaks_its_servers_language(harness: Harness) -> None:
+    """A Swahili server's event: its sign-up message, the thread of its table, the table
+    message (an event's table has no host: the server's language) and the final standings
+    are in Swahili; a Welsh player still reads their own hand in Welsh."""
+    await harness.start()
+    fake = harness.fake
+    lobby = fake.channel("lobby")
+    ada = fake.member("ada", manage_guild=True)
+    await ada.slash("settings", server=True, language="sw")
+    (gwen, cy), (jon, is_) = (await choose_languages(harness))[:2]
+    opened = await ada.slash("event new", name="Kombe", game="gin_rummy", format="swiss",
+                             rounds=1, options="target=10")
+    signup = opened.response
+    assert signup is not None and said("sw", "Sign up") in [b["label"] for b in signup.buttons()]
+    for person in (gwen, jon):
+        await person.click(signup, said("sw", "Sign up"))
+    await ada.slash("event start")
+    await until(lambda: bool(threads_of(harness, lobby)), "the round's table", timeout=20)
+    thread = threads_of(harness, lobby)[0]
+    assert said("sw", "{event} · round {round} · table {table}", event="Kombe", round="1",
+                table="1") == thread.name
+    await event_table(harness, thread)
+    result = await harness.result(thread)
+    title = said("sw", "{game} — table {table}", game="Gin Rummy", table=result.table_id)
+    assert title in harness.table_message(thread).text
+    langs = {gwen.id: cy, jon.id: is_}
+    seats = [Seat(p, harness, thread, lang=langs[p.id], table_lang="sw") for p in (gwen, jon)]
+    assert (await play_out(seats, thread)).status == "finished"
+    over = said("sw", "The event is over.")
+    await until(lambda: any(over in m.text for m in lobby.messages()), "the end", timeout=20)
