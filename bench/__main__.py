@@ -32,7 +32,7 @@ from pathlib import Path
 
 from bench import engines, hotspots, reference, service_memory
 from bench.engines import Rate
-from games.wording import plural
+from i18n import ngettext
 
 RESULTS = Path(__file__).with_name("results")
 
@@ -220,7 +220,8 @@ def service_section(sizes: Sizes) -> list[str]:
     async def run_all(tmp: Path) -> None:
         # One directory per call: bench_moves also writes a fixed "seq.db" beside its file.
         for tables, moves, think in sizes.service_tables:
-            print(f"## {plural(tables, 'concurrent table')}, {moves} moves each per phase")
+            tables_now = ngettext("{n} concurrent table", "{n} concurrent tables", tables)
+            print(f"## {tables_now}, {moves} moves each per phase")
             (tmp / str(tables)).mkdir()
             await service_bench.bench_moves(
                 str(tmp / str(tables) / "moves.db"), "sqlite", tables, moves, think,
@@ -271,7 +272,8 @@ def profile_section(sizes: Sizes) -> list[str]:
          lambda: hotspots.gin_random_hands(sizes.profile_hands)),
     ]
     targets += [
-        (f"{name} normal bot, every decision of {plural(sizes.profile_games, 'game')}",
+        (f"{name} normal bot, every decision of "
+         + ngettext("{n} game", "{n} games", sizes.profile_games),
          functools.partial(hotspots.normal_bot, name, sizes.profile_games))
         for name in engines.GAME_SETUPS
     ]

@@ -46,7 +46,7 @@ import games
 from bench.aiosqlite_db import AiosqliteDatabase
 from bench.db_throughput import embedded_postgres, fresh_database
 from bot.services.tables import TableResult, TableService
-from games.wording import plural
+from i18n import ngettext
 from storage import tables as repo
 from storage.connect import open_database
 from storage.db import Conn, Database
@@ -60,7 +60,7 @@ def pick(r: TableResult, seat: int, rng: random.Random) -> str:
 
 def quantiles(latencies: list[float]) -> str:
     if len(latencies) < 2:
-        return f"{plural(len(latencies), 'move')}, too few for percentiles"
+        return ngettext("{n} move", "{n} moves", len(latencies)) + ", too few for percentiles"
     q = statistics.quantiles(latencies, n=100)
     return f"p50 {q[49] * 1000:6.2f} ms, p99 {q[98] * 1000:7.2f} ms"
 

@@ -17,7 +17,7 @@ import argparse
 import os
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -26,12 +26,12 @@ from bot.failures import explain
 from bot.invocation import command
 from bot.settings import load_settings
 from bot.text import clip
-from games.wording import plural
+from i18n import N_, SOURCE, _, from_environment, languages, match, ngettext, speaking
 from storage.connect import shown
 
-SUMMARY = "Deckhand: card games on Discord, and in this terminal."
+SUMMARY = N_("Deckhand: card games on Discord, and in this terminal.")
 
-NO_TOKEN = """\
+NO_TOKEN = N_("""\
 Deckhand needs a Discord bot token to run, and none is set.
 
   1. Open https://discord.com/developers/applications, create an application,
@@ -42,7 +42,7 @@ Deckhand needs a Discord bot token to run, and none is set.
 
 No token? You can play offline right now, in this terminal, against computer players:
   {command} play gin_rummy        (games: {games})
-"""
+""")
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -50,7 +50,7 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise SystemExit(f"Options look like name=value, not {pair!r}.")
+            raise SystemExit(_("Options look like name=value, not {pair!r}.", pair=pair))
         out[key.strip()] = value.strip()
     return out
 
@@ -65,8 +65,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     """Start the Discord bot, or explain how to get a token."""
     settings = load_settings()
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
-        print(NO_TOKEN.format(command=command(), games=", ".join(games.names())),
-              file=sys.stderr)
+        print(_(NO_TOKEN, command=command(), games=", ".join(games.names())), file=sys.stderr)
         return 2
     from bot.app import run_bot
 
@@ -155,7 +154,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         with open(args.out, "w", encoding="utf-8") as out:
             count = export(db, out, args.guild, args.league)
-    print(f"{plural(count, 'game')} exported from {shown(db)}.", file=sys.stderr)
+    print(ngettext("{n} game exported from {database}.", "{n} games exported from {database}.",
+                   count, database=shown(db)), file=sys.stderr)
     return 0
 
 
@@ -195,10 +195,15 @@ def number(kind: type[int] | type[float], low: float, high: float) -> Callable[[
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
+            raise argparse.ArgumentTypeError(
+                _("{text!r} is not a number", text=text[:20])
+            ) from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"{clip(text.strip(), 24)} is out of range ({_shown(low)} to {_shown(high)})"
+                _(
+                    "{text} is out of range ({low} to {high})",
+                    text=clip(text.strip(), 24), low=_shown(low), high=_shown(high),
+                )
             )
         return value
 
@@ -209,83 +214,113 @@ def number(kind: type[int] | type[float], low: float, high: float) -> Callable[[
 def _command(
     sub: Any, name: str, summary: str, example: str, **kwargs: Any
 ) -> argparse.ArgumentParser:
+    parents = [*kwargs.pop("parents", []), _language_option()]
     made: argparse.ArgumentParser = sub.add_parser(
         name, help=summary, description=summary[0].upper() + summary[1:] + ".",
-        epilog=f"example:\n  {command()} {example}",
+        epilog=_("example:") + f"\n  {command()} {example}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        **kwargs,
+        parents=parents, **kwargs,
     )
     return made
 
 
+def _language_option() -> argparse.ArgumentParser:
+    """``--lang``, before or after the command's name (read before anything else is, so
+    every message of the run — help included — is in that language: ``language``)."""
+    lang = Parser(add_help=False)
+    lang.add_argument(
+        "--lang", default=argparse.SUPPRESS, metavar="LANG",
+        help=_("the language of every message: {languages} (default: LANGUAGE, LC_ALL,"
+               " LC_MESSAGES or LANG, else English)", languages=", ".join(languages())),
+    )
+    return lang
+
+
+def language(argv: Sequence[str] | None, environ: Mapping[str, str] = os.environ) -> str:
+    """The language a run speaks: ``--lang``, else the terminal's locale variables (as
+    gettext reads them) when Deckhand has that language, else English. ``ValueError``
+    for a ``--lang`` Deckhand does not speak."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--lang")
+    given = pre.parse_known_args(argv)[0].lang
+    if given is None:
+        return from_environment(environ) or SOURCE
+    found = match(given)
+    if found is None:
+        raise ValueError(_("Deckhand speaks {languages}, not {given!r}.",
+                           languages=", ".join(languages()), given=given))
+    return found
+
+
 def parser() -> argparse.ArgumentParser:
     """The command-line interface."""
-    p = Parser(prog=command(), description=SUMMARY)
+    p = Parser(prog=command(), description=_(SUMMARY), parents=[_language_option()])
     sub = p.add_subparsers(dest="command", required=True)
     game_names = ", ".join(games.names())
     db_help = (
-        "SQLite file or postgresql:// URL (default: DECKHAND_DB, else data/deckhand.db in"
-        " the current folder)"
+        _(
+            "SQLite file or postgresql:// URL (default: DECKHAND_DB, else data/deckhand.db in "
+            "the current folder)"
+        )
     )
 
     _command(
-        sub, "run", "run the Discord bot (needs DISCORD_TOKEN in .env)",
+        sub, "run", _("run the Discord bot (needs DISCORD_TOKEN in .env)"),
         "run",
     ).set_defaults(func=cmd_run)
 
     play = _command(
-        sub, "play", "play in this terminal against computer players",
+        sub, "play", _("play in this terminal against computer players"),
         "play spades -o target=200",
     )
     play.add_argument("game", help=game_names)
     play.add_argument("--players", type=number(int, 2, 6),
-                      help="players, you included (default: the minimum)")
+                      help=_("players, you included (default: the minimum)"))
     play.add_argument("--ai", choices=games.levels(), default="normal",
-                      help="computer players' level (normal; expert searches)")
+                      help=_("computer players' level (normal; expert searches)"))
     play.add_argument("--seed", type=number(int, 0, 2**62),
-                      help="seed of the deal (default: random)")
+                      help=_("seed of the deal (default: random)"))
     play.add_argument("--db", help=db_help)
     play.add_argument("-o", "--option", action="append", default=[],
-                      help="game option name=value, e.g. target=50 (repeatable)")
+                      help=_("game option name=value, e.g. target=50 (repeatable)"))
     play.add_argument("--delay", type=number(float, 0, 10), default=0.0,
-                      help="seconds to pause before each computer move (0)")
+                      help=_("seconds to pause before each computer move (0)"))
     play.add_argument("--new", action="store_true",
-                      help="set an unfinished game aside and start a new one")
+                      help=_("set an unfinished game aside and start a new one"))
     play.set_defaults(func=cmd_play)
 
     standings = _command(
-        sub, "standings", "the local (offline) league standings",
+        sub, "standings", _("the local (offline) league standings"),
         "standings --game ono99",
     )
-    standings.add_argument("--game", help="one game only (default: every game played)")
+    standings.add_argument("--game", help=_("one game only (default: every game played)"))
     standings.add_argument("--db", help=db_help)
     standings.set_defaults(func=cmd_standings)
 
     sim = _command(
-        sub, "simulate", "play games between computer players and report results and speed",
+        sub, "simulate", _("play games between computer players and report results and speed"),
         "simulate craits -n 200 --all-counts",
     )
     sim.add_argument("game", help=game_names)
     sim.add_argument("-n", type=number(int, 1, 1_000_000), default=100,
-                     help="number of games, 1 to 1,000,000 (100)")
+                     help=_("number of games, 1 to 1,000,000 (100)"))
     sim.add_argument("--players", type=number(int, 2, 6),
-                     help="players per game (default: the minimum)")
-    sim.add_argument("--all-counts", action="store_true", help="every allowed player count")
-    sim.add_argument("--ai", default="normal,random", help="levels by seat, e.g. normal,random")
+                     help=_("players per game (default: the minimum)"))
+    sim.add_argument("--all-counts", action="store_true", help=_("every allowed player count"))
+    sim.add_argument("--ai", default="normal,random", help=_("levels by seat, e.g. normal,random"))
     sim.add_argument("--seed", type=number(int, 0, 2**62), default=0,
-                     help="seed of the first game (0)")
+                     help=_("seed of the first game (0)"))
     sim.add_argument("-o", "--option", action="append", default=[], help="name=value")
     sim.set_defaults(func=cmd_simulate)
 
     web = _command(
-        sub, "web", "serve the standings web page of the leagues an admin published"
-        " (read-only)",
+        sub, "web", _("serve the standings web page of the leagues an admin published (read-only)"),
         "web --port 8080",
     )
     web.add_argument("--host", default="127.0.0.1",
-                     help="address to listen on (127.0.0.1; 0.0.0.0 behind a proxy)")
+                     help=_("address to listen on (127.0.0.1; 0.0.0.0 behind a proxy)"))
     web.add_argument("--port", type=number(int, 1, 65535), default=8080,
-                     help="port, 1 to 65,535 (8080)")
+                     help=_("port, 1 to 65,535 (8080)"))
     web.add_argument("--db", help=db_help)
     web.set_defaults(func=cmd_web)
 
@@ -293,75 +328,90 @@ def parser() -> argparse.ArgumentParser:
     where = Parser(add_help=False)
     where.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
     db = _command(
-        sub, "db", "database upkeep: migrate, backup, tables, check, purge, copy",
+        sub, "db", _("database upkeep: migrate, backup, tables, check, purge, copy"),
         "db check --db data/deckhand.db", parents=[where],
     )
     dbs = db.add_subparsers(dest="db_command", required=True)
-    _command(dbs, "migrate", "apply pending migrations", "db migrate",
+    _command(dbs, "migrate", _("apply pending migrations"), "db migrate",
              parents=[where])
     backup = _command(
-        dbs, "backup", "online backup to a file (pg_dump on PostgreSQL)",
+        dbs, "backup", _("online backup to a file (pg_dump on PostgreSQL)"),
         "db backup backups/deckhand-monday.db", parents=[where],
     )
     backup.add_argument("file")
-    _command(dbs, "tables", "list open tables", "db tables", parents=[where])
+    _command(dbs, "tables", _("list open tables"), "db tables", parents=[where])
     purge = _command(
-        dbs, "purge", "delete stale lobbies (over a day old) and idle games",
+        dbs, "purge", _("delete stale lobbies (over a day old) and idle games"),
         "db purge --idle-days 14 --dry-run", parents=[where],
     )
     purge.add_argument("--idle-days", type=number(float, 0, 36500), default=7.0,
-                       help="idle game limit in days (7)")
-    purge.add_argument("--dry-run", action="store_true", help="only list what would go")
+                       help=_("idle game limit in days (7)"))
+    purge.add_argument("--dry-run", action="store_true", help=_("only list what would go"))
     _command(
-        dbs, "check", "check the database's integrity and replay every game's log",
+        dbs, "check", _("check the database's integrity and replay every game's log"),
         "db check", parents=[where],
     )
     copy = _command(
-        dbs, "copy", "copy a SQLite database into an empty (PostgreSQL) database, then"
-        " replay every table there",
+        dbs, "copy", _(
+            "copy a SQLite database into an empty (PostgreSQL) database, then replay every table "
+            "there"
+        ),
         "db copy data/deckhand.db postgresql://deckhand@localhost/deckhand",
     )
-    copy.add_argument("source", help="the SQLite file (it may be in use)")
-    copy.add_argument("target", help="e.g. postgresql://user@host/deckhand")
+    copy.add_argument("source", help=_("the SQLite file (it may be in use)"))
+    copy.add_argument("target", help=_("e.g. postgresql://user@host/deckhand"))
     db.set_defaults(func=cmd_db)
 
     exp = _command(
-        sub, "export", "write finished games as JSON lines (schema: docs/export.md)",
+        sub, "export", _("write finished games as JSON lines (schema: docs/export.md)"),
         "export --guild 123456789012345678 --league Friday --out friday.jsonl",
     )
     exp.add_argument("--guild", type=number(int, 0, 2**63 - 1), default=0,
-                     help="the Discord server's id (default 0: games played offline)")
-    exp.add_argument("--league", help="only the games that counted toward this league")
-    exp.add_argument("--out", help="the file to write (default: standard output)")
+                     help=_("the Discord server's id (default 0: games played offline)"))
+    exp.add_argument("--league", help=_("only the games that counted toward this league"))
+    exp.add_argument("--out", help=_("the file to write (default: standard output)"))
     exp.add_argument("--db", help=db_help)
     exp.set_defaults(func=cmd_export)
 
     rep = _command(
-        sub, "replay", "replay an export with the engines and check every game's outcome",
+        sub, "replay", _("replay an export with the engines and check every game's outcome"),
         "replay friday.jsonl --show 42",
     )
-    rep.add_argument("file", help="a file written by export (or /league export)")
+    rep.add_argument("file", help=_("a file written by export (or /league export)"))
     rep.add_argument("--show", type=number(int, 1, 2**63 - 1),
-                     help="step through this match's public table, move by move")
+                     help=_("step through this match's public table, move by move"))
     rep.set_defaults(func=cmd_replay)
 
     art = _command(
-        sub, "art", "draw sample pictures: the card faces in both palettes and each game's"
-        " hand-end picture from a seeded game",
+        sub, "art", _(
+            "draw sample pictures: the card faces in both palettes and each game's hand-end "
+            "picture from a seeded game"
+        ),
         "art --out docs/images",
     )
-    art.add_argument("--out", default="docs/images", help="folder to write into (docs/images)")
+    art.add_argument("--out", default="docs/images", help=_("folder to write into (docs/images)"))
     art.set_defaults(func=cmd_art)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: parse, run the command, and say any failure in one line."""
+    """Entry point: parse, run the command, and say any failure in one line, all in the
+    run's language (``language``)."""
+    try:
+        lang = language(argv)
+    except ValueError as exc:
+        print(f"deckhand: {exc}", file=sys.stderr)
+        return 2
+    with speaking(lang):
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = parser().parse_args(argv)
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:
-        print("\ndeckhand: stopped.", file=sys.stderr)
+        print("\ndeckhand: " + _("stopped."), file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. `deckhand play … | head`: the reader left; leave quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -5,7 +5,9 @@ that needs the event loop happens in ``setup_hook``: open the database, build th
 and league services, load open tables, register the DynamicItems (so buttons of old
 messages work after a restart), add the cogs, sync commands, and resume the tables'
 computer moves and turn timers; the card faces missing from the application's emojis are
-uploaded beside all that (``bot.card_emojis``). Slash-command failures go to the one error path
+uploaded beside all that (``bot.card_emojis``). Command names, descriptions, options and
+choices are translated for the Discord locales Deckhand has a catalog for
+(``bot.translator``). Slash-command failures go to the one error path
 (``bot.ui.answers``); nothing the bot sends pings anyone unless it says so.
 With ``DECKHAND_SHARD_COUNT`` the bot is an ``AutoShardedBot``; each guild's interactions
 arrive on its own shard, so a table (one per channel) belongs to its guild's shard.
@@ -37,13 +39,16 @@ from bot.services.preferences import PreferenceService
 from bot.services.tables import TableService
 from bot.services.tables.autoplay import Clock
 from bot.settings import Settings
+from bot.translator import CatalogTranslator
 from bot.ui.answers import answer_error, say
 from bot.ui.controller import Controller
 from bot.ui.cooldown import SLOW_DOWN, Cooldown, cost_of
 from bot.ui.event_tables import EventTables
 from bot.ui.events import EventDesk
 from bot.ui.items import ITEMS, on_interaction
+from bot.ui.language import hear
 from bot.ui.publish import Publisher
+from i18n import SOURCE, _, speaking
 from storage.connect import open_database
 from storage.db import Database, StorageUnavailable
 
@@ -162,6 +167,7 @@ class DeckhandMixin(_BotBase):
         _on_channel_deleted(bot, self.publisher)
         for name in COGS:
             await bot.load_extension(name)
+        await bot.tree.set_translator(CatalogTranslator())
         if self.settings.sync_commands:
             if self.settings.dev_guild is not None:
                 guild = discord.Object(self.settings.dev_guild)
@@ -224,6 +230,7 @@ class DeckhandTree(discord.app_commands.CommandTree):
     """The command tree: every command and autocomplete passes the user's cooldown."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        hear(interaction)  # the interaction's own language until its player's is read
         command = interaction.command
         tokens = (
             cost_of(command.extras)
@@ -234,7 +241,7 @@ class DeckhandTree(discord.app_commands.CommandTree):
         if cast(DeckhandMixin, self.client).cooldown.allow(interaction.user.id, tokens):
             return True
         if interaction.type is discord.InteractionType.application_command:
-            await say(interaction, SLOW_DOWN)
+            await say(interaction, _(SLOW_DOWN))
         return False
 
 
@@ -364,20 +371,26 @@ def run_bot(settings: Settings) -> int:
     token = settings.discord_token.get_secret_value().strip()
 
     async def main() -> None:
-        async with bot:
-            await bot.start(token)
+        # Everything the bot says is in its reader's language, set where it renders
+        # (``i18n.speaking``); the operator's terminal language is not the players'.
+        with speaking(SOURCE):
+            async with bot:
+                await bot.start(token)
 
     try:
         asyncio.run(main())
     except discord.LoginFailure:
-        return _failed(TOKEN_REJECTED, "Discord refused the token: check DISCORD_TOKEN in .env"
-                       " (Developer Portal → your application → Bot → Reset Token).")
+        return _failed(TOKEN_REJECTED, _(
+            "Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal → your"
+            " application → Bot → Reset Token)."))
     except discord.PrivilegedIntentsRequired:
-        return _failed(INTENTS_REFUSED, "Discord refused the gateway intents Deckhand asked"
-                       " for: check the application's Bot → Privileged Gateway Intents.")
+        return _failed(INTENTS_REFUSED, _(
+            "Discord refused the gateway intents Deckhand asked for: check the application's"
+            " Bot → Privileged Gateway Intents."))
     except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
-        return _failed(UNREACHABLE, f"Cannot reach Discord ({type(exc).__name__}): check this"
-                       " machine's network connection, then run again.")
+        return _failed(UNREACHABLE, _(
+            "Cannot reach Discord ({error}): check this machine's network connection, then run"
+            " again.", error=type(exc).__name__))
     except StorageUnavailable as exc:
         return _failed(2, str(exc))
     except KeyboardInterrupt:

@@ -1,8 +1,9 @@
-"""``docs/rules.md``: the rules as Deckhand plays them, written from each game's own rules
-text (its package docstring, which states every rule decision) and its table options, so
-the repository explains the games without anything outside it.
+"""``docs/rules.md`` and ``docs/rules.<lang>.md``: the rules as Deckhand plays them, in
+English and in every language Deckhand has, written from each game's own rules text (its
+package docstring, which states every rule decision, translated paragraph by paragraph)
+and its table options, so the repository explains the games without anything outside it.
 
-Regenerate with ``.venv/bin/python -m bot.docs`` (a test checks the file is current).
+Regenerate with ``.venv/bin/python -m bot.docs`` (a test checks every file is current).
 """
 
 from __future__ import annotations
@@ -11,19 +12,27 @@ from pathlib import Path
 
 import games
 from games.wording import option_value
+from i18n import SOURCE, _, languages, speaking
 
-PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PATH = DOCS / "rules.md"
+
+
+def path_of(lang: str) -> Path:
+    """Where the rules in ``lang`` are written: ``rules.md`` for English, else
+    ``rules.<lang>.md``."""
+    return PATH if lang == SOURCE else DOCS / f"rules.{lang}.md"
 
 
 def rules_markdown() -> str:
-    """The whole document."""
+    """The whole document in the language spoken."""
     out = [
-        "# The rules as Deckhand plays them",
+        "# " + _("The rules as Deckhand plays them"),
         "",
         "<!-- Generated from each game's rules text: python -m bot.docs -->",
-        "In Discord, /rules shows the same text, and so does rules in deckhand play.",
-        "Where the printed rules of a game leave a choice, each game says how Deckhand",
-        "plays it.",
+        _("In Discord, /rules shows the same text, and so does rules in deckhand play.\n"
+          "Where the printed rules of a game leave a choice, each game says how Deckhand\n"
+          "plays it."),
     ]
     for name in games.names():
         g = games.get(name)
@@ -31,20 +40,33 @@ def rules_markdown() -> str:
             f"{g.min_players}" if g.min_players == g.max_players
             else f"{g.min_players}–{g.max_players}"
         )
-        out += ["", f"## {g.title} (`{name}`, {count} players)", ""]
+        out += ["", "## " + _("{game} (`{name}`, {count} players)", game=_(g.title), name=name,
+                              count=count), ""]
         out += [g.rules, ""]
         if g.options:
-            out += ["Table options (`/table new options:` or `deckhand play -o name=value`):", ""]
+            out += [_("Table options (`/table new options:` or `deckhand play -o name=value`):"),
+                    ""]
             out += [
-                f"* `{k}` — {o.help} (default {option_value(o.default)})"
+                "* " + _("`{name}` — {help} (default {value})", name=k, help=_(o.help),
+                         value=option_value(o.default))
                 for k, o in g.options.items()
             ]
-        out += ["", "Computer players:", ""]
+        out += ["", _("Computer players:"), ""]
         out += [f"* `{level}` {g.explain_level(level)}" for level in g.levels]
     return "\n".join(out).rstrip() + "\n"
 
 
+def documents() -> dict[Path, str]:
+    """Every rules document: its path and its text."""
+    out = {}
+    for lang in languages():
+        with speaking(lang):
+            out[path_of(lang)] = rules_markdown()
+    return out
+
+
 if __name__ == "__main__":
-    PATH.parent.mkdir(exist_ok=True)
-    PATH.write_text(rules_markdown(), encoding="utf-8")
-    print(f"wrote {PATH}")
+    DOCS.mkdir(exist_ok=True)
+    for path, text in documents().items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")

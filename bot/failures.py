@@ -23,29 +23,31 @@ from bot.progress import Interrupted
 from bot.services.errors import ServiceError
 from bot.settings import SettingsError
 from bot.text import clip
+from i18n import N_, _
 from storage.db import StorageUnavailable
 
 #: Exit statuses: a refusal or an unusable file/database/setting; Ctrl-C; a bug.
 REFUSED, STOPPED, BUG = 2, 130, 70
 
 _FIX = {
-    errno.EISDIR: "is a folder: give a file name",
-    errno.ENOTDIR: "goes through a file as if it were a folder: check the path",
-    errno.ENOENT: "does not exist: check the path (missing folders are not made here)",
-    errno.EEXIST: "already exists and is not a folder: give another name",
-    errno.EACCES: "may not be used here (permission denied): choose another place",
-    errno.EPERM: "may not be used here (not permitted): choose another place",
-    errno.EROFS: "is on a read-only file system: choose another place",
-    errno.ENOSPC: "cannot be written: the disk is full",
-    errno.ENAMETOOLONG: "is too long a name: choose a shorter one",
+    errno.EISDIR: N_("is a folder: give a file name"),
+    errno.ENOTDIR: N_("goes through a file as if it were a folder: check the path"),
+    errno.ENOENT: N_("does not exist: check the path (missing folders are not made here)"),
+    errno.EEXIST: N_("already exists and is not a folder: give another name"),
+    errno.EACCES: N_("may not be used here (permission denied): choose another place"),
+    errno.EPERM: N_("may not be used here (not permitted): choose another place"),
+    errno.EROFS: N_("is on a read-only file system: choose another place"),
+    errno.ENOSPC: N_("cannot be written: the disk is full"),
+    errno.ENAMETOOLONG: N_("is too long a name: choose a shorter one"),
 }
 
 
 def os_problem(exc: OSError) -> str:
     """An ``OSError`` as one sentence naming the file and what to do."""
-    fix = _FIX.get(exc.errno or 0, f"cannot be used ({exc.strerror or exc})")
-    name = exc.filename if exc.filename is not None else "A file"
-    return f"{clip(str(name), 200)} {fix}."
+    fix = (_(_FIX[exc.errno]) if exc.errno in _FIX
+           else _("cannot be used ({why})", why=exc.strerror or exc))
+    name = exc.filename if exc.filename is not None else _("A file")
+    return _("{file} {problem}.", file=clip(str(name), 200), problem=fix)
 
 
 def explain(exc: BaseException) -> tuple[int, str]:
@@ -63,15 +65,17 @@ def _explain(exc: BaseException) -> tuple[int, str]:
         return REFUSED, os_problem(exc)
     if isinstance(exc, sqlite3.Error | psycopg.Error):
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        return REFUSED, f"The database refused: {clip(first, 200)}"
+        return REFUSED, _("The database refused: {first}", first=clip(first, 200))
     if isinstance(exc, KeyError):
-        return REFUSED, str(exc.args[0]) if exc.args else "Not found."
+        return REFUSED, str(exc.args[0]) if exc.args else _("Not found.")
     if isinstance(exc, ValueError):
         return REFUSED, str(exc)
     if os.environ.get("DECKHAND_LOG_LEVEL", "").strip().upper() == "DEBUG":
         traceback.print_exception(exc)
     return BUG, (
-        f"Something went wrong inside Deckhand ({type(exc).__name__}: {clip(str(exc), 120)})."
-        " This is a bug: please report it with the command you ran"
-        " (DECKHAND_LOG_LEVEL=DEBUG shows the details)."
+        _(
+            "Something went wrong inside Deckhand ({name__}: {clip}). This is a bug: please "
+            "report it with the command you ran (DECKHAND_LOG_LEVEL=DEBUG shows the details).",
+            name__=type(exc).__name__, clip=clip(str(exc), 120),
+        )
     )

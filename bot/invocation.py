@@ -46,3 +46,9 @@ def command_of(argv0: str, executable: str) -> str:
 def command() -> str:
     """The command that ran this process (see the module's docstring)."""
     return command_of(sys.argv[0] if sys.argv else "", sys.executable)
+
+
+def typed(words: str) -> str:
+    """A command line to run next: this process's command, then ``words`` (kept out of the
+    message ids, since what is typed is never translated)."""
+    return f"{command()} {words}"

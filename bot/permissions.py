@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import discord
 
+from i18n import ngettext
+
 #: The uses a check can be about.
 TABLE = "a table in a channel"
 THREAD = "a table in a thread of its own"
@@ -65,7 +67,8 @@ def missing(granted: discord.Permissions, *uses: str) -> str:
     names = [n.name for n in NEEDS if n.uses & set(uses) and not getattr(granted, n.flag)]
     if not names:
         return ""
-    return f"the {', '.join(names)} permission{'s' if len(names) > 1 else ''}"
+    return ngettext("the {names} permission", "the {names} permissions", len(names),
+                    names=", ".join(names))
 
 
 def invite_link(application_id: str = "<APPLICATION_ID>") -> str:

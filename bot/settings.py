@@ -14,6 +14,7 @@ from typing import Annotated
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from i18n import _
 from storage.connect import is_postgres
 
 #: The log levels a setting may name.
@@ -127,6 +128,9 @@ def load_settings() -> Settings:
     except ValidationError as exc:
         problems = "; ".join(_problem(e) for e in exc.errors())
         raise SettingsError(
-            f"A setting is wrong ({problems}): fix it in .env or the environment"
-            " (.env.example explains every setting)."
+            _(
+                "A setting is wrong ({problems}): fix it in .env or the environment "
+                "(.env.example explains every setting).",
+                problems=problems,
+            )
         ) from None

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import games
 from bot.progress import progress
 from games.simulate import play_game
-from games.wording import plural
+from i18n import _, decimal, ngettext
 
 
 @dataclass
@@ -42,19 +42,22 @@ class SimulationReport:
         """The report as text lines."""
         rate = self.games / self.seconds if self.seconds else float("inf")
         played = (
-            f"stopped after {self.games} of {plural(self.planned, 'game')}" if self.stopped
-            else plural(self.games, "game")
+            ngettext("stopped after {games} of {n} game", "stopped after {games} of {n} games",
+                     self.planned, games=self.games) if self.stopped
+            else ngettext("{n} game", "{n} games", self.games)
         )
-        out = [
-            f"{games.get(self.game).title}, {self.players} players: {played} in "
-            f"{self.seconds:.2f} s ({rate:,.1f} games/s, {self.moves / max(self.games, 1):.0f}"
-            " moves per game)"
-        ]
+        out = [_(
+            "{game}, {players} players: {played} in {seconds} s ({rate} games/s, {moves} moves"
+            " per game)", game=_(games.get(self.game).title), players=self.players,
+            played=played, seconds=decimal(self.seconds, 2), rate=decimal(rate),
+            moves=decimal(self.moves / max(self.games, 1), 0),
+        )]
         share = max(self.games, 1)
         for level in sorted(self.seats):
             won = self.wins[level]
-            out.append(f"  {level:>8}: won {won} ({100 * won / share:.1f} %)")
-        out.append(f"  {'draws':>8}: {self.draws} ({100 * self.draws / share:.1f} %)")
+            out.append(f"  {level:>8}: " + _("won {won} ({share} %)", won=won,
+                                                 share=decimal(100 * won / share)))
+        out.append(f"  {_('draws'):>8}: {self.draws} ({decimal(100 * self.draws / share)} %)")
         return out
 
 

@@ -10,6 +10,7 @@ import importlib
 from typing import Any
 
 from games.base import Game, IllegalAction, Option, Outcome, State, UnknownGame
+from i18n import lazy_gettext
 
 __all__ = [
     "Game", "IllegalAction", "Option", "Outcome", "State", "UnknownGame", "get", "levels", "names",
@@ -34,7 +35,10 @@ def get(name: str) -> Game[Any]:
     """The game called ``name`` (case-insensitive); ``UnknownGame`` if there is none."""
     key = name.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(name, str) else ""
     if key not in _MODULES:
-        raise UnknownGame(f"Unknown game {name!r}; games: {', '.join(names())}.")
+        raise UnknownGame(lazy_gettext(
+            "Unknown game {name!r}; games: {games}.",
+            name=name, games=', '.join(names()),
+        ))
     if key not in _loaded:
         _loaded[key] = importlib.import_module(_MODULES[key]).GAME
     return _loaded[key]

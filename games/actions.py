@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.base import IllegalAction, read_number
+from i18n import lazy_gettext
 
 SUIT_WORDS = {
     "s": "S", "spade": "S", "spades": "S", "♠": "S",
@@ -23,7 +24,7 @@ def split(text: str) -> tuple[str, list[str]]:
     """The lower-case verb and the remaining words of an action."""
     words = text.split()
     if not words:
-        raise IllegalAction("Say what to do.")
+        raise IllegalAction(lazy_gettext("Say what to do."))
     return words[0].lower(), words[1:]
 
 
@@ -47,18 +48,19 @@ def take_cards(words: list[str], parse: Callable[[str], str]) -> list[str]:
 def one_card(verb: str, words: list[str], parse: Callable[[str], str]) -> str:
     """Exactly one card after ``verb``, e.g. ``discard QH``."""
     if not words:
-        raise IllegalAction(f"Which card? Say e.g. '{verb} QH'.")
+        raise IllegalAction(lazy_gettext("Which card? Say e.g. '{verb} QH'.", verb=verb))
     found = take_cards(words, parse)
     if len(found) != 1:
-        raise IllegalAction(f"Name one card after '{verb}'.")
+        raise IllegalAction(lazy_gettext("Name one card after '{verb}'.", verb=verb))
     return found[0]
 
 
-def number(word: str, what: str) -> int:
-    """A whole number argument (``read_number``: an absurdly long one is out of range)."""
+def number(word: str, refusal: str) -> int:
+    """A whole number argument (``read_number``: an absurdly long one is out of range);
+    ``refusal`` is the message (marked with ``N_``) when it is not one, ``{word!r}`` the word."""
     value = read_number(word.strip())
     if value is None:
-        raise IllegalAction(f"{what} must be a number, not {word!r}.")
+        raise IllegalAction(lazy_gettext(refusal, word=word))
     return value
 
 
@@ -67,11 +69,13 @@ def suit(word: str) -> str:
     try:
         return SUIT_WORDS[word.strip().lower()]
     except KeyError:
-        raise IllegalAction(f"{word!r} is not a suit (say S, H, D or C).") from None
+        raise IllegalAction(
+            lazy_gettext("{word!r} is not a suit (say S, H, D or C).", word=word)
+        ) from None
 
 
 def no_args(verb: str, words: list[str]) -> str:
     """A verb that takes nothing after it."""
     if words:
-        raise IllegalAction(f"'{verb}' takes nothing after it.")
+        raise IllegalAction(lazy_gettext("'{verb}' takes nothing after it.", verb=verb))
     return verb

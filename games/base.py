@@ -21,6 +21,7 @@ of ``(view, legal_actions, rng)``. Every game has ``random``; games add ``normal
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import sys
@@ -31,19 +32,21 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games import cards
-from games.wording import noun, plural
+from i18n import N_, Message, _, lazy_gettext, lazy_ngettext
+from i18n.extract import paragraphs
 
 View = dict[str, Any]
 Bot = Callable[[View, list[str], random.Random], str]
 #: Why a rule of thumb made a move, cheap to build on a search's hot path and put into
 #: words only when a player asks (``words``): a template with ``{}`` for each argument
 #: that follows (card codes and tuples of them are named by the game, numbers as they
-#: are), or a function of the card namer and the arguments that returns the sentence.
+#: are), marked ``N_`` for the catalogs, or a function of the card namer and the
+#: arguments that returns the sentence.
 Why = tuple[Any, ...]
 
 
 def words(why: Why, name: Callable[[str], str] = cards.pretty) -> str:
-    """The sentence ``why`` stands for, cards named by ``name``."""
+    """The sentence ``why`` stands for, cards named by ``name``, in the language spoken."""
     head, *args = why
     if callable(head):
         return str(head(name, *args))
@@ -55,18 +58,21 @@ def words(why: Why, name: Callable[[str], str] = cards.pretty) -> str:
             return " ".join(name(c) for c in arg)
         return arg
 
-    return str(head).format(*(named(a) for a in args))
+    return _(str(head)).format(*(named(a) for a in args))
 
 
 class IllegalAction(ValueError):
-    """A malformed, out-of-turn or illegal move; the message can be shown to a player."""
+    """A malformed, out-of-turn or illegal move; the message can be shown to a player.
+
+    The message is a ``Message`` (``lazy_gettext``): ``str(exc)`` is its sentence in the
+    language being spoken — English unless the caller speaks another."""
 
 
 class UnknownGame(KeyError):
     """No game by that name."""
 
     def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "Unknown game."
+        return str(self.args[0]) if self.args else _("Unknown game.")
 
 
 @dataclass(frozen=True)
@@ -137,23 +143,41 @@ class Option:
                 return value
             if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
                 return value.strip().lower() in _TRUE
-            raise ValueError(f"Option {name!r} must be on or off, not {value!r}.")
+            raise ValueError(lazy_gettext(
+                "Option {name!r} must be on or off, not {value!r}.",
+                name=name, value=value,
+            ))
         if isinstance(self.default, int):
             if isinstance(value, str):
                 read = read_number(value.strip())
                 value = value if read is None else read
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"Option {name!r} must be a whole number, not {value!r}.")
+                raise ValueError(lazy_gettext(
+                    "Option {name!r} must be a whole number, not {value!r}.",
+                    name=name, value=value,
+                ))
             if self.minimum is not None and value < self.minimum:
-                raise ValueError(f"Option {name!r} must be at least {self.minimum}.")
+                raise ValueError(lazy_gettext(
+                    "Option {name!r} must be at least {minimum}.",
+                    name=name, minimum=self.minimum,
+                ))
             if self.maximum is not None and value > self.maximum:
-                raise ValueError(f"Option {name!r} must be at most {self.maximum}.")
+                raise ValueError(lazy_gettext(
+                    "Option {name!r} must be at most {maximum}.",
+                    name=name, maximum=self.maximum,
+                ))
             return value
         if not isinstance(value, str):
-            raise ValueError(f"Option {name!r} must be text, not {value!r}.")
+            raise ValueError(lazy_gettext(
+                "Option {name!r} must be text, not {value!r}.",
+                name=name, value=value,
+            ))
         value = value.strip().lower()
         if self.choices is not None and value not in self.choices:
-            raise ValueError(f"Option {name!r} must be one of: {', '.join(self.choices)}.")
+            raise ValueError(lazy_gettext(
+                "Option {name!r} must be one of: {choices}.",
+                name=name, choices=', '.join(self.choices),
+            ))
         return value
 
 
@@ -210,9 +234,9 @@ S = TypeVar("S", bound=State)
 
 #: What each computer level does, as /rules, the docs and the terminal say it.
 LEVEL_NOTES = {
-    "random": "plays any legal move at random (for testing, not for company).",
-    "normal": "plays by rules of thumb: quick, sound and predictable.",
-    "expert": (
+    "random": N_("plays any legal move at random (for testing, not for company)."),
+    "normal": N_("plays by rules of thumb: quick, sound and predictable."),
+    "expert": N_(
         "searches: deals the cards it cannot see in many ways that fit everything the"
         " table has shown, plays its candidate moves out on each deal, and leaves the"
         " normal player's move only for one that did better for its side over those deals"
@@ -253,15 +277,18 @@ class Game(ABC, Generic[S]):
     ) -> S:
         """A new game. Bad player counts, options or decks raise ``ValueError``."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError("The number of players must be a whole number.")
+            raise ValueError(lazy_gettext("The number of players must be a whole number."))
         if not self.min_players <= players <= self.max_players:
             span = (
                 f"{self.min_players}" if self.min_players == self.max_players
                 else f"{self.min_players}–{self.max_players}"
             )
-            raise ValueError(f"{self.title} is for {span} players, not {players}.")
+            raise ValueError(lazy_gettext(
+                "{title} is for {span} players, not {players}.",
+                title=Message(self.title), span=span, players=players,
+            ))
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError("The seed must be a whole number.")
+            raise ValueError(lazy_gettext("The seed must be a whole number."))
         opts = self.check_options(options or {})
         stack = self.check_deck(deck) if deck is not None else None
         return self._new(players, seed, opts, stack)
@@ -272,8 +299,11 @@ class Game(ABC, Generic[S]):
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
             named = ", ".join(sorted(unknown))
-            kind = noun(len(unknown), "option")
-            raise ValueError(f"Unknown {kind} for {self.title}: {named} (options: {known}).")
+            raise ValueError(lazy_ngettext(
+                "Unknown option for {title}: {named} (options: {known}).",
+                "Unknown options for {title}: {named} (options: {known}).",
+                len(unknown), title=Message(self.title), named=named, known=known,
+            ))
         out = {k: o.default for k, o in self.options.items()}
         for k, v in options.items():
             out[k] = self.options[k].coerce(k, v)
@@ -288,7 +318,7 @@ class Game(ABC, Generic[S]):
         """The rules as Deckhand plays them: the game package's docstring, which states
         every rule decision (shown by ``/rules`` and the terminal's ``rules``)."""
         doc = sys.modules[type(self).__module__.rsplit(".", 1)[0]].__doc__
-        return (doc or self.title).strip()
+        return "\n\n".join(_(p) for p in paragraphs(inspect.cleandoc(doc or self.title)))
 
     def parse_card(self, text: str) -> str:
         """Canonical code of one card of this game's deck; ``ValueError`` if not a card."""
@@ -314,13 +344,15 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, seat: int, action: str) -> S:
         """The state after ``seat`` plays ``action``; ``state`` itself is unchanged."""
         if state.is_over:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(lazy_gettext("The game is over."))
         if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalAction(f"There is no seat {seat!r} at this table.")
+            raise IllegalAction(lazy_gettext("There is no seat {seat!r} at this table.", seat=seat))
         if seat not in state.to_act:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(lazy_gettext("It is not your turn."))
         if not isinstance(action, str) or not action.strip():
-            raise IllegalAction("Say what to do, e.g. " + self.example_action() + ".")
+            raise IllegalAction(
+                lazy_gettext("Say what to do, e.g. {example}.", example=self.example_action())
+            )
         canonical = self.read_action(state, seat, action)
         new = state.clone()
         new.events = []
@@ -343,7 +375,7 @@ class Game(ABC, Generic[S]):
         except IllegalAction:
             raise
         except ValueError as exc:
-            raise IllegalAction(f"{exc}") from None
+            raise IllegalAction(*exc.args) from None
 
     #: Verbs whose arguments are cards of the player's hand (``play``, Gin's ``discard``).
     card_verbs: ClassVar[tuple[str, ...]] = ("play",)
@@ -370,12 +402,15 @@ class Game(ABC, Generic[S]):
             elif 1 <= place <= len(hand):
                 picked.append(hand[place - 1])
             elif not hand:
-                raise IllegalAction("You hold no cards now.")
+                raise IllegalAction(lazy_gettext("You hold no cards now."))
             else:
-                raise IllegalAction(
-                    f"You hold {plural(len(hand), 'card')}: say a place from 1 to {len(hand)}"
-                    f" (e.g. '{verb} #1'), or the card itself."
-                )
+                raise IllegalAction(lazy_ngettext(
+                    "You hold {n} card: say a place from 1 to {n} (e.g. '{verb} #1'), or the"
+                    " card itself.",
+                    "You hold {n} cards: say a place from 1 to {n} (e.g. '{verb} #1'), or the"
+                    " card itself.",
+                    len(hand), verb=verb,
+                ))
         return self.parse_action(" ".join([verb, *picked]))
 
     def example_action(self) -> str:
@@ -443,7 +478,7 @@ class Game(ABC, Generic[S]):
     def explain_level(self, level: str) -> str:
         """What the ``level`` computer player does, in a sentence."""
         self.bot(level)
-        return LEVEL_NOTES.get(level, "a computer player.")
+        return _(LEVEL_NOTES[level]) if level in LEVEL_NOTES else _("a computer player.")
 
     def explain(self, view: View, legal: list[str], move: str) -> str:
         """Why ``normal``'s rules of thumb make ``move`` here, in a few words: ``""`` when
@@ -468,7 +503,10 @@ class Game(ABC, Generic[S]):
         if level in self.bots:
             return self.bots[level]
         known = ", ".join(self.levels)
-        raise ValueError(f"Unknown computer level {level!r} (levels: {known}).")
+        raise ValueError(lazy_gettext(
+            "Unknown computer level {level!r} (levels: {known}).",
+            level=level, known=known,
+        ))
 
     def choose(
         self, state: S, seat: int, level: str = "normal", rng: random.Random | None = None
@@ -477,7 +515,7 @@ class Game(ABC, Generic[S]):
         bot = self.bot(level)
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalAction("It is not that seat's turn.")
+            raise IllegalAction(lazy_gettext("It is not that seat's turn."))
         rng = rng or random.Random(0)
         if bot is random_bot:  # it looks at nothing but the legal moves: skip the view
             return rng.choice(legal)

@@ -15,15 +15,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from i18n import N_, Message, _, lazy_gettext, ngettext
+
 RANKS: Final = "A23456789TJQK"
 SUITS: Final = "SHDC"
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SINGULAR: Final = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+#: Suit names (marked for the catalogs: ``_(SUIT_NAMES[s])`` says one to a reader).
+SUIT_NAMES: Final = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+SUIT_SINGULAR: Final = {"S": N_("spade"), "H": N_("heart"), "D": N_("diamond"), "C": N_("club")}
 RED_SUITS: Final = frozenset("HD")
 BIG_JOKER: Final = "BJ"
 LITTLE_JOKER: Final = "LJ"
 JOKERS: Final = (BIG_JOKER, LITTLE_JOKER)
+#: The jokers' names on labels (marked for the catalogs; the seeds' Big and Little Blooper).
+JOKER_NAMES: Final = {BIG_JOKER: N_("Big🃏"), LITTLE_JOKER: N_("Little🃏")}
 
 STANDARD_DECK: Final[tuple[str, ...]] = tuple(r + s for s in SUITS for r in RANKS)
 DECK_WITH_JOKERS: Final[tuple[str, ...]] = (*STANDARD_DECK, BIG_JOKER, LITTLE_JOKER)
@@ -81,18 +86,36 @@ def parse_code(text: str) -> str:
     rank, suit = t[:-1], t[-1:]
     rank = _RANK_WORDS.get(rank, rank)
     if len(rank) != 1 or rank not in RANKS or suit not in SUITS:
-        raise ValueError(f"{text.strip()!r} is not a card (try codes like QH, 10S, AD)")
+        raise ValueError(lazy_gettext(
+            "{text!r} is not a card (try codes like QH, 10S, AD)", text=text.strip(),
+        ))
     return rank + suit
 
 
 def pretty(code: str) -> str:
-    """Render a card code with a suit symbol: ``TH`` → ``10♥``; jokers by name."""
-    if code == BIG_JOKER:
-        return "Big🃏"
-    if code == LITTLE_JOKER:
-        return "Little🃏"
+    """Render a card code with a suit symbol: ``TH`` → ``10♥``; jokers by name, in the
+    language spoken."""
+    if code in JOKER_NAMES:
+        return _(JOKER_NAMES[code])
     rank = "10" if code[0] == "T" else code[0]
     return rank + SUIT_SYMBOLS[code[1]]
+
+
+def shown(code: str) -> str | Message:
+    """``pretty`` for a ``Message``'s parameters: a joker's name is put into words when
+    the message is."""
+    return Message(JOKER_NAMES[code]) if code in JOKER_NAMES else pretty(code)
+
+
+def suit_count(count: int, suit: str) -> str:
+    """``1 spade``, ``3 hearts``: a count of cards of one suit."""
+    if suit == "S":
+        return ngettext("{n} spade", "{n} spades", count)
+    if suit == "H":
+        return ngettext("{n} heart", "{n} hearts", count)
+    if suit == "D":
+        return ngettext("{n} diamond", "{n} diamonds", count)
+    return ngettext("{n} club", "{n} clubs", count)
 
 
 def pretty_list(codes: Iterable[str]) -> str:
@@ -132,7 +155,7 @@ def deal(
     """
     hands: list[list[str]] = [[] for _ in range(players)]
     pos = 0
-    for _ in range(size):
+    for _round in range(size):
         for k in range(1, players + 1):
             hands[(dealer + k) % players].append(deck[pos])
             pos += 1

@@ -11,8 +11,10 @@ from collections.abc import Iterable, Mapping
 from storage.db import Conn
 
 #: The columns a player may choose; a server has these, ``threads`` and ``stand_in``.
-PLAYER_FIELDS = ("cards", "deck", "hand")
+PLAYER_FIELDS = ("cards", "deck", "hand", "language")
 GUILD_FIELDS = (*PLAYER_FIELDS, "threads", "stand_in")
+#: What is read of a player: their choices and the Discord client language last seen.
+_PLAYER_READ = (*PLAYER_FIELDS, "locale")
 
 
 def _upsert(conn: Conn, table: str, key: str, key_value: int, values: Mapping[str, object]) -> None:
@@ -44,18 +46,24 @@ def set_guild(conn: Conn, guild_id: int, values: Mapping[str, str | int | None])
     _upsert(conn, "guild_preferences", "guild_id", guild_id, values)
 
 
+def set_locale(conn: Conn, user_id: int, locale: str) -> None:
+    """Record the language of a player's Discord client (as an interaction gives it)."""
+    _upsert(conn, "player_preferences", "user_id", user_id, {"locale": locale})
+
+
 def players(conn: Conn, user_ids: Iterable[int]) -> dict[int, dict[str, str | None]]:
-    """The stored choices of these players (players with none are left out)."""
+    """The stored choices of these players, and the client language last seen (players
+    with neither are left out)."""
     ids = sorted(set(user_ids))
     if not ids:
         return {}
     marks = ", ".join("?" for _ in ids)
     rows = conn.all(
-        f"SELECT user_id, {', '.join(PLAYER_FIELDS)} FROM player_preferences"
+        f"SELECT user_id, {', '.join(_PLAYER_READ)} FROM player_preferences"
         f" WHERE user_id IN ({marks})",
         ids,
     )
-    return {int(r["user_id"]): {f: r[f] for f in PLAYER_FIELDS} for r in rows}
+    return {int(r["user_id"]): {f: r[f] for f in _PLAYER_READ} for r in rows}
 
 
 def guild(conn: Conn, guild_id: int) -> dict[str, str | int | None]:

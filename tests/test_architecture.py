@@ -1,4 +1,5 @@
-"""The layers import one way only (DESIGN.md): games ← storage ← bot; services are Discord-free."""
+"""The layers import one way only (DESIGN.md): i18n ← games ← storage ← bot; services are
+Discord-free."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ def _imports(path: Path) -> set[str]:
 @pytest.mark.parametrize(
     ("package", "forbidden"),
     [
+        ("i18n", {"games", "bot", "storage", "discord", "asyncio", "sqlite3"}),
         ("games", {"bot", "storage", "discord", "asyncio", "sqlite3"}),
         ("storage", {"bot", "discord"}),
         ("bot/services", {"discord"}),

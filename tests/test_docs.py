@@ -1,20 +1,25 @@
-"""The repository explains itself: docs/rules.md is current and every README link
-resolves inside a clone."""
+"""The repository explains itself: docs/rules.md (and docs/rules.<lang>.md in each other
+language) is current and every README link resolves inside a clone."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from bot.docs import PATH, rules_markdown
+from bot.docs import DOCS, documents
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_rules_document_is_current() -> None:
-    assert PATH.read_text(encoding="utf-8") == rules_markdown(), (
-        "docs/rules.md is out of date: run .venv/bin/python -m bot.docs"
-    )
+def test_the_rules_documents_are_current() -> None:
+    written = documents()
+    assert DOCS / "rules.md" in written
+    for path, text in written.items():
+        assert path.read_text(encoding="utf-8") == text, (
+            f"{path.name} is out of date: run .venv/bin/python -m bot.docs"
+        )
+    stale = set(DOCS.glob("rules.*.md")) - set(written)
+    assert not stale, f"{sorted(p.name for p in stale)} has no catalog: delete it"
 
 
 def test_every_readme_link_resolves_in_a_clone() -> None:

@@ -17,7 +17,8 @@ from bot.render.hand import hand_message
 from bot.render.rules import rules_pages
 from bot.render.table import table_message
 from bot.terminal.app import rules_text
-from games.wording import number, option_value, plural, signed
+from games.wording import number, option_value, signed
+from i18n import ngettext
 from tests.discord.test_messages import GAMES, play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,10 +123,11 @@ _SWITCHED: dict[str, dict[str, Any]] = {"spades": {"blind_nil": False},
 
 
 def test_the_wording_helpers() -> None:
-    assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
-    assert plural(1, "lobby", "lobbies") == "1 lobby"
-    assert plural(3, "lobby", "lobbies") == "3 lobbies"
-    assert plural(-2, "point") == "\u22122 points"
+    assert [ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == [
+        "0 cards", "1 card", "2 cards"]
+    assert ngettext("{n} stale lobby", "{n} stale lobbies", 1) == "1 stale lobby"
+    assert ngettext("{n} stale lobby", "{n} stale lobbies", 3) == "3 stale lobbies"
+    assert ngettext("{n} point", "{n} points", -2) == "\u22122 points"
     assert [number(n) for n in (-50, 0, 7)] == ["\u221250", "0", "7"]
     assert [signed(n) for n in (-50, 0, 7)] == ["\u221250", "+0", "+7"]
     assert [option_value(v) for v in (True, False, 150, "points")] == ["on", "off", "150",

@@ -14,7 +14,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.art.draw import PAPER, Colour, font, png
+from bot.art.draw import PAPER, Colour, png, write
+from i18n import _
 
 WIDTH: Final = 640
 HEIGHT: Final = 300
@@ -35,7 +36,7 @@ def rating_chart(title: str, lines: Sequence[tuple[str, Sequence[tuple[int, int]
     player's n-th game (0: before the first), in order."""
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
-    draw.text((LEFT, 10), title, fill=TEXT, font=font(17))
+    write(draw, (LEFT, 10), title, 17, TEXT)
     values = [v for _, series in lines for _, v in series] or [1000]
     low, high = min(values), max(values)
     if high - low < 100:
@@ -52,8 +53,8 @@ def rating_chart(title: str, lines: Sequence[tuple[str, Sequence[tuple[int, int]
         value = round(low + (high - low) * k / 4)
         y = at(0, value)[1]
         draw.line((LEFT, y, LEFT + plot_w, y), fill=GRID, width=1)
-        draw.text((8, y - 8), str(value), fill=TEXT, font=font(12))
-    draw.text((LEFT, HEIGHT - 24), f"games this season (0–{longest})", fill=TEXT, font=font(12))
+        write(draw, (8, y - 8), str(value), 12, TEXT)
+    write(draw, (LEFT, HEIGHT - 24), _("games this season (0–{games})", games=longest), 12, TEXT)
     for k, (label, series) in enumerate(lines):
         colour = LINES[k % len(LINES)]
         points = [at(n, v) for n, v in series]
@@ -61,6 +62,5 @@ def rating_chart(title: str, lines: Sequence[tuple[str, Sequence[tuple[int, int]
             draw.line(points, fill=colour, width=3, joint="curve")
         for x, y in points[-1:]:
             draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour)
-        draw.text((LEFT + plot_w + 12, TOP + 20 * k), f"{label} {series[-1][1]}", fill=colour,
-                  font=font(13))
+        write(draw, (LEFT + plot_w + 12, TOP + 20 * k), f"{label} {series[-1][1]}", 13, colour)
     return png(image)

@@ -3,9 +3,14 @@
 Suit symbols are drawn as shapes (ellipses and polygons), never as font glyphs, so they
 look the same everywhere. Card indices (ASCII only) use Pillow's bundled font
 (``ImageFont.load_default``: Aileron, public domain, in every Pillow with FreeType); the
-text of pictures, which holds players' names, uses DejaVu Sans shipped in ``fonts/``
-(Bitstream Vera licence, ``fonts/LICENSE-DejaVu.txt``), which covers accented Latin,
-Greek and Cyrillic where the bundled font has ASCII only.
+text of pictures, which holds players' names, is drawn by ``write`` with a chain of fonts,
+character by character: DejaVu Sans shipped in ``fonts/`` (Bitstream Vera licence,
+``fonts/LICENSE-DejaVu.txt``: accented Latin, Greek, Cyrillic, Hebrew, Arabic), then for
+what it lacks the fonts of ``FALLBACK_FONTS`` that are installed — Debian's
+``fonts-wqy-microhei`` (WenQuanYi Micro Hei, Apache 2.0 or GPLv3 with the font
+exception: Chinese, Japanese kana, Korean hangul), which the Dockerfile and CI install.
+Which font has a character is read from each font's character map (fontTools), so a name
+never shows the "missing glyph" box while a font of the chain has the character.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import io
 from functools import cache
 from pathlib import Path
 
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 from PIL import Image, ImageDraw, ImageFont
 
 Colour = tuple[int, int, int]
@@ -25,6 +31,12 @@ PAPER: Colour = (250, 248, 240)
 
 
 TEXT_FONT = Path(__file__).with_name("fonts") / "DejaVuSans.ttf"
+#: Fonts for the characters DejaVu Sans lacks, tried in order where installed.
+FALLBACK_FONTS: tuple[Path, ...] = (
+    Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),
+    Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+    Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"),
+)
 
 
 @cache
@@ -34,9 +46,51 @@ def index_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """The text font (DejaVu Sans) at ``size`` pixels."""
-    return ImageFont.truetype(TEXT_FONT, size)
+def font(size: int, path: Path = TEXT_FONT) -> ImageFont.FreeTypeFont:
+    """A text font (DejaVu Sans unless ``path`` names another) at ``size`` pixels."""
+    return ImageFont.truetype(path, size)
+
+
+@cache
+def text_fonts() -> tuple[Path, ...]:
+    """The chain of text fonts: DejaVu Sans, then each installed fallback."""
+    return (TEXT_FONT, *(p for p in FALLBACK_FONTS if p.is_file()))
+
+
+@cache
+def _characters(path: Path) -> frozenset[int]:
+    """The characters a font has a glyph for (its best character map)."""
+    with TTFont(path, fontNumber=0, lazy=True) as face:
+        return frozenset(face.getBestCmap() or {})
+
+
+def runs(text: str) -> list[tuple[str, Path]]:
+    """``text`` cut into runs, each with the first font of the chain that has its
+    characters (DejaVu Sans where none has one: its box is honest)."""
+    out: list[tuple[str, Path]] = []
+    for char in text:
+        path = next((p for p in text_fonts() if ord(char) in _characters(p)), TEXT_FONT)
+        if out and out[-1][1] == path:
+            out[-1] = (out[-1][0] + char, path)
+        else:
+            out.append((char, path))
+    return out
+
+
+def text_length(text: str, size: int) -> float:
+    """How wide ``write`` draws ``text`` at ``size`` pixels."""
+    return sum(font(size, path).getlength(run) for run, path in runs(text))
+
+
+def write(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+          fill: Colour) -> None:
+    """Draw ``text`` with its top left at ``xy``, each run in the font of the chain that
+    has it, all on DejaVu Sans's baseline."""
+    x, y = xy
+    baseline = y + font(size).getmetrics()[0]
+    for run, path in runs(text):
+        draw.text((x, baseline), run, font=font(size, path), fill=fill, anchor="ls")
+        x += font(size, path).getlength(run)
 
 
 def centred_text(

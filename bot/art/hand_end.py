@@ -24,10 +24,12 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from bot.art.draw import FELT, WHITE, Colour, font, png, suit
+from bot.art.draw import FELT, WHITE, Colour, png, suit, text_length, write
 from bot.art.faces import PALETTES, face
 from games import melds
-from games.wording import number, plural, signed
+from games.spades.scoring import RESULTS
+from games.wording import number, signed
+from i18n import N_, _, ngettext
 
 Event = dict[str, Any]
 
@@ -78,14 +80,14 @@ class _Canvas:
     def text(self, text: str, size: int = 22, fill: Colour = WHITE) -> None:
         """A line of text (wrapped to the width)."""
         for line in _wrap(text, size, WIDTH - 2 * MARGIN):
-            self.draw.text((MARGIN, self.y), line, font=font(size), fill=fill)
+            write(self.draw, (MARGIN, self.y), line, size, fill)
             self.y += size + 8
 
     def cards(self, groups: Sequence[Sequence[str]], marks: Sequence[str] = ()) -> None:
         """Rows of small card faces, groups apart; ``marks`` are underlined (lay-offs,
         cancelled 3s). Groups that do not fit go on the next row."""
         if not any(groups):
-            self.text("no cards", 20, PALE)
+            self.text(_("no cards"), 20, PALE)
             return
         left = MARGIN
         for group in groups:
@@ -125,12 +127,12 @@ class _Canvas:
 
 
 def _wrap(text: str, size: int, width: int) -> list[str]:
-    if font(size).getlength(text) <= width:
+    if text_length(text, size) <= width:
         return [text]
     lines = [""]
     for word in text.split(" "):
         trial = f"{lines[-1]} {word}".strip()
-        if lines[-1] and font(size).getlength(trial) > width:
+        if lines[-1] and text_length(trial, size) > width:
             lines.append(word)
         else:
             lines[-1] = trial
@@ -161,9 +163,12 @@ def _first(events: Sequence[Event], *kinds: str) -> Event | None:
 
 
 # -- Gin Rummy ---------------------------------------------------------------------------
-_GIN_HOW: Final = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin"}
-_GIN_RESULT: Final = {"knock": "wins the hand", "gin": "wins with gin",
-                      "big_gin": "wins with big gin", "undercut": "undercuts"}
+_GIN_HOW: Final = {"knock": N_("{who} knocked"), "gin": N_("{who} went gin"),
+                   "big_gin": N_("{who} went big gin")}
+_GIN_RESULT: Final = {"knock": N_("{who} wins the hand: {points}"),
+                      "gin": N_("{who} wins with gin: {points}"),
+                      "big_gin": N_("{who} wins with big gin: {points}"),
+                      "undercut": N_("{who} undercuts: {points}")}
 
 
 def laid_on(lay_off: Event) -> list[str]:
@@ -178,32 +183,32 @@ def _gin(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
     knock = _first(events, *_GIN_HOW)
     shown = _first(events, "lay_down")
     if knock is None or shown is None:
-        c.text("The hand hit the wall: nobody knocked, nothing is shown, nobody scores.")
+        c.text(_("The hand hit the wall: nobody knocked, nothing is shown, nobody scores."))
     else:
-        c.text(f"{_name(names, knock['seat'])} {_GIN_HOW[knock['type']]}", 24, GOLD)
+        c.text(_(_GIN_HOW[knock["type"]], who=_name(names, knock["seat"])), 24, GOLD)
         c.cards([*knock["melds"], knock["deadwood"]])
-        c.text(f"melds, then deadwood {knock['points']}", 18, PALE)
+        c.text(_("melds, then deadwood {points}", points=knock["points"]), 18, PALE)
         c.gap()
         laid = tuple(card for lo in shown["lay_offs"] for card in lo["cards"])
-        c.text(f"{_name(names, shown['seat'])} lays down", 24, GOLD)
+        c.text(_("{who} lays down", who=_name(names, shown["seat"])), 24, GOLD)
         c.cards([*shown["melds"], shown["deadwood"]])
-        c.text(f"melds, then deadwood {shown['points']}", 18, PALE)
+        c.text(_("melds, then deadwood {points}", points=shown["points"]), 18, PALE)
         if laid:
-            c.text("lays off (underlined) on the knocker's melds:", 18, PALE)
+            c.text(_("lays off (underlined) on the knocker's melds:"), 18, PALE)
             c.cards([laid_on(lo) for lo in shown["lay_offs"]], marks=laid)
         c.gap()
     if end["winner"] is not None:
         points = end["points"][end["winner"]]
-        how = _GIN_RESULT[end["result"]]
-        c.text(f"{_name(names, end['winner'])} {how}: {signed(points)}", 24)
+        c.text(_(_GIN_RESULT[end["result"]], who=_name(names, end["winner"]),
+                 points=signed(points)), 24)
     elif end["result"] == "tie":
-        c.text("The deadwood tied: no score.", 24)
-    c.text("Scores: " + _scores(end["scores"], names), 20, PALE)
+        c.text(_("The deadwood tied: no score."), 24)
+    c.text(_("Scores: {scores}", scores=_scores(end["scores"], names)), 20, PALE)
 
 
 # -- Spades and Back Alley -----------------------------------------------------------------
 def _board(multiplier: int) -> str:
-    return "board" if multiplier == 1 else f"board ×{multiplier}"
+    return _("board") if multiplier == 1 else _("board ×{times}", times=multiplier)
 
 
 #: One seat's row: what it bid (words), how many cells the bid frames, tricks won.
@@ -214,27 +219,27 @@ def _bids_rows(c: _Canvas, names: Sequence[str], rows: Sequence[_Row], slots: in
     """Per seat: name, bid and tricks won in words, then a bar of ``slots`` cells: white
     for tricks won, gold frames for the bid."""
     for seat, (bid, framed, won) in enumerate(rows):
-        c.text(f"{_name(names, seat)}: {bid}, took {won}", 22)
+        c.text(_("{who}: {bid}, took {won}", who=_name(names, seat), bid=bid, won=won), 22)
         c.bar(framed, won, slots)
-    c.text("Gold frames: the bid · white: tricks taken", 18, PALE)
+    c.text(_("Gold frames: the bid · white: tricks taken"), 18, PALE)
 
 
 def _spades_line(line: dict[str, Any], names: Sequence[str]) -> str:
-    parts = [f"{line['result']} {signed(line['contract'])}"]
+    parts = [f"{_(RESULTS[line['result']])} {signed(line['contract'])}"]
     if line["bags"]:
-        parts.append(f"bags {signed(line['bags'])}")
+        parts.append(_("bags {bags}", bags=signed(line["bags"])))
     if line["bag_penalty"]:
-        parts.append(f"bag penalty {number(line['bag_penalty'])}")
-    return (f"{_name(names, line['seat'])}: {', '.join(parts)} = {signed(line['points'])}"
-            f", total {number(line['score'])}")
+        parts.append(_("bag penalty {points}", points=number(line["bag_penalty"])))
+    return _("{who}: {parts} = {points}, total {total}", who=_name(names, line["seat"]),
+             parts=", ".join(parts), points=signed(line["points"]), total=number(line["score"]))
 
 
 def _spades(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
     end = _first(events, "hand_scored")
     assert end is not None
     lines = end["lines"]
-    words = {0: "bid Nil", "blind nil": "Blind Nil"}
-    rows = [(words.get(ln["bid"], f"bid {ln['bid']}"),
+    words = {0: _("bid Nil"), "blind nil": _("Blind Nil")}
+    rows = [(words.get(ln["bid"], _("bid {bid}", bid=ln["bid"])),
              ln["bid"] if isinstance(ln["bid"], int) else 0, ln["tricks"]) for ln in lines]
     _bids_rows(c, names, rows, 13)
     c.gap()
@@ -242,37 +247,41 @@ def _spades(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
         c.text(_spades_line(line, names), 20)
 
 
-_TEAMS: Final = ("Team A", "Team B")
+_TEAMS: Final = (N_("Team A"), N_("Team B"))
 
 
 def _back_alley(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
     deal, end = _first(events, "deal"), _first(events, "deal_scored")
     assert deal is not None and end is not None
     size = deal["hand_size"]
-    bids: list[tuple[str, int]] = [("no bid", 0)] * len(names)
+    bids: list[tuple[str, int]] = [(_("no bid"), 0)] * len(names)
     tricks = [0] * len(names)
     for e in events:
         if e["type"] == "bid":
             bids[e["seat"]] = (
-                ("bid " + _board(e["multiplier"]), size) if e["bid"] == "board"
-                else ("passed", 0) if e["bid"] == "pass"
-                else (f"bid {e['bid']}", e["bid"])
+                (_("bid {bid}", bid=_board(e["multiplier"])), size) if e["bid"] == "board"
+                else (_("passed"), 0) if e["bid"] == "pass"
+                else (_("bid {bid}", bid=e["bid"]), e["bid"])
             )
         elif e["type"] == "trick":
             tricks[e["seat"]] += 1
-    trumps = "trumps:" if deal["trump"] else "no trumps (a joker)"
-    c.text(f"{plural(size, 'card')} each · turned up, {trumps}", 20, PALE)
+    c.text(ngettext("{n} card each · turned up, trumps:", "{n} cards each · turned up, trumps:",
+                    size) if deal["trump"]
+           else ngettext("{n} card each · turned up, no trumps (a joker)",
+                         "{n} cards each · turned up, no trumps (a joker)", size), 20, PALE)
     if deal["trump"]:
         _trump_mark(c, deal["trump"], MARGIN + CARD_W + 16)
     c.cards([[deal["turned"]]])
     _bids_rows(c, names, [(*b, t) for b, t in zip(bids, tricks, strict=True)], size)
     c.gap()
     for team, result in enumerate(end["teams"]):
-        contract = (f"{_board(result['board'])} (all {size})" if result["board"]
-                    else f"contract {result['contract']}")
-        c.text(f"{_TEAMS[team]} ({_name(names, team)} & {_name(names, team + 2)}):"
-               f" {contract}, took {result['tricks']}:"
-               f" {signed(result['points'])}, total {number(end['scores'][team])}", 20)
+        contract = (_("{board} (all {size})", board=_board(result["board"]), size=size)
+                    if result["board"]
+                    else _("contract {tricks}", tricks=result["contract"]))
+        c.text(_("{team} ({first} & {second}): {contract}, took {tricks}: {points}, total"
+                 " {total}", team=_(_TEAMS[team]), first=_name(names, team),
+                 second=_name(names, team + 2), contract=contract, tricks=result["tricks"],
+                 points=signed(result["points"]), total=number(end["scores"][team])), 20)
 
 
 def _trump_mark(c: _Canvas, letter: str, x: int) -> None:
@@ -286,15 +295,17 @@ def _craits(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
     end = _first(events, "round")
     assert end is not None
     for seat, hand in enumerate(end["hands"]):
-        went_out = " went out" if end["out"] == seat else ""
-        c.text(f"{_name(names, seat)}{went_out}: {plural(hand['points'], 'point')}", 22,
-               GOLD if went_out else WHITE)
+        went_out = end["out"] == seat
+        c.text(ngettext("{who} went out: {n} point", "{who} went out: {n} points",
+                        hand["points"], who=_name(names, seat)) if went_out
+               else ngettext("{who}: {n} point", "{who}: {n} points", hand["points"],
+                             who=_name(names, seat)), 22, GOLD if went_out else WHITE)
         if hand["cards"]:
             c.cards([hand["cards"]], marks=tuple(hand["cancelled"]))
     if any(h["cancelled"] for h in end["hands"]):
-        c.text("Underlined: cards a 3 cancelled (no points).", 18, PALE)
+        c.text(_("Underlined: cards a 3 cancelled (no points)."), 18, PALE)
     c.gap()
-    c.text("Scores (lowest wins): " + _scores(end["scores"], names), 20, PALE)
+    c.text(_("Scores (lowest wins): {scores}", scores=_scores(end["scores"], names)), 20, PALE)
 
 
 # -- ONO 99 ------------------------------------------------------------------------------
@@ -305,30 +316,34 @@ def _ono99(c: _Canvas, events: Sequence[Event], names: Sequence[str]) -> None:
     for e in events:
         kind = e["type"]
         if kind == "eliminated":
-            why = (f"{_name(names, e['seat'])} had no card to keep the total"
-                   f" ({number(e['total'])}) below 99")
-            c.text(why + (" and is out of the round." if scored else " and showed:"), 22, GOLD)
+            args = {"who": _name(names, e["seat"]), "total": number(e["total"])}
+            c.text(_("{who} had no card to keep the total ({total}) below 99 and is out of the"
+                     " round.", **args) if scored
+                   else _("{who} had no card to keep the total ({total}) below 99 and showed:",
+                          **args), 22, GOLD)
             if not scored:
                 c.cards([e["hand"]])
         elif kind == "stuck":
-            survivor = ("nobody" if e["survivor"] is None
-                        else _name(names, e["survivor"]))
-            c.text(f"Nobody could play a card: {survivor} played last and survived.", 22)
+            c.text(_("Nobody could play a card: nobody played last and survived.")
+                   if e["survivor"] is None
+                   else _("Nobody could play a card: {who} played last and survived.",
+                          who=_name(names, e["survivor"])), 22)
         elif kind == "token_lost":
-            c.text(f"{_name(names, e['seat'])} loses a token ({e['tokens']} left).", 20)
+            c.text(_("{who} loses a token ({tokens} left).", who=_name(names, e["seat"]),
+                     tokens=e["tokens"]), 20)
         elif kind == "out":
-            c.text(f"{_name(names, e['seat'])} is out of the game.", 20)
+            c.text(_("{who} is out of the game.", who=_name(names, e["seat"])), 20)
         elif kind == "round_over" and "gained" in e:
             c.gap()
             for seat, hand in enumerate(e["hands"]):
                 if hand is not None:
                     c.text(f"{_name(names, seat)} {signed(e['gained'][seat])}", 20)
                     c.cards([hand])
-            c.text("Points: " + _scores(e["points"], names), 20, PALE)
+            c.text(_("Points: {scores}", scores=_scores(e["points"], names)), 20, PALE)
         elif kind == "game_over":
             c.gap()
-            c.text(" & ".join(_name(names, s) for s in e["winners"]) + " wins the game!",
-                   24, GOLD)
+            c.text(_("{who} wins the game!",
+                     who=" & ".join(_name(names, s) for s in e["winners"])), 24, GOLD)
 
 
 _DRAW: Final[dict[str, Callable[[_Canvas, Sequence[Event], Sequence[str]], None]]] = {
@@ -339,14 +354,14 @@ _DRAW: Final[dict[str, Callable[[_Canvas, Sequence[Event], Sequence[str]], None]
 
 def _title(game: str, opening: Event) -> str:
     if game == "gin_rummy":
-        return f"Gin Rummy · hand {opening['hand_no']}"
+        return _("Gin Rummy · hand {hand}", hand=opening["hand_no"])
     if game == "spades":
-        return f"Spades · hand {opening['hand_no']}"
+        return _("Spades · hand {hand}", hand=opening["hand_no"])
     if game == "back_alley":
-        return f"Back Alley · deal {opening['deal_no']}"
+        return _("Back Alley · deal {deal}", deal=opening["deal_no"])
     if game == "craits":
-        return f"Craits · round {opening['round_no']}"
-    return f"ONO 99 · round {opening['round']}"
+        return _("Craits · round {round}", round=opening["round_no"])
+    return _("ONO 99 · round {round}", round=opening["round"])
 
 
 def picture(game: str, hand: Sequence[Event], names: Sequence[str],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
@@ -17,20 +18,23 @@ from bot.text import plain
 from bot.ui import places
 from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, reply
 from bot.web import paths
-from games.wording import plural
+from i18n import N_, _, ngettext, number, pgettext
 from storage.leagues import League
 from storage.matches import PlayedMatch
 
 ROWS_SHOWN = 15
 
 
-def fit_lines(lines: list[str], what: str, limit: int = CONTENT_LIMIT - 40) -> str:
-    """As many whole lines as fit in one message, and how many more there are."""
+def fit_lines(
+    lines: list[str], more: Callable[[int], str], limit: int = CONTENT_LIMIT - 40
+) -> str:
+    """As many whole lines as fit in one message, and how many more there are (``more``
+    says it for a count)."""
     shown: list[str] = []
     size = 0
     for line in lines:
         if size + len(line) + 1 > limit:
-            return "\n".join(shown) + f"\n…and {len(lines) - len(shown)} {what}"
+            return "\n".join(shown) + "\n" + more(len(lines) - len(shown))
         shown.append(line)
         size += len(line) + 1
     return "\n".join(shown)
@@ -40,19 +44,19 @@ def standings_text(st: Standings) -> str:
     """Standings as a short monospace table (provisional players, apart under their
     heading, have no rank)."""
     if st.game is None or not st.rows:
-        return (
-            f"No games have counted toward **{plain(st.league.name)}** in season {st.season}"
-            " yet."
-        )
-    title = games.get(st.game).title
-    head = (
-        f"**{plain(st.league.name)}** · {title} · season {st.season}"
-        f"{'' if st.current else ' (finished)'} · {st.scoring}"
-    )
+        return _("No games have counted toward **{league}** in season {season} yet.",
+                 league=plain(st.league.name), season=number(st.season))
+    title = _(games.get(st.game).title)
+    season = (_("season {season}", season=number(st.season)) if st.current
+              else _("season {season} (finished)", season=number(st.season)))
+    head = f"**{plain(st.league.name)}** · {title} · {season} · {st.scoring}"
     points = st.scoring != "rating"
+    column = pgettext("column: league points", "Pts") if points else _("Rating")
+    player, played = _("Player"), pgettext("column: games played", "G")
+    won, drawn = pgettext("column: games won", "W"), pgettext("column: games drawn", "D")
+    lost, streak = pgettext("column: games lost", "L"), _("Streak")
     lines = [
-        f"{'#':>3} {'Player':<18} {'Pts' if points else 'Rating':>6} {'G':>3} "
-        f"{'W':>3} {'D':>3} {'L':>3} Streak"
+        f"{'#':>3} {player:<18} {column:>6} {played:>3} {won:>3} {drawn:>3} {lost:>3} {streak}"
     ]
     for i, r in enumerate(st.rows[:ROWS_SHOWN]):
         if r.provisional and (i == 0 or not st.rows[i - 1].provisional):
@@ -64,25 +68,28 @@ def standings_text(st: Standings) -> str:
             f"{rank:>3} {name:<18} {value:>6} {r.games:>3} {r.wins:>3} "
             f"{r.draws:>3} {r.losses:>3} {r.streak}"
         )
-    more = f"\n…and {st.total - ROWS_SHOWN} more" if st.total > ROWS_SHOWN else ""
+    more = ("\n" + _("…and {more} more", more=number(st.total - ROWS_SHOWN))
+            if st.total > ROWS_SHOWN else "")
     return head + "\n```\n" + "\n".join(lines) + "\n```" + more
 
 
-REPLAY_HINT = "\nReplay a game with `/game replay id:`."
+REPLAY_HINT = N_("Replay a game with `/game replay id:`.")
 
 
 def history_text(matches: list[PlayedMatch]) -> str:
     """The last matches, newest first, one line each with the match's number (to replay)."""
     if not matches:
-        return "No games yet."
+        return _("No games yet.")
     out = []
     for m in matches:
         seats = sorted(m.seats, key=lambda s: (s.rank, s.seat))
         result = " · ".join(f"{s.rank}. {plain(s.name)} {s.score}" for s in seats)
         out.append(
-            f"<t:{int(m.finished_at)}:d> #{m.match_id} **{games.get(m.game).title}** — {result}"
+            f"<t:{int(m.finished_at)}:d> #{m.match_id} **{_(games.get(m.game).title)}** — {result}"
         )
-    return fit_lines(out, "older games", CONTENT_LIMIT - 80) + REPLAY_HINT
+    older = fit_lines(out, lambda n: ngettext("…and {n} older game", "…and {n} older games", n),
+                      CONTENT_LIMIT - 80)
+    return f"{older}\n{_(REPLAY_HINT)}"
 
 
 @anywhere
@@ -121,16 +128,19 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         guild_id = _guild(interaction)
 
         async def work() -> dict[str, Any]:
-            admin = await places.require_admin(self.service.db, interaction, "create leagues")
+            admin = await places.require_admin(self.service.db, interaction, _("create leagues"))
             league = await self.service.create_league(
                 guild_id, name, is_admin=admin, game=game, scoring=scoring,
                 provisional_games=provisional,
             )
-            what = games.get(league.game).title if league.game else "every game"
+            what = _(games.get(league.game).title) if league.game else _("every game")
             return {
-                "content": f"League **{plain(league.name)}** created ({what}, {league.scoring};"
-                f" ranked after {plural(league.provisional_games, 'game')})."
-                f" Play toward it with `/table new … league:{plain(league.name)}`."
+                "content": _(
+                    "League **{league}** created ({what}, {scoring}; ranked after {games})."
+                    " Play toward it with `/table new … league:{league}`.",
+                    league=plain(league.name), what=what, scoring=league.scoring,
+                    games=ngettext("{n} game", "{n} games", league.provisional_games),
+                ),
             }
 
         await publicly(interaction, work)
@@ -146,16 +156,17 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
 
         async def work() -> str:
             league = await self.service.league(guild_id, name)
-            what = games.get(league.game).title if league.game else "any game"
+            what = _(games.get(league.game).title) if league.game else _("any game")
             how = (
-                "every finished game here counts"
+                _("every finished game here counts")
                 if league.is_default
-                else f"open tables with `/table new game:… league:{plain(league.name)}`"
+                else _("open tables with `/table new game:… league:{league}`",
+                       league=plain(league.name))
             )
-            return (
-                f"There is nothing to sign: in **{plain(league.name)}** ({what},"
-                f" {league.scoring}) {how}. You appear in `/league standings` after your first"
-                " counted game."
+            return _(
+                "There is nothing to sign: in **{league}** ({what}, {scoring}) {how}. You"
+                " appear in `/league standings` after your first counted game.",
+                league=plain(league.name), what=what, scoring=league.scoring, how=how,
             )
 
         await privately(interaction, work)
@@ -189,7 +200,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         slugs = await publication.slugs(app(self.bot).db) if base and league.published else None
         if slugs is None:
             return ""
-        return f"\nStandings page: <{base}{paths.season(slugs, league.id, season)}>"
+        page = f"<{base}{paths.season(slugs, league.id, season)}>"
+        return "\n" + _("Standings page: {page}", page=page)
 
     @app_commands.command(
         name="publish",
@@ -211,17 +223,19 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             found = await self.service.league(guild_id, league)
             on = state == "on"
             admin = await places.require_admin(
-                self.service.db, interaction, "publish its leagues"
+                self.service.db, interaction, _("publish its leagues")
             )
             await publication.set_published(app(self.bot).db, found, on, is_admin=admin)
             name = plain(found.name)
             if not on:
-                return {"content": f"**{name}** is no longer on the standings page."}
+                return {"content": _("**{league}** is no longer on the standings page.",
+                                     league=name)}
             published = await self.service.league(guild_id, found.name)
             return {
-                "content": f"**{name}** is now on the standings page: its standings, players'"
-                " records and finished games (never a running game's cards)."
-                + await self._page_link(published, published.season)
+                "content": _(
+                    "**{league}** is now on the standings page: its standings, players'"
+                    " records and finished games (never a running game's cards).", league=name,
+                ) + await self._page_link(published, published.season)
             }
 
         await publicly(interaction, work)
@@ -265,9 +279,10 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             self.service.db, found, is_admin=await places.is_admin(self.service.db, interaction)
         )
         name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
+        counted = ngettext("{n} game", "{n} games", export.games)
         await reply(interaction, MessageSpec(
-            content=f"{plural(export.games, 'game')} of **{plain(found.name)}** (schema:"
-            " `deckhand.game/1`; check them with `deckhand replay FILE`).",
+            content=_("{games} of **{league}** (schema: `deckhand.game/1`; check them with"
+                      " `deckhand replay FILE`).", games=counted, league=plain(found.name)),
             files=((f"{name}.jsonl", export.data),),
         ))
 
@@ -282,12 +297,15 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
 
         async def work() -> dict[str, Any]:
             admin = await places.require_admin(
-                self.service.db, interaction, "start a new season"
+                self.service.db, interaction, _("start a new season")
             )
             s = await self.service.new_season(guild_id, league, is_admin=admin)
             return {
-                "content": f"Season {s.season} has started; the last season's standings stay"
-                f" viewable with `/league standings season:{s.season - 1}`."
+                "content": _(
+                    "Season {season} has started; the last season's standings stay viewable"
+                    " with `/league standings season:{last}`.", season=number(s.season),
+                    last=s.season - 1,
+                ),
             }
 
         await publicly(interaction, work)
@@ -304,11 +322,14 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         async def work() -> str:
             seasons = await self.service.seasons(guild_id, league)
             lines = [
-                f"Season {s.season}: <t:{int(s.started_at)}:d> – "
-                + (f"<t:{int(s.ended_at)}:d>" if s.ended_at else "now")
+                _("Season {season}: {start} – {end}", season=number(s.season),
+                  start=f"<t:{int(s.started_at)}:d>",
+                  end=f"<t:{int(s.ended_at)}:d>" if s.ended_at else _("now"))
                 for s in reversed(seasons)
             ]
-            return fit_lines(lines, "earlier seasons") or "No seasons yet."
+            earlier = fit_lines(lines, lambda n: ngettext(
+                "…and {n} earlier season", "…and {n} earlier seasons", n))
+            return earlier or _("No seasons yet.")
 
         await privately(interaction, work)
 

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.cogs import anywhere, app, channel_of
 from bot.text import MOVE_LENGTH
 from bot.ui.answers import say
+from i18n import _
 
 
 class PlayCommands(commands.Cog):
@@ -33,7 +34,7 @@ class PlayCommands(commands.Cog):
     ) -> None:
         channel = channel_of(interaction)
         if channel is None:
-            await say(interaction, "Use `/play` in the table's channel.")
+            await say(interaction, _("Use `/play` in the table's channel."))
             return
         await app(self.bot).controller.play(interaction, channel, move)
 

@@ -1,6 +1,11 @@
-"""``/rules game:`` — the rules as Deckhand plays them, paged with ◀/▶."""
+"""``/rules game:`` — the rules as Deckhand plays them, paged with ◀/▶, in the reader's
+language; where Discord has no locale for it (Welsh, Icelandic, Tagalog, Swahili), the
+answer says that slash commands stay English and how the language is chosen — Deckhand
+has no ``/help``, and ``/rules`` is where a new player looks first."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import discord
 from discord import app_commands
@@ -8,7 +13,9 @@ from discord.ext import commands
 
 from bot.cogs import everywhere, game_choices
 from bot.render.rules import rules_message
-from bot.ui.views import send_kwargs
+from bot.translator import commands_stay_english, discord_speaks
+from bot.ui.answers import defer, reply
+from i18n import current
 
 
 class RulesCommands(commands.Cog):
@@ -22,7 +29,11 @@ class RulesCommands(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        await interaction.response.send_message(ephemeral=True, **send_kwargs(rules_message(game)))
+        await defer(interaction)  # then the rules speak the reader's language
+        spec = rules_message(game)
+        if not discord_speaks(current()):
+            spec = replace(spec, content=commands_stay_english(current()))
+        await reply(interaction, spec)
 
 
 async def setup(bot: commands.Bot) -> None:

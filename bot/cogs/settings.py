@@ -10,16 +10,32 @@ from discord.ext import commands
 import games
 from bot.cogs import anywhere, app
 from bot.services.preferences import CARDS, DECKS, HANDS
+from bot.translator import UNTRANSLATED, commands_stay_english, discord_speaks
 from bot.ui.answers import privately
 from bot.ui.places import place_of
 from bot.ui.publish import Reach
+from i18n import N_, _, language_name, languages, speak
 
 #: What ``/settings`` adds where Deckhand's bot is no member.
-PANELS_HERE = " Here, where I am not a member, hands are private panels whatever you choose."
+PANELS_HERE = N_("Here, where I am not a member, hands are private panels whatever you choose.")
 
 
 def _choices(values: tuple[str, ...]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=v, value=v) for v in values]
+
+
+def _languages() -> list[app_commands.Choice[str]]:
+    """Every language Deckhand has, each named in its own words (never translated)."""
+    return [app_commands.Choice(name=app_commands.locale_str(language_name(v), **UNTRANSLATED),
+                                value=v) for v in languages()]
+
+
+def _commands_note(chosen: str | None) -> str:
+    """When a language Discord has no locale for was just chosen: that slash commands
+    stay English (``/rules`` says it too)."""
+    if chosen is None or discord_speaks(chosen):
+        return ""
+    return " " + commands_stay_english(chosen)
 
 
 class SettingsCommands(commands.Cog):
@@ -35,11 +51,12 @@ class SettingsCommands(commands.Cog):
         hand="Your hand by DM, in a private panel in the channel, or both",
         threads="Server only: open each new table in its own thread",
         stand_in="Server only: the computer level that plays for anyone who times out or leaves",
+        language="The language Deckhand speaks to you (or, with server, this server's)",
         server="Set this server's defaults instead of yours (Manage Server)",
     )
     @app_commands.choices(
         cards=_choices(CARDS), deck=_choices(DECKS), hand=_choices(HANDS),
-        stand_in=_choices(tuple(games.levels())),
+        stand_in=_choices(tuple(games.levels())), language=_languages(),
     )
     @anywhere
     async def settings(
@@ -50,6 +67,7 @@ class SettingsCommands(commands.Cog):
         hand: str | None = None,
         threads: bool | None = None,
         stand_in: str | None = None,
+        language: str | None = None,
         server: bool = False,
     ) -> None:
         place = place_of(interaction)
@@ -59,7 +77,7 @@ class SettingsCommands(commands.Cog):
 
         async def work() -> str:
             if (server or threads is not None or stand_in is not None) and place.private:
-                return (
+                return _(
                     "Server defaults belong to servers: in a DM or group DM only each"
                     " player's own `/settings` (cards, deck, hand) apply."
                 )
@@ -67,18 +85,20 @@ class SettingsCommands(commands.Cog):
                 defaults = await prefs.choose_for_server(
                     guild_id, is_admin=interaction.permissions.manage_guild,
                     threads=threads, stand_in=stand_in, cards=cards, deck=deck, hand=hand,
+                    language=language,
                 )
-                return (
-                    f"This server's defaults: {defaults.describe()}."
-                    " Players' own `/settings` come first."
-                )
+                return _("This server's defaults: {defaults}. Players' own `/settings` come"
+                         " first.", defaults=defaults.describe()) + _commands_note(language)
             for name, value in (("threads", threads), ("stand_in", stand_in)):
                 if value is not None:
-                    return f"`{name}` is a server default: add `server: True` (Manage Server)."
+                    return _("`{name}` is a server default: add `server: True` (Manage Server).",
+                             name=name)
             chosen = await prefs.choose(guild_id, interaction.user.id, cards=cards, deck=deck,
-                                        hand=hand)
-            here = PANELS_HERE if place.reach is Reach.TOKENS else ""
-            return f"Your settings: {chosen.describe()}.{here}"
+                                        hand=hand, language=language)
+            speak(chosen.language)  # the answer speaks the language just chosen
+            here = " " + _(PANELS_HERE) if place.reach is Reach.TOKENS else ""
+            return (_("Your settings: {settings}.", settings=chosen.describe()) + here
+                    + _commands_note(language))
 
         await privately(interaction, work)
 

@@ -18,22 +18,24 @@ from bot.text import clip
 from bot.ui.answers import CONTENT_LIMIT, defer, reply, say
 from bot.ui.cooldown import HEAVY, cost
 from bot.ui.places import scope_of
-from games.wording import number, plural
+from games.wording import number
+from i18n import _, ngettext
 
 
 def stats_text(name: str, st: PlayerStats) -> str:
     """A player's record as text."""
     if st.played == 0:
-        return f"{name} has not finished a game here yet."
-    lines = [f"**{name}**: {plural(st.played, 'game')}, {st.won} won"]
+        return _("{name} has not finished a game here yet.", name=name)
+    lines = [_("**{name}**: {games}, {won} won", name=name,
+               games=ngettext("{n} game", "{n} games", st.played), won=number(st.won))]
     for g in st.games:
-        title = games.get(g.game).title + (" (lowest score wins)" if g.lower_wins else "")
-        line = (
-            f"• {title}: {g.played} played, {g.won} won, {g.drawn} drawn,"
-            f" best score {number(g.best_score)}"
-        )
+        title = (_("{game} (lowest score wins)", game=_(games.get(g.game).title))
+                 if g.lower_wins else _(games.get(g.game).title))
+        line = _("• {game}: {played} played, {won} won, {drawn} drawn, best score {best}",
+                 game=title, played=number(g.played), won=number(g.won),
+                 drawn=number(g.drawn), best=number(g.best_score))
         if g.favourite_partner is not None:
-            line += f", favourite partner {g.favourite_partner.name}"
+            line += _(", favourite partner {name}", name=g.favourite_partner.name)
         lines.append(line)
     return "\n".join(lines)
 
@@ -47,8 +49,9 @@ async def stats_answer(
     lines = await leagues.rating_lines(guild_id, user_id)
     if not lines:
         return text, None
-    titled = [(games.get(g).title, series) for g, series in lines]
-    return text, await asyncio.to_thread(rating_chart, f"{name}: rating this season", titled)
+    titled = [(_(games.get(g).title), series) for g, series in lines]
+    title = _("{name}: rating this season", name=name)
+    return text, await asyncio.to_thread(rating_chart, title, titled)
 
 
 class StatsCommands(commands.Cog):

@@ -17,6 +17,7 @@ from bot.cogs import (
 )
 from bot.render.durations import EXAMPLES
 from bot.ui.answers import say
+from i18n import _
 
 #: The longest ``timer:`` one can type (``1d23h59m`` and a little room).
 TIMER_LENGTH = 16
@@ -98,7 +99,7 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
     )
     async def status(self, interaction: discord.Interaction) -> None:
         if (channel := channel_of(interaction)) is None:
-            await say(interaction, "Use this in the table's channel.")
+            await say(interaction, _("Use this in the table's channel."))
             return
         await app(self.bot).controller.status(interaction, channel)
 

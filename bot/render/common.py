@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from bot.render.markup import Line, line, strong
 from games.cards import SUITS, parse_code, pretty
 from games.wording import number
+from i18n import N_, _
 
 _CODE = re.compile(r"\b(?:[A2-9TJQK][SHDC]|BJ|LJ)\b")
 
@@ -17,9 +19,27 @@ def cards(codes: Sequence[str]) -> str:
     return " ".join(pretty(c) for c in codes) or "—"
 
 
+#: A move's label for each verb that takes arguments (``{what}``: the cards or number).
+VERB_LABELS = {
+    "play": N_("Play {what}"), "discard": N_("Discard {what}"), "knock": N_("Knock {what}"),
+    "bid": N_("Bid {what}"), "exchange": N_("Exchange {what}"), "callout": N_("Callout {what}"),
+}
+
+
+#: A move's label for each one-word move several games share.
+MOVE_LABELS = {"pass": N_("Pass"), "keep": N_("Keep"), "draw": N_("Draw")}
+
+
 def prettify(action: str) -> str:
-    """An action string with card codes shown with suit symbols: ``discard QH`` → ``Discard Q♥``."""
-    text = _CODE.sub(lambda m: pretty(parse_code(m.group(0))), action)
+    """A move's label, its card codes shown with suit symbols: ``discard QH`` → ``Discard Q♥``
+    (a verb no game has is shown as typed, capitalised)."""
+    verb, _sep, rest = action.partition(" ")
+    what = _CODE.sub(lambda m: pretty(parse_code(m.group(0))), rest)
+    if not rest and verb in MOVE_LABELS:
+        return _(MOVE_LABELS[verb])
+    if rest and verb in VERB_LABELS:
+        return _(VERB_LABELS[verb], what=what)
+    text = f"{verb} {what}" if rest else verb
     return text[:1].upper() + text[1:]
 
 
@@ -32,6 +52,31 @@ def seat_line(seat: int, names: Sequence[str], to_act: Sequence[int], extra: str
     """One seat, its name strong, with ▶ when it is that seat's turn."""
     mark = "▶ " if seat in to_act else "   "
     return line(mark, strong(names[seat]), f" {extra}" if extra else "")
+
+
+#: A computer player's stored name (``storage.models.Computer``; English, as the database
+#: keeps it): ``Computer (normal) 2``, ``Computer (expert) for Ann``, ``Computer (normal)``.
+_COMPUTER = re.compile(r"Computer \((?P<level>[a-z_]+)\)(?: (?P<n>\d+)| for (?P<who>.+))?")
+
+
+def seat_name(name: str, bot: str | None) -> str:
+    """A seat's name as the reader's language says it: a computer player's (``bot`` set)
+    put into words, its level kept as typed (``Cyfrifiadur (normal) 2``); a person's as
+    they chose it."""
+    found = _COMPUTER.fullmatch(name) if bot is not None else None
+    if found is None:
+        return name
+    level, n, who = found["level"], found["n"], found["who"]
+    if n is not None:
+        return _("Computer ({level}) {n}", level=level, n=n)
+    if who is not None:
+        return _("Computer ({level}) for {name}", level=level, name=who)
+    return _("Computer ({level})", level=level)
+
+
+def seat_names(seats: Sequence[Any]) -> list[str]:
+    """Every seat's name (``SeatInfo``-like: ``name`` and ``bot``) in the reader's language."""
+    return [seat_name(s.name, s.bot) for s in seats]
 
 
 def suit_name_list() -> str:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import re
 
-from games.wording import plural
+from i18n import N_, _, ngettext, number
 from storage.models import MAX_TURN_TIMER
 
 _UNITS = {"d": 86400, "h": 3600, "m": 60}
 _PART = re.compile(r"(\d{1,6})\s*([dhm])")
 _WHOLE = re.compile(r"(?:\d{1,6}\s*[dhm]\s*)+")
-EXAMPLES = "30m, 2h, 1d or 1h30m (a number alone is minutes), or off"
+EXAMPLES = N_("30m, 2h, 1d or 1h30m (a number alone is minutes), or off")
 
 
 def parse_timer(text: str) -> int:
@@ -36,27 +36,29 @@ def parse_timer(text: str) -> int:
     elif _WHOLE.fullmatch(typed):
         seconds = sum(int(n) * _UNITS[unit] for n, unit in _PART.findall(typed))
     else:
-        raise ValueError(f"`timer` is a time per turn such as {EXAMPLES}.")
+        raise ValueError(_("`timer` is a time per turn such as {examples}.", examples=_(EXAMPLES)))
     if seconds > MAX_TURN_TIMER:
-        raise ValueError(f"A turn timer is at most {describe(MAX_TURN_TIMER)}.")
+        raise ValueError(_("A turn timer is at most {most}.", most=describe(MAX_TURN_TIMER)))
     return seconds
 
 
 def describe(seconds: int) -> str:
     """``5 min``, ``2 hours``, ``1 day 12 hours``, ``90 s`` (0: ``off``)."""
     if seconds <= 0:
-        return "off"
+        return _("off")
     if seconds % 60:
-        return f"{seconds} s"
+        return _("{seconds} s", seconds=number(seconds))
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
-    parts = [plural(days, "day")] if days else []
-    parts += [plural(hours, "hour")] if hours else []
-    parts += [f"{minutes} min"] if minutes else []
+    parts = [ngettext("{n} day", "{n} days", days)] if days else []
+    parts += [ngettext("{n} hour", "{n} hours", hours)] if hours else []
+    parts += [_("{minutes} min", minutes=number(minutes))] if minutes else []
     return " ".join(parts)
 
 
 def timer_text(turn_timer: int) -> str:
     """The table message's words for its timer."""
-    return "no turn timer" if turn_timer <= 0 else f"{describe(turn_timer)} per turn"
+    if turn_timer <= 0:
+        return _("no turn timer")
+    return _("{timer} per turn", timer=describe(turn_timer))

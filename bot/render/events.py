@@ -14,7 +14,7 @@ from bot.render.messages import Button, EmbedSpec, MessageSpec
 from bot.services.events.service import COMPUTER, EventStandings
 from bot.text import cut, plain
 from bot.ui import custom_ids
-from games.wording import plural
+from i18n import N_, _, ngettext
 from storage.events import EntrantRow, EventRow, TableRow
 
 SIGNUP_COLOUR = 0x5865F2
@@ -22,44 +22,47 @@ RUNNING_COLOUR = 0x2ECC71
 FINISHED_COLOUR = 0xF1C40F
 NAMES_SHOWN = 40
 ROWS_SHOWN = 20
-FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "round robin", "duplicate": "duplicate"}
+FORMAT_NAMES = {"swiss": N_("Swiss"), "round_robin": N_("round robin"),
+                "duplicate": N_("duplicate")}
 
 
 def describe(event: EventRow) -> str:
     """``Gin Rummy · Swiss · 3 rounds`` (and boards, for duplicate)."""
-    parts = [games.get(event.game).title, FORMAT_NAMES[event.format], plural(event.rounds, "round")]
+    parts = [_(games.get(event.game).title), _(FORMAT_NAMES[event.format]),
+             ngettext("{n} round", "{n} rounds", event.rounds)]
     if event.format == "duplicate":
-        parts.append(f"{plural(event.boards, 'board')} a round")
+        parts.append(ngettext("{n} board a round", "{n} boards a round", event.boards))
     if event.computer is not None:
-        parts.append(f"a {event.computer} computer evens out an odd field")
+        parts.append(_("a {level} computer evens out an odd field", level=event.computer))
     return " · ".join(parts)
 
 
 def signup_message(event: EventRow, players: Sequence[EntrantRow]) -> MessageSpec:
     """The event's message: what it is, who signed up, and (before the start) the buttons."""
     names = [plain(p.name) for p in players]
-    shown = ", ".join(names[:NAMES_SHOWN]) or "nobody yet"
+    shown = ", ".join(names[:NAMES_SHOWN]) or _("nobody yet")
     if len(names) > NAMES_SHOWN:
-        shown += f" and {len(names) - NAMES_SHOWN} more"
-    fields = [(f"Signed up ({len(names)})", cut(shown, 1024))]
+        shown = _("{names} and {more} more", names=shown, more=len(names) - NAMES_SHOWN)
+    fields = [(_("Signed up ({count})", count=len(names)), cut(shown, 1024))]
     if event.status == "signup":
-        colour, state = SIGNUP_COLOUR, "Sign up below; the organiser starts the event."
+        colour, state = SIGNUP_COLOUR, _("Sign up below; the organiser starts the event.")
         rows: tuple[tuple[Button, ...], ...] = ((
-            Button("Sign up", custom_ids.event_id(event.id, "join"), "success"),
-            Button("Leave", custom_ids.event_id(event.id, "leave")),
-            Button("Start", custom_ids.event_id(event.id, "start"), "primary"),
+            Button(_("Sign up"), custom_ids.event_id(event.id, "join"), "success"),
+            Button(_("Leave"), custom_ids.event_id(event.id, "leave")),
+            Button(_("Start"), custom_ids.event_id(event.id, "start"), "primary"),
         ),)
     else:
         colour = FINISHED_COLOUR if event.status == "finished" else RUNNING_COLOUR
         state = {
-            "running": f"Running: round {event.round} of {event.rounds}.",
-            "finished": "Finished.",
-            "cancelled": "Cancelled.",
+            "running": _("Running: round {round} of {rounds}.", round=event.round,
+                         rounds=event.rounds),
+            "finished": _("Finished."),
+            "cancelled": _("Cancelled."),
         }[event.status]
         rows = ()
     return MessageSpec(
         embed=EmbedSpec(
-            title=cut(f"Event #{event.id}: {event.name}", 256),
+            title=cut(_("Event #{id}: {name}", id=event.id, name=event.name), 256),
             description=f"{describe(event)}\n{state}",
             colour=colour,
             fields=tuple(fields),
@@ -94,16 +97,19 @@ def round_text(
         first = boards[0]
         if first.side_b is None:
             bye = _side(names, members[first.side_a], mention)
-            lines.append(f"Bye: {bye}")
+            lines.append(_("Bye: {who}", who=bye))
             continue
         a, b = sides(first, members)
-        where = next((f" in <#{t.channel_id}>" for t in boards if t.channel_id), "")
-        line = f"Table {no}: {_side(names, a, mention)} vs {_side(names, b, mention)}{where}"
+        channel = next((t.channel_id for t in boards if t.channel_id), None)
+        args = {"no": no, "a": _side(names, a, mention), "b": _side(names, b, mention)}
+        line = (_("Table {no}: {a} vs {b} in <#{channel}>", channel=channel, **args)
+                if channel else _("Table {no}: {a} vs {b}", **args))
         done = [t for t in boards if t.scores is not None]
         if event.format != "duplicate" and first.points is not None:
             line += f" — {_score(first.points)}–{_score(1 - first.points)}"
         elif done:
-            line += f" — {len(done)}/{len(boards)} boards played"
+            line += " — " + _("{done}/{boards} boards played", done=len(done),
+                              boards=len(boards))
         lines.append(line)
     return "\n".join(lines)
 
@@ -117,7 +123,8 @@ def round_announcement(
     names: Mapping[int, str],
 ) -> str:
     """Posted in the event's channel when a round's tables are open (mentions players)."""
-    head = f"**{plain(event.name)}** — round {event.round} of {event.rounds} is on:"
+    head = _("**{name}** — round {round} of {rounds} is on:", name=plain(event.name),
+             round=event.round, rounds=event.rounds)
     return cut(head + "\n" + round_text(event, tables, members, names, mention=True), 2000)
 
 
@@ -128,25 +135,27 @@ def standings_text(
     """The standings as a monospace table, the order that decides them, and the current
     round (or, at the end, the winner)."""
     e = st.event
-    head = f"**{plain(e.name)}** · {describe(e)}"
+    head = _("**{name}** · {event}", name=plain(e.name), event=describe(e))
     if e.status == "signup":
-        return head + "\nSign-ups are open; standings start with round 1."
+        return head + "\n" + _("Sign-ups are open; standings start with round 1.")
     duplicate = e.format == "duplicate"
-    cols = f"{'#':>3} {'Player':<22} {'MP' if duplicate else 'Pts':>5}"
-    cols += "" if duplicate else f" {'Buch':>5} {'SB':>5}"
-    lines = [cols + f" {'G':>3} {'Bye':>3}"]
+    cols = f"{'#':>3} {_('Player'):<22} {_('MP') if duplicate else _('Pts'):>5}"
+    cols += "" if duplicate else f" {_('Buch'):>5} {_('SB'):>5}"
+    lines = [cols + f" {_('G'):>3} {_('Bye'):>3}"]
     for r in st.rows[:ROWS_SHOWN]:
         who = " & ".join(r.names).replace("`", "'")[:22]
         line = f"{r.rank:>3} {who:<22} {r.points:>5g}"
         line += "" if duplicate else f" {r.buchholz:>5g} {r.sonneborn_berger:>5g}"
         lines.append(line + f" {r.played:>3} {r.byes:>3}")
-    more = f"\n…and {len(st.rows) - ROWS_SHOWN} more" if len(st.rows) > ROWS_SHOWN else ""
+    more = ("\n" + _("…and {more} more", more=len(st.rows) - ROWS_SHOWN)
+            if len(st.rows) > ROWS_SHOWN else "")
     body = "```\n" + "\n".join(lines) + "\n```" + more
-    order = f"Order: {st.order}."
+    order = _("Order: {order}.", order=st.order)
     if e.status == "finished":
-        tail = f"Finished — winner: **{plain(' & '.join(st.rows[0].names))}**." if st.rows else ""
+        tail = (_("Finished — winner: **{who}**.", who=plain(" & ".join(st.rows[0].names)))
+                if st.rows else "")
     else:
-        tail = f"Round {e.round} of {e.rounds}:\n" + round_text(
-            e, tables, members, names, mention=False
+        tail = _("Round {round} of {rounds}:", round=e.round, rounds=e.rounds) + "\n" + (
+            round_text(e, tables, members, names, mention=False)
         )
     return cut(f"{head}\n{order}\n{body}\n{tail}", 2000)

@@ -6,146 +6,169 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
-from bot.render.markup import Text, line, strong
+from bot.render.markup import Text, line, marked, strong
 from games.cards import pretty
-from games.wording import plural, signed
+from games.wording import signed
+from i18n import _, ngettext
 
 View = dict[str, Any]
 
-_KINDS: dict[str, Text] = {
-    "knock": "knocked", "gin": line("went ", strong("gin")),
-    "big_gin": line("went ", strong("big gin")),
-}
-
 
 def _melds(melds: Sequence[Sequence[str]]) -> str:
-    return " | ".join(cards(m) for m in melds) or "no melds"
+    return " | ".join(cards(m) for m in melds) or _("no melds")
 
 
 def _result(hand: dict[str, Any], names: Sequence[str]) -> Text:
     """One line for a finished hand's result."""
     kind = hand["result"]
+    number = hand["hand_no"]
     if kind == "wall":
-        return f"Hand {hand['hand_no']} hit the wall: a draw, nobody scores."
+        return _("Hand {hand} hit the wall: a draw, nobody scores.", hand=number)
     knocker = names[hand["knocker"]]
     if kind == "tie":
-        return f"Hand {hand['hand_no']}: {knocker} knocked but the deadwood tied: no score."
-    winner = names[hand["winner"]]
-    points = hand["points"][hand["winner"]]
+        return _("Hand {hand}: {knocker} knocked but the deadwood tied: no score.",
+                 hand=number, knocker=knocker)
+    args = {"hand": number, "winner": names[hand["winner"]],
+            "points": signed(hand["points"][hand["winner"]])}
     if kind == "undercut":
-        return line(f"Hand {hand['hand_no']}: {winner} ", strong("undercut"),
-                    f" {knocker}: {signed(points)}.")
-    how = {"knock": "knocked", "gin": "went gin", "big_gin": "went big gin"}[kind]
-    return f"Hand {hand['hand_no']}: {winner} {how}: {signed(points)}."
+        return marked(_("Hand {hand}: {winner} **undercut** {knocker}: {points}."),
+                      knocker=knocker, **args)
+    if kind == "knock":
+        return _("Hand {hand}: {winner} knocked: {points}.", **args)
+    if kind == "gin":
+        return _("Hand {hand}: {winner} went gin: {points}.", **args)
+    return _("Hand {hand}: {winner} went big gin: {points}.", **args)
 
 
 def _lay_offs(lay_offs: Sequence[dict[str, Any]]) -> str:
-    return ", ".join(f"{cards(lo['cards'])} on {cards(lo['onto'])}" for lo in lay_offs)
+    return ", ".join(_("{cards} on {meld}", cards=cards(lo["cards"]), meld=cards(lo["onto"]))
+                     for lo in lay_offs)
 
 
 class GinRummyRenderer:
     """The ``GameRenderer`` for Gin Rummy."""
 
     def table(self, view: View, names: Sequence[str]) -> list[Text]:
-        lines: list[Text] = [line(
-            strong("Gin Rummy"), f" · hand {view['hand_no']} · {names[view['dealer']]} deals · "
-            f"game to {view['target']}"
+        lines: list[Text] = [marked(
+            _("**Gin Rummy** · hand {hand} · {dealer} deals · game to {target}"),
+            hand=view["hand_no"], dealer=names[view["dealer"]], target=view["target"],
         )]
         for seat in range(view["players"]):
             known = view["known"][seat]
+            cards_held = ngettext("{n} card", "{n} cards", view["hand_counts"][seat])
+            won = view["hands_won"][seat]
             extra = (
-                f"{plural(view['hand_counts'][seat], 'card')} ·"
-                f" {plural(view['hands_won'][seat], 'hand')} won"
+                ngettext("{cards} · {n} hand won · took {took}",
+                         "{cards} · {n} hands won · took {took}", won, cards=cards_held,
+                         took=cards(known))
+                if known else
+                ngettext("{cards} · {n} hand won", "{cards} · {n} hands won", won,
+                         cards=cards_held)
             )
-            if known:
-                extra += f" · took {cards(known)}"
             lines.append(seat_line(seat, names, view["to_act"], extra))
         if view["phase"] != "over":
             top = view["discard_top"]
-            lines.append(
-                f"Stock: {plural(view['stock'], 'card')} · discard pile: "
-                f"{pretty(top) if top else 'empty'} ({plural(len(view['discards']), 'card')})"
-            )
+            stock = ngettext("{n} card", "{n} cards", view["stock"])
+            lines.append(ngettext(
+                "Stock: {stock} · discard pile: {top} ({n} card)",
+                "Stock: {stock} · discard pile: {top} ({n} cards)", len(view["discards"]),
+                stock=stock, top=pretty(top) if top else _("empty"),
+            ))
             if view["phase"] == "offer":
-                lines.append("First turn: take the upcard or pass.")
+                lines.append(_("First turn: take the upcard or pass."))
         if view["last_hand"] is not None:
             lines.append(_result(view["last_hand"], names))
-        lines.append("Scores: " + scores(view["scores"], names))
+        lines.append(_("Scores: {scores}", scores=scores(view["scores"], names)))
         final = view["final"]
         if final is not None:
-            shutout = " (shutout ×2)" if final["shutout"] else ""
+            args = {"bonus": signed(final["game_bonus"]), "who": names[final["reached"]],
+                    "lines": scores(final["line_bonus"], names)}
             lines.append(
-                f"Game bonus {signed(final['game_bonus'])}{shutout} to {names[final['reached']]}; "
-                "line bonus " + scores(final["line_bonus"], names)
+                _("Game bonus {bonus} (shutout ×2) to {who}; line bonus {lines}", **args)
+                if final["shutout"] else _("Game bonus {bonus} to {who}; line bonus {lines}",
+                                           **args)
             )
-            lines.append("Final: " + scores(final["final"], names))
+            lines.append(_("Final: {scores}", scores=scores(final["final"], names)))
             winner = final["winner"]
-            lines.append(line(strong(f"{names[winner]} wins!" if winner is not None else "A tie!")))
+            lines.append(line(strong(
+                _("{who} wins!", who=names[winner]) if winner is not None else _("A tie!")
+            )))
         return lines
 
     def hand(self, view: View) -> list[Text]:
-        lines: list[Text] = [f"Your hand: {cards(view['hand'])}"]
-        lines.append(f"Melds: {_melds(view['melds'])} · deadwood {view['deadwood']}")
+        lines: list[Text] = [_("Your hand: {cards}", cards=cards(view["hand"]))]
+        lines.append(_("Melds: {melds} · deadwood {deadwood}", melds=_melds(view["melds"]),
+                       deadwood=view["deadwood"]))
         if view["seat"] in view["to_act"]:
             phase = view["phase"]
             top = view["discard_top"]
             if phase == "offer":
-                lines.append(f"Take the upcard {pretty(top)} or pass?")
+                lines.append(_("Take the upcard {card} or pass?", card=pretty(top)))
             elif phase == "draw" and view["stock_only"]:
-                lines.append("Both passed the upcard: draw from the stock.")
+                lines.append(_("Both passed the upcard: draw from the stock."))
             elif phase == "draw":
-                lines.append(f"Draw from the stock or take {pretty(top)}.")
+                lines.append(_("Draw from the stock or take {card}.", card=pretty(top)))
             elif phase == "discard":
-                lines.append("Discard a card, or knock with deadwood 10 or less.")
+                lines.append(_("Discard a card, or knock with deadwood 10 or less."))
                 if view["taken"]:
-                    lines.append(f"You may not discard {pretty(view['taken'])} this turn.")
+                    lines.append(_("You may not discard {card} this turn.",
+                                   card=pretty(view["taken"])))
         return lines
 
     def event(self, event: dict[str, Any], names: Sequence[str]) -> Text | None:
         kind = event["type"]
         who = names[event["seat"]] if "seat" in event else ""
         if kind == "new_hand":
-            return (
-                f"Hand {event['hand_no']}: {names[event['dealer']]} deals; "
-                f"the upcard is {pretty(event['upcard'])}."
-            )
+            return _("Hand {hand}: {dealer} deals; the upcard is {card}.",
+                     hand=event["hand_no"], dealer=names[event["dealer"]],
+                     card=pretty(event["upcard"]))
         if kind == "pass":
-            return f"{who} passed on the upcard."
+            return _("{who} passed on the upcard.", who=who)
         if kind == "draw":
             if event["source"] == "stock":
-                return f"{who} drew from the stock."
-            return f"{who} took {pretty(event['card'])} from the discard pile."
+                return _("{who} drew from the stock.", who=who)
+            return _("{who} took {card} from the discard pile.", who=who,
+                     card=pretty(event["card"]))
         if kind == "discard":
-            return f"{who} discarded {pretty(event['card'])}."
-        if kind in _KINDS:
-            return line(
-                f"{who} ", _KINDS[kind], f": {_melds(event['melds'])} · deadwood "
-                f"{cards(event['deadwood'])} ({event['points']})"
-            )
+            return _("{who} discarded {card}.", who=who, card=pretty(event["card"]))
+        if kind in ("knock", "gin", "big_gin"):
+            args = {"who": who, "melds": _melds(event["melds"]),
+                    "deadwood": cards(event["deadwood"]), "points": event["points"]}
+            if kind == "knock":
+                return _("{who} knocked: {melds} · deadwood {deadwood} ({points})", **args)
+            if kind == "gin":
+                return marked(_("{who} went **gin**: {melds} · deadwood {deadwood} ({points})"),
+                              **args)
+            return marked(
+                _("{who} went **big gin**: {melds} · deadwood {deadwood} ({points})"), **args)
         if kind == "lay_down":
-            text = f"{who} shows {_melds(event['melds'])}"
+            args = {"who": who, "melds": _melds(event["melds"]),
+                    "deadwood": cards(event["deadwood"]), "points": event["points"]}
             if event["lay_offs"]:
-                text += f", lays off {_lay_offs(event['lay_offs'])}"
-            return f"{text} · deadwood {cards(event['deadwood'])} ({event['points']})"
+                return _("{who} shows {melds}, lays off {lay_offs} · deadwood {deadwood}"
+                         " ({points})", lay_offs=_lay_offs(event["lay_offs"]), **args)
+            return _("{who} shows {melds} · deadwood {deadwood} ({points})", **args)
         if kind == "hand_result":
-            return line(_result(event, names), " Scores: " + scores(event["scores"], names))
+            return line(_result(event, names), " ",
+                        _("Scores: {scores}", scores=scores(event["scores"], names)))
         if kind == "game_over":
             first = (
-                f"{names[event['winner']]} wins the game!"
-                if event["winner"] is not None else "The game is a tie!"
+                _("{who} wins the game!", who=names[event["winner"]])
+                if event["winner"] is not None else _("The game is a tie!")
             )
-            return line(strong(first), " Final: " + scores(event["final"], names))
+            return line(strong(first), " ",
+                        _("Final: {scores}", scores=scores(event["final"], names)))
         return None
 
     def action_label(self, action: str) -> str:
         if action == "take":
-            return "Take the discard"
+            return _("Take the discard")
         if action == "draw":
-            return "Draw from the stock"
+            return _("Draw from the stock")
         if action == "pass":
-            return "Pass"
+            return _("Pass")
         if action == "biggin":
-            return "Big gin!"
+            return _("Big gin!")
         return prettify(action)
 
 

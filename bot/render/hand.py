@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from bot.render import renderer
+from bot.render.common import seat_names
 from bot.render.markup import markdown_lines
 from bot.render.messages import Button, Component, MessageSpec, Select
 from bot.render.table import placements
@@ -22,10 +23,16 @@ from bot.services.tables import SeatPrivate, TableResult
 from bot.text import cut
 from bot.ui import custom_ids
 from bot.ui.custom_ids import CustomId
+from i18n import N_, _, listing
 
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_OPTIONS = 25
+#: A menu's title for each verb of the games whose moves take arguments.
+VERB_TITLES = {
+    "play": N_("Play"), "discard": N_("Discard"), "knock": N_("Knock"), "bid": N_("Bid"),
+    "exchange": N_("Exchange"), "callout": N_("Callout"),
+}
 
 
 def hand_message(
@@ -34,18 +41,20 @@ def hand_message(
     """A seat's private hand with components for exactly its legal moves."""
     r = renderer(result.game)
     lines = [
-        f"**{result.title}** in {channel_mention} — your hand", *markdown_lines(r.hand(mine.view))
+        _("**{game}** in {channel} — your hand", game=_(result.title), channel=channel_mention),
+        *markdown_lines(r.hand(mine.view)),
     ]
     if result.status == "finished":
-        lines.append("The game is over: " + " · ".join(placements(result)))
+        lines.append(_("The game is over: {placements}",
+                       placements=" · ".join(placements(result))))
     elif result.status != "playing":
-        lines.append("This table was closed.")
+        lines.append(_("This table was closed."))
     elif mine.legal:
-        lines.append("**Your move:**")
+        lines.append(_("**Your move:**"))
     else:
-        names = [s.name for s in result.seats]
-        waiting = " and ".join(names[s] for s in result.to_act) or "nobody"
-        lines.append(f"Waiting for {waiting}.")
+        names = seat_names(result.seats)
+        waiting = listing([names[s] for s in result.to_act]) or _("nobody")
+        lines.append(_("Waiting for {who}.", who=waiting))
     rows: tuple[tuple[Component, ...], ...] = ()
     if result.status == "playing" and mine.legal:
         rows = move_rows(result.table_id, result.version, mine.legal, r.action_label, page)
@@ -91,7 +100,7 @@ def _move_components(
                 rest.append(a)
         if not rest:
             continue
-        title = verb.capitalize()
+        title = _(VERB_TITLES[verb]) if verb in VERB_TITLES else verb.capitalize()
         if len(rest) > MAX_OPTIONS:
             tokens = _combinational(verb, rest)
             if tokens is not None and custom_ids.fits(table_id, version, "multi", verb):
@@ -99,7 +108,8 @@ def _move_components(
                 selects.append(
                     Select(
                         str(CustomId(table_id, version, "multi", verb)),
-                        cut(f"{title}: pick {min(sizes)}–{max(sizes)} cards", 150),
+                        cut(_("{verb}: pick {least}–{most} cards", verb=title,
+                              least=min(sizes), most=max(sizes)), 150),
                         tuple((cut(label(f"{verb} {t}"), 100), t) for t in tokens),
                         min(sizes),
                         max(sizes),
@@ -137,9 +147,11 @@ def move_rows(
     page = max(0, min(page, pages - 1))
     nav: list[Component] = []
     if page > 0:
-        nav.append(Button("◀ Previous", str(CustomId(table_id, version, "page", str(page - 1)))))
+        nav.append(
+            Button(_("◀ Previous"), str(CustomId(table_id, version, "page", str(page - 1))))
+        )
     if page < pages - 1:
-        nav.append(Button("Next ▶", str(CustomId(table_id, version, "page", str(page + 1)))))
+        nav.append(Button(_("Next ▶"), str(CustomId(table_id, version, "page", str(page + 1)))))
     return (*rows[page * per_page : (page + 1) * per_page], tuple(nav))
 
 

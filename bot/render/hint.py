@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.render import renderer
 from games.search import Advice
-from games.wording import plural
+from i18n import _, decimal, ngettext
 
 
 def hint_text(game_name: str, advice: Advice) -> str:
@@ -16,26 +16,31 @@ def hint_text(game_name: str, advice: Advice) -> str:
     others = [(a, m) for a, m in ranking.means if a != advice.move] if ranking else []
     if ranking is None or not others:
         if advice.reason:
-            return f"💡 The expert would play {move}: {advice.reason}."
-        return (
-            f"💡 The expert would play {move}: it decides this by its rules of thumb, as"
-            " nothing else is worth searching here."
+            return _("💡 The expert would play {move}: {reason}.", move=move, reason=advice.reason)
+        return _(
+            "💡 The expert would play {move}: it decides this by its rules of thumb, as"
+            " nothing else is worth searching here.", move=move,
         )
     mine = dict(ranking.means)[advice.move]
     runner, theirs = others[0]
-    deals = f"Over {plural(ranking.worlds, 'deal')} that fit what you have seen"
-
-    def more(gain: float, only: str = "") -> str:
-        if ranking.chance:
-            return f"won the game {only}{gain:.1%} more often"
-        return f"scored {only}{gain:.1f} points more"
-
-    if mine >= theirs:
-        head = f"💡 The expert would play {move}"
-        found = f"{deals}, it {more(mine - theirs)} than the next best ({label(runner)})."
+    deals = ngettext("Over {n} deal that fit what you have seen",
+                     "Over {n} deals that fit what you have seen", ranking.worlds)
+    better = mine >= theirs
+    gain = abs(mine - theirs)
+    if ranking.chance:
+        percent = decimal(gain * 100) + "%"
+        more = (_("won the game {gain} more often", gain=percent) if better
+                else _("won the game only {gain} more often", gain=percent))
     else:
-        head = f"💡 The expert would play {move}, its rules of thumb"
-        gain = more(theirs - mine, "only ")
-        found = f"{deals}, {label(runner)} {gain}, too little to tell from luck."
-    why = f": {advice.reason}." if advice.reason else "."
+        more = (_("scored {gain} points more", gain=decimal(gain)) if better
+                else _("scored only {gain} points more", gain=decimal(gain)))
+    if better:
+        head = _("💡 The expert would play {move}", move=move)
+        found = _("{deals}, it {more} than the next best ({runner}).", deals=deals, more=more,
+                  runner=label(runner))
+    else:
+        head = _("💡 The expert would play {move}, its rules of thumb", move=move)
+        found = _("{deals}, {runner} {more}, too little to tell from luck.", deals=deals,
+                  runner=label(runner), more=more)
+    why = _(": {reason}.", reason=advice.reason) if advice.reason else "."
     return f"{head}{why} {found}"

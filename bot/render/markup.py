@@ -87,3 +87,14 @@ def markdown(text: Text) -> str:
 def markdown_lines(texts: Iterable[Text]) -> list[str]:
     """``markdown`` of each line."""
     return [markdown(t) for t in texts]
+
+
+def marked(template: str, **params: object) -> Line:
+    """A line from a (translated) template whose ``**…**`` parts are strong, each part's
+    ``{placeholders}`` filled with ``params`` — so a translation moves the emphasis with
+    the words: ``marked(_("{who} went **gin**"), who="Alice")``."""
+    parts = template.split("**")
+    return line(*(
+        Span(part.format(**params) if params else part, strong=i % 2 == 1)
+        for i, part in enumerate(parts)
+    ))

@@ -9,15 +9,16 @@ from bot.render import View
 from bot.render.common import scores, seat_line
 from bot.render.markup import Text, line, strong
 from games.ono99.cards import MINUS, ONO, P2, REV
-from games.wording import number, plural, signed
+from games.wording import number, signed
+from i18n import N_, _, ngettext
 
-_PRETTY = {REV: "⟲ Reverse", MINUS: "−10", P2: "⏩ Play 2", ONO: "ONO 99"}
-_ARROW = {1: "↻ clockwise", -1: "↺ counter-clockwise"}
+_PRETTY = {REV: N_("⟲ Reverse"), MINUS: "−10", P2: N_("⏩ Play 2"), ONO: N_("ONO 99")}
+_ARROW = {1: N_("↻ clockwise"), -1: N_("↺ counter-clockwise")}
 
 
 def pretty(card: str) -> str:
     """An ONO 99 card for people: ``−10``, ``⟲ Reverse``, ``⏩ Play 2``, ``ONO 99``, ``7``."""
-    return _PRETTY.get(card, card)
+    return _(_PRETTY[card]) if card in _PRETTY else card
 
 
 def pretty_cards(codes: Sequence[str]) -> str:
@@ -27,21 +28,18 @@ def pretty_cards(codes: Sequence[str]) -> str:
 
 def _seat_extra(view: View, seat: int) -> str:
     if view["out"][seat]:
-        return "· out of the game"
+        return _("· out of the game")
     parts = []
     if view["eliminated"][seat]:
-        parts.append("out of the round, shows " + pretty_cards(view["revealed"][seat] or []))
+        parts.append(_("out of the round, shows {cards}",
+                       cards=pretty_cards(view["revealed"][seat] or [])))
     else:
-        parts.append(plural(view['hand_counts'][seat], "card"))
+        parts.append(ngettext("{n} card", "{n} cards", view["hand_counts"][seat]))
     if view["tokens"] is not None:
-        parts.append(plural(view['tokens'][seat], "token"))
+        parts.append(ngettext("{n} token", "{n} tokens", view["tokens"][seat]))
     if view["points"] is not None:
-        parts.append(plural(view['points'][seat], "point"))
+        parts.append(ngettext("{n} point", "{n} points", view["points"][seat]))
     return "· " + " · ".join(parts)
-
-
-def _must_play(view: View) -> str:
-    return "must play two cards" if view["must_play"] == 2 else "to play"
 
 
 class Ono99Renderer:
@@ -49,97 +47,112 @@ class Ono99Renderer:
 
     def table(self, view: View, names: Sequence[str]) -> list[Text]:
         mode = view["scoring"]
-        head = line(strong("ONO 99"))
+        head = line(strong(_("ONO 99")))
         if mode != "elimination":
-            head += f" — round {view['round_no']}"
+            head += _(" — round {round}", round=view["round_no"])
         if view["target"] is not None:
-            head += f" · target {view['target']}"
+            head += _(" · target {target}", target=view["target"])
+        top = view["discard_top"]
         lines: list[Text] = [
             head,
-            line("Total: ", strong(number(view["total"])), f" · {_ARROW[view['direction']]}"
-                 f" · discard {pretty(view['discard_top']) if view['discard_top'] else '—'}"
-                 f" · draw pile {view['draw_pile']}"),
+            line(_("Total: "), strong(number(view["total"])),
+                 _(" · {direction} · discard {card} · draw pile {pile}",
+                   direction=_(_ARROW[view["direction"]]), card=pretty(top) if top else "—",
+                   pile=view["draw_pile"])),
         ]
         lines.extend(
             seat_line(seat, names, view["to_act"], _seat_extra(view, seat))
             for seat in range(view["players"])
         )
         if view["over"]:
-            best = [s for s, r in enumerate(view["ranks"]) if r == 1]
-            lines.append(line(strong(" & ".join(names[s] for s in best) + " wins!")))
+            best = [names[s] for s, r in enumerate(view["ranks"]) if r == 1]
+            lines.append(line(strong(_("{who} wins!", who=" & ".join(best)))))
+        elif view["must_play"] == 2:
+            lines.append(_("{who} must play two cards.", who=names[view["to_act"][0]]))
         else:
-            lines.append(f"{names[view['to_act'][0]]} {_must_play(view)}.")
+            lines.append(_("{who} to play.", who=names[view["to_act"][0]]))
         if mode == "points":
-            lines.append("Points: " + scores(view["points"], names))
+            lines.append(_("Points: {scores}", scores=scores(view["points"], names)))
         elif mode == "tokens":
-            lines.append("Tokens: " + scores(view["tokens"], names))
+            lines.append(_("Tokens: {scores}", scores=scores(view["tokens"], names)))
         return lines
 
     def hand(self, view: View) -> list[Text]:
-        lines: list[Text] = [f"Your hand: {pretty_cards(view.get('hand', []))}",
-                 f"Total: {number(view['total'])} ({_ARROW[view['direction']]})"]
+        lines: list[Text] = [
+            _("Your hand: {cards}", cards=pretty_cards(view.get("hand", []))),
+            _("Total: {total} ({direction})", total=number(view["total"]),
+              direction=_(_ARROW[view["direction"]])),
+        ]
         seat = view["seat"]
         if seat is not None and seat in view["to_act"]:
             lines.append(
-                "Your turn: play two cards (or pass it on with ⟲ Reverse or ⏩ Play 2)."
+                _("Your turn: play two cards (or pass it on with ⟲ Reverse or ⏩ Play 2).")
                 if view["must_play"] == 2
-                else "Your turn: play a card that keeps the total below 99."
+                else _("Your turn: play a card that keeps the total below 99.")
             )
         elif seat is not None and view["eliminated"][seat]:
-            lines.append("You are out of the round.")
+            lines.append(_("You are out of the round."))
         return lines
 
     def event(self, event: dict[str, Any], names: Sequence[str]) -> Text | None:
         kind = event["type"]
         who = names[event["seat"]] if "seat" in event else ""
         if kind == "deal":
-            return f"Round {event['round']}: {names[event['dealer']]} deals four cards each."
+            return _("Round {round}: {dealer} deals four cards each.", round=event["round"],
+                     dealer=names[event["dealer"]])
         if kind == "play":
-            return line(f"{who} plays {pretty(event['card'])}: total ",
+            return line(_("{who} plays {card}: total ", who=who, card=pretty(event["card"])),
                         strong(number(event["total"])), ".")
         if kind == "draw":
             count = event["count"]
-            return f"{who} draws {'a card' if count == 1 else f'{count} cards'}."
+            if count == 1:
+                return _("{who} draws a card.", who=who)
+            return ngettext("{who} draws {n} card.", "{who} draws {n} cards.", count, who=who)
         if kind == "reshuffle":
-            pile = plural(event["cards"], "card")
-            return f"The discard pile is shuffled into a new draw pile ({pile})."
+            return ngettext("The discard pile is shuffled into a new draw pile ({n} card).",
+                            "The discard pile is shuffled into a new draw pile ({n} cards).",
+                            event["cards"])
         if kind == "reverse":
-            return f"Play now goes {_ARROW[event['direction']]}."
+            return _("Play now goes {direction}.", direction=_(_ARROW[event["direction"]]))
         if kind == "play_two":
-            verb = "passes" if event["passed_on"] else "gives"
-            return f"{names[event['by']]} {verb} Play 2 on: {who} must play two cards."
+            args = {"by": names[event["by"]], "who": who}
+            if event["passed_on"]:
+                return _("{by} passes Play 2 on: {who} must play two cards.", **args)
+            return _("{by} gives Play 2 on: {who} must play two cards.", **args)
         if kind == "swap":
-            return f"{who} swaps four ONO 99 for four new cards."
+            return _("{who} swaps four ONO 99 for four new cards.", who=who)
         if kind == "pass":
-            return f"{who} holds four ONO 99 and passes."
+            return _("{who} holds four ONO 99 and passes.", who=who)
         if kind == "eliminated":
-            return (f"{who} has no card that keeps the total ({number(event['total'])}) below 99"
-                    f" and shows {pretty_cards(event['hand'])}.")
+            return _("{who} has no card that keeps the total ({total}) below 99 and shows"
+                     " {cards}.", who=who, total=number(event["total"]),
+                     cards=pretty_cards(event["hand"]))
         if kind == "stuck":
             if event["survivor"] is None:
-                return "Nobody can play a card: the round ends."
-            return (f"Nobody can play a card: {names[event['survivor']]} played last and"
-                    " survives the round.")
+                return _("Nobody can play a card: the round ends.")
+            return _("Nobody can play a card: {who} played last and survives the round.",
+                     who=names[event["survivor"]])
         if kind == "token_lost":
-            return f"{who} loses a token ({event['tokens']} left)."
+            return _("{who} loses a token ({tokens} left).", who=who, tokens=event["tokens"])
         if kind == "out":
-            return f"{who} is out of the game."
+            return _("{who} is out of the game.", who=who)
         if kind == "round_over":
             if "gained" in event:
                 gained = ", ".join(
                     f"{names[s]} {signed(g)}" for s, g in enumerate(event["gained"])
                     if event["hands"][s] is not None
                 )
-                return f"Round {event['round']} scored: {gained}."
-            return f"Round {event['round']} is over."
+                return _("Round {round} scored: {gained}.", round=event["round"], gained=gained)
+            return _("Round {round} is over.", round=event["round"])
         if kind == "game_over":
-            return "Game over: " + " & ".join(names[s] for s in event["winners"]) + " wins."
+            return _("Game over: {who} wins.",
+                     who=" & ".join(names[s] for s in event["winners"]))
         return None
 
     def action_label(self, action: str) -> str:
         if action == "swap":
-            return "Swap four ONO 99"
-        return "Play " + pretty(action.split()[1])
+            return _("Swap four ONO 99")
+        return _("Play {what}", what=pretty(action.split()[1]))
 
 
 RENDERER = Ono99Renderer()

@@ -9,6 +9,7 @@ from typing import Any
 import games
 from bot.text import clip
 from games.wording import option_value
+from i18n import _, lazy_gettext
 
 
 def options_text(game_name: str, options: Mapping[str, Any]) -> str:
@@ -19,7 +20,7 @@ def options_text(game_name: str, options: Mapping[str, Any]) -> str:
         for k, v in options.items()
         if k in game.options and game.options[k].default != v
     ]
-    return ", ".join(changed) or "standard rules"
+    return ", ".join(changed) or _("standard rules")
 
 
 def option_pairs(text: str) -> dict[str, str]:
@@ -28,6 +29,8 @@ def option_pairs(text: str) -> dict[str, str]:
     for pair in text.replace(",", " ").split():
         key, sep, value = pair.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise ValueError(f"Options look like name=value (e.g. target=150), not {clip(pair)!r}.")
+            raise ValueError(lazy_gettext(
+                "Options look like name=value (e.g. target=150), not {pair!r}.", pair=clip(pair)
+            ))
         out[key.strip().lower()] = value.strip()
     return out

@@ -15,9 +15,10 @@ from dataclasses import replace
 
 from bot.render.messages import Button, MessageSpec
 from bot.ui.custom_ids import CustomId
+from i18n import N_, _
 
-REFRESH = "Refresh"
-STOPS_UPDATING = (
+REFRESH = N_("Refresh")
+STOPS_UPDATING = N_(
     "⏳ *This message no longer updates by itself: Discord lets me edit it for 15 minutes"
     " after a click, and I am not a member here.* Press **Refresh** to see the game as it"
     " is now, or **Your hand** for your cards."
@@ -28,7 +29,7 @@ ROW = 5
 
 def refreshable(spec: MessageSpec, table_id: int, version: int) -> MessageSpec:
     """The table message with a Refresh button after its other buttons."""
-    button = Button(REFRESH, str(CustomId(table_id, version, "refresh")))
+    button = Button(_(REFRESH), str(CustomId(table_id, version, "refresh")))
     rows = spec.rows
     last = rows[-1] if rows else ()
     if last and len(last) < ROW and all(isinstance(c, Button) for c in last):
@@ -38,4 +39,4 @@ def refreshable(spec: MessageSpec, table_id: int, version: int) -> MessageSpec:
 
 def stopping(spec: MessageSpec) -> MessageSpec:
     """The table message's last edit through a token: it says it stops updating."""
-    return replace(spec, content=f"{spec.content}\n{STOPS_UPDATING}".strip())
+    return replace(spec, content=f"{spec.content}\n{_(STOPS_UPDATING)}".strip())

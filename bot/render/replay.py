@@ -27,6 +27,7 @@ from bot.render.steps import shown
 from bot.services.replays import ReplayStep
 from bot.text import cut
 from bot.ui.custom_ids import replay_id
+from i18n import _
 
 #: Discord's limits on an embed's description and on a field's value.
 DESCRIPTION_LIMIT = 4096
@@ -56,7 +57,7 @@ def replay_message(rep: ReplayStep, names: Sequence[str]) -> MessageSpec:
         hands = "\n".join(
             f"**{names[seat]}**: {_hand(rep.game, hand)}" for seat, hand in enumerate(rep.hands)
         )
-        fields = (("Hands", cut(hands, FIELD_LIMIT)),)
+        fields = ((_("Hands"), cut(hands, FIELD_LIMIT)),)
     shown = rep.hands is not None
     match, step, last = rep.match_id, rep.step, rep.last
 
@@ -72,18 +73,18 @@ def replay_message(rep: ReplayStep, names: Sequence[str]) -> MessageSpec:
             to("▶", min(step + 1, last), "next"),
             to("▶▶", last, "last"),
             Button(
-                "Hide hands" if shown else "Hands",
+                _("Hide hands") if shown else _("Hands"),
                 replay_id(match, step, not shown, "hands"),
                 "primary" if shown else "secondary",
             ),
         ),
     )
     embed = EmbedSpec(
-        title=f"{game.title} — replay of game #{match}",
+        title=_("{game} — replay of game #{match}", game=_(game.title), match=match),
         description=cut("\n".join(body), DESCRIPTION_LIMIT),
         colour=FINISHED_COLOUR,
         fields=fields,
-        footer="The hands are shown because the game is over." if shown
-        else "Hands shows every seat's cards at this step.",
+        footer=_("The hands are shown because the game is over.") if shown
+        else _("Hands shows every seat's cards at this step."),
     )
     return MessageSpec(embed=embed, rows=rows)

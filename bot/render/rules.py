@@ -8,6 +8,7 @@ import games
 from bot.render.messages import LOBBY_COLOUR, Button, Component, EmbedSpec, MessageSpec
 from bot.ui import custom_ids
 from games.wording import option_value
+from i18n import _
 
 RULES_PAGE_CHARS = 1800
 _LITERAL = re.compile(r"``([^`]+)``")
@@ -26,22 +27,23 @@ def rules_pages(game_name: str) -> list[str]:
     ]
     if game.options:
         opts = "\n".join(
-            f"• `{k}` (default {option_value(o.default)}): {o.help}"
+            "• " + _("`{name}` (default {value}): {help}", name=k,
+                     value=option_value(o.default), help=_(o.help))
             for k, o in game.options.items()
         )
-        paragraphs.append("**Options** (`/table new … options:name=value`):\n" + opts)
+        paragraphs.append(_("**Options** (`/table new … options:name=value`):") + "\n" + opts)
     span = (
         f"{game.min_players}"
         if game.min_players == game.max_players
         else f"{game.min_players}–{game.max_players}"
     )
+    paragraphs.append(_(
+        "**Playing here:** {span} players; moves come as buttons and menus in your DM"
+        " (or the table's *Your hand* button), or type them with `/play`, e.g."
+        " `/play move:{example}`.", span=span, example=game.example_action(),
+    ))
     paragraphs.append(
-        f"**Playing here:** {span} players; moves come as buttons and menus in your DM "
-        f"(or the table's *Your hand* button), or type them with `/play`, e.g. "
-        f"`/play move:{game.example_action()}`."
-    )
-    paragraphs.append(
-        "**Computer players** (`/table addbot level:`):\n"
+        _("**Computer players** (`/table addbot level:`):") + "\n"
         + "\n".join(f"• `{level}` {game.explain_level(level)}" for level in game.levels)
     )
     pages: list[str] = []
@@ -88,21 +90,21 @@ def rules_message(game_name: str, page: int = 0) -> MessageSpec:
         rows = (
             (
                 Button(
-                    "◀ Previous",
+                    _("◀ Previous"),
                     custom_ids.rules_id(game.name, max(page - 1, 0)),
                     disabled=page == 0,
                 ),
                 Button(
-                    "Next ▶",
+                    _("Next ▶"),
                     custom_ids.rules_id(game.name, min(page + 1, len(pages) - 1)),
                     disabled=page == len(pages) - 1,
                 ),
             ),
         )
     embed = EmbedSpec(
-        title=f"{game.title} — the rules as Deckhand plays them",
+        title=_("{game} — the rules as Deckhand plays them", game=_(game.title)),
         description=pages[page],
         colour=LOBBY_COLOUR,
-        footer=f"Page {page + 1} of {len(pages)}",
+        footer=_("Page {page} of {pages}", page=page + 1, pages=len(pages)),
     )
     return MessageSpec(embed=embed, rows=rows)

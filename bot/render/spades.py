@@ -6,17 +6,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
-from bot.render.markup import Text, line, strong
+from bot.render.markup import Text, line, marked, strong
 from games.cards import pretty
-from games.wording import number, plural, signed
+from games.spades.scoring import RESULTS
+from games.wording import number, signed
+from i18n import _, ngettext
 
 View = dict[str, Any]
 
 
+
 def _bid(bid: int | str) -> str:
     if bid == "blind nil":
-        return "Blind Nil"
-    return "Nil" if bid == 0 else str(bid)
+        return _("Blind Nil")
+    return _("Nil") if bid == 0 else str(bid)
 
 
 def _plays(plays: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
@@ -24,14 +27,16 @@ def _plays(plays: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
 
 
 def _score_line(line: dict[str, Any], names: Sequence[str]) -> str:
-    parts = [f"{line['result']} {signed(line['contract'])}"]
+    parts = [f"{_(RESULTS[line['result']])} {signed(line['contract'])}"]
     if line["bags"]:
-        parts.append(f"{plural(line['bags'], 'bag')} {signed(line['bags'])}")
+        parts.append(ngettext("{n} bag {points}", "{n} bags {points}", line["bags"],
+                              points=signed(line["bags"])))
     if line["bag_penalty"]:
-        parts.append(f"bag penalty {number(line['bag_penalty'])}")
-    return (
-        f"{names[line['seat']]} bid {_bid(line['bid'])}, took {line['tricks']}: "
-        f"{', '.join(parts)} = {signed(line['points'])} (total {number(line['score'])})"
+        parts.append(_("bag penalty {points}", points=number(line["bag_penalty"])))
+    return _(
+        "{who} bid {bid}, took {tricks}: {parts} = {points} (total {total})",
+        who=names[line["seat"]], bid=_bid(line["bid"]), tricks=line["tricks"],
+        parts=", ".join(parts), points=signed(line["points"]), total=number(line["score"]),
     )
 
 
@@ -40,95 +45,107 @@ class SpadesRenderer:
 
     def table(self, view: View, names: Sequence[str]) -> list[Text]:
         first = names[view["first_player"]]
-        lines: list[Text] = [line(strong("Spades"), f" · hand {view['hand_no']} · {first}"
-                                  f" drafts first · game to {view['target']}")]
+        lines: list[Text] = [marked(
+            _("**Spades** · hand {hand} · {first} drafts first · game to {target}"),
+            hand=view["hand_no"], first=first, target=view["target"],
+        )]
         for seat in range(view["players"]):
+            bid = view["bids"][seat]
+            said = _("yet to bid") if bid is None else _("bid {bid}", bid=_bid(bid))
             lines.append(seat_line(
                 seat, names, view["to_act"],
-                ("yet to bid" if view["bids"][seat] is None else f"bid {_bid(view['bids'][seat])}")
-                + f" · tricks {view['tricks'][seat]}"
-                f" · bags {view['bags'][seat]} · {plural(view['hand_counts'][seat], 'card')}",
+                ngettext("{bid} · tricks {tricks} · bags {bags} · {n} card",
+                         "{bid} · tricks {tricks} · bags {bags} · {n} cards",
+                         view["hand_counts"][seat], bid=said, tricks=view["tricks"][seat],
+                         bags=view["bags"][seat]),
             ))
         phase = view["phase"]
         if phase == "draft":
-            lines.append(f"Draft: {plural(view['stock'], 'card')} left in the stock.")
+            lines.append(ngettext("Draft: {n} card left in the stock.",
+                                  "Draft: {n} cards left in the stock.", view["stock"]))
         elif phase == "exchange":
-            lines.append("Blind Nil: exchanging up to three cards with the discard pile.")
+            lines.append(_("Blind Nil: exchanging up to three cards with the discard pile."))
         elif phase == "bid":
-            lines.append("Bidding: 0 (Nil) to 13 tricks.")
+            lines.append(_("Bidding: 0 (Nil) to 13 tricks."))
         elif phase == "play":
-            lines.append(f"Trick: {_plays(view['trick'], names) or '—'}")
-            lines.append("Spades are broken." if view["spades_broken"] else "Spades not broken.")
+            lines.append(_("Trick: {plays}", plays=_plays(view["trick"], names) or "—"))
+            lines.append(_("Spades are broken.") if view["spades_broken"]
+                         else _("Spades not broken."))
         if view["face_up_discards"] and phase != "over":
-            lines.append(f"Face-up discards: {cards(view['face_up_discards'])}")
+            lines.append(_("Face-up discards: {cards}", cards=cards(view["face_up_discards"])))
         last = view["last_trick"]
         if last and phase == "play":
-            lines.append(f"Last trick: {_plays(last['plays'], names)}"
-                         f" — {names[last['winner']]} won")
-        lines.append("Scores: " + scores(view["scores"], names))
+            lines.append(_("Last trick: {plays} — {who} won", plays=_plays(last["plays"], names),
+                           who=names[last["winner"]]))
+        lines.append(_("Scores: {scores}", scores=scores(view["scores"], names)))
         if view["winner"] is not None:
-            lines.append(line(strong(f"{names[view['winner']]} wins!")))
+            lines.append(line(strong(_("{who} wins!", who=names[view["winner"]]))))
         return lines
 
     def hand(self, view: View) -> list[Text]:
-        lines: list[Text] = [f"Your hand: {cards(view['hand'])}"]
+        lines: list[Text] = [_("Your hand: {cards}", cards=cards(view["hand"]))]
         seat, phase = view["seat"], view["phase"]
         mine = seat in view["to_act"]
         if phase == "draft" and mine:
             if view["drawn"] is None:
-                lines.append("Your first pick: declare Blind Nil now, or look at the top card.")
+                lines.append(
+                    _("Your first pick: declare Blind Nil now, or look at the top card."))
             else:
-                lines.append(f"Top card: {pretty(view['drawn'])} — keep it, or discard it"
-                             " face up and take the next card.")
+                lines.append(_("Top card: {card} — keep it, or discard it face up and take"
+                               " the next card.", card=pretty(view["drawn"])))
         elif phase == "exchange" and mine:
-            lines.append("Blind Nil: exchange up to three cards with the discard pile.")
+            lines.append(_("Blind Nil: exchange up to three cards with the discard pile."))
         elif phase == "bid" and mine:
-            lines.append("Your bid: how many tricks will you take? (0 is Nil)")
+            lines.append(_("Your bid: how many tricks will you take? (0 is Nil)"))
         if view["bids"][seat] is not None:
-            lines.append(f"You bid {_bid(view['bids'][seat])}; "
-                         f"you have {plural(view['tricks'][seat], 'trick')}.")
+            lines.append(ngettext("You bid {bid}; you have {n} trick.",
+                                  "You bid {bid}; you have {n} tricks.", view["tricks"][seat],
+                                  bid=_bid(view["bids"][seat])))
         return lines
 
     def event(self, event: dict[str, Any], names: Sequence[str]) -> Text | None:
         kind = event["type"]
         who = names[event["seat"]] if "seat" in event else ""
         if kind == "hand_start":
-            return f"Hand {event['hand_no']}: {names[event['first_player']]} drafts first."
+            return _("Hand {hand}: {first} drafts first.", hand=event["hand_no"],
+                     first=names[event["first_player"]])
         if kind == "keep":
-            return f"{who} kept a card."
+            return _("{who} kept a card.", who=who)
         if kind == "discard":
-            return f"{who} discarded {pretty(event['card'])} face up."
+            return _("{who} discarded {card} face up.", who=who, card=pretty(event["card"]))
         if kind == "blind_nil":
-            return line(f"{who} declared ", strong("Blind Nil"), "!")
+            return marked(_("{who} declared **Blind Nil**!"), who=who)
         if kind == "exchange":
-            return f"{who} exchanged {plural(event['count'], 'card')}."
+            return ngettext("{who} exchanged {n} card.", "{who} exchanged {n} cards.",
+                            event["count"], who=who)
         if kind == "bid":
-            return f"{who} bid {_bid(event['bid'])}."
+            return _("{who} bid {bid}.", who=who, bid=_bid(event["bid"]))
         if kind == "spades_broken":
-            return "Spades are broken."
+            return _("Spades are broken.")
         if kind == "play":
-            return f"{who} played {pretty(event['card'])}."
+            return _("{who} played {card}.", who=who, card=pretty(event["card"]))
         if kind == "trick":
-            return f"{who} won the trick: {_plays(event['plays'], names)}."
+            return _("{who} won the trick: {plays}.", who=who,
+                     plays=_plays(event["plays"], names))
         if kind == "hand_scored":
             body = "; ".join(_score_line(line, names) for line in event["lines"])
-            return f"Hand {event['hand_no']}: {body}"
+            return _("Hand {hand}: {scores}", hand=event["hand_no"], scores=body)
         if kind == "game_over":
-            return line(strong(f"{who} wins the game"),
-                        f" with {number(event['scores'][event['seat']])}!")
+            return marked(_("**{who} wins the game** with {points}!"), who=who,
+                          points=number(event["scores"][event["seat"]]))
         return None
 
     def action_label(self, action: str) -> str:
         if action == "look":
-            return "Look at the card"
+            return _("Look at the card")
         if action == "discard":
-            return "Discard face up"
+            return _("Discard face up")
         if action == "blindnil":
-            return "Blind Nil"
+            return _("Blind Nil")
         if action == "exchange":
-            return "Exchange nothing"
+            return _("Exchange nothing")
         if action == "bid 0":
-            return "Bid Nil"
+            return _("Bid Nil")
         return prettify(action)
 
 

@@ -14,9 +14,10 @@ from typing import Any
 
 from bot.render import View, renderer
 from bot.render.markup import Line, Text, line, strong
+from i18n import N_, _
 
-#: What step 0 of a replay shows in place of a move.
-DEAL = "The deal"
+#: What step 0 of a replay shows in place of a move (marked for the catalogs).
+DEAL = N_("The deal")
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,8 @@ def moved(
     """``Alice: Draw from the stock`` (the name strong; `` (timed out)`` when the
     computer moved for an absent player)."""
     label = renderer(game).action_label(action)
-    return line(strong(names[seat]), f": {label}", " (timed out)" if timed_out else "")
+    return line(strong(names[seat]), _(": {move} (timed out)", move=label) if timed_out
+                else _(": {move}", move=label))
 
 
 def shown(
@@ -50,7 +52,7 @@ def shown(
     """The step whose spectator view is ``view``, reached by ``move`` (seat, action, timed
     out; None at the deal), which made ``events``."""
     return Shown(
-        DEAL if move is None else moved(game, names, *move),
+        _(DEAL) if move is None else moved(game, names, *move),
         event_lines(game, events, names),
         renderer(game).table(view, names),
     )

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import games
 from bot.render import renderer
+from bot.render.common import seat_name, seat_names
 from bot.render.durations import timer_text
 from bot.render.markup import markdown_lines
 from bot.render.messages import (
@@ -27,12 +28,13 @@ from bot.services.tables import MANAGED, SeatInfo, Step, TableResult
 from bot.services.tables.hints import UNRATED
 from bot.text import cut
 from bot.ui.custom_ids import CustomId
-from games.wording import number, plural
+from games.wording import number
+from i18n import N_, Message, _, listing, ngettext
 
 EVENTS_SHOWN = 6
 #: The table message's field of recent event lines (they may reach back into the
 #: previous deal).
-LAST_MOVES = "Last moves"
+LAST_MOVES = N_("Last moves")
 
 
 @dataclass
@@ -44,7 +46,7 @@ class EventLog:
 
     def add(self, result: TableResult) -> None:
         """Append the lines of the result's public events (its steps)."""
-        self.lines.extend(step_lines(result.game, result.steps, [s.name for s in result.seats]))
+        self.lines.extend(step_lines(result.game, result.steps, seat_names(result.seats)))
         del self.lines[: -self.size]
 
 
@@ -54,9 +56,9 @@ def step_lines(game: str, steps: Iterable[Step], names: Sequence[str]) -> list[s
 
 
 def _seat_label(s: SeatInfo, host_id: int) -> str:
-    who = f"<@{s.user_id}>" if s.user_id is not None else s.name
+    who = f"<@{s.user_id}>" if s.user_id is not None else seat_name(s.name, s.bot)
     if s.user_id is not None and s.user_id == host_id:
-        who += " (host)"
+        return _("{who} (host)", who=who)
     return who
 
 
@@ -64,7 +66,7 @@ def _options(result: TableResult) -> str:
     return options_text(result.game, result.options)
 
 
-def lobby_message(result: TableResult, note: str = "") -> MessageSpec:
+def lobby_message(result: TableResult, note: str | Message = "") -> MessageSpec:
     """The lobby: seats, options and Join / Leave / Add computer / Start / Cancel."""
     game = games.get(result.game)
     lines = [f"{i + 1}. {_seat_label(s, result.host_id)}" for i, s in enumerate(result.seats)]
@@ -74,31 +76,33 @@ def lobby_message(result: TableResult, note: str = "") -> MessageSpec:
         if game.min_players == game.max_players
         else f"{game.min_players}–{game.max_players}"
     )
-    lines.append(f"{plural(free, 'free seat')} · {span} players")
+    lines.append(ngettext("{n} free seat · {span} players", "{n} free seats · {span} players",
+                          free, span=span))
     if note:
         lines.append(f"*{note}*")
     t, v = result.table_id, result.version
     full = free <= 0
     rows: tuple[tuple[Component, ...], ...] = (
         (
-            Button("Join", str(CustomId(t, v, "join")), "primary", disabled=full),
-            Button("Leave", str(CustomId(t, v, "leave"))),
-            Button("Add computer", str(CustomId(t, v, "bot", "normal")), disabled=full),
+            Button(_("Join"), str(CustomId(t, v, "join")), "primary", disabled=full),
+            Button(_("Leave"), str(CustomId(t, v, "leave"))),
+            Button(_("Add computer"), str(CustomId(t, v, "bot", "normal")), disabled=full),
             Button(
-                "Start",
+                _("Start"),
                 str(CustomId(t, v, "start")),
                 "success",
                 disabled=len(result.seats) < game.min_players,
             ),
-            Button("Cancel", str(CustomId(t, v, "cancel")), "danger"),
+            Button(_("Cancel"), str(CustomId(t, v, "cancel")), "danger"),
         ),
     )
     embed = EmbedSpec(
-        title=f"{game.title} — new table",
+        title=_("{game} — new table", game=_(game.title)),
         description="\n".join(lines),
         colour=LOBBY_COLOUR,
-        fields=(("Rules", f"{_options(result)} · {timer_text(result.turn_timer)}"),),
-        footer=f"Table {t} · /rules {game.name} · the host starts the game",
+        fields=((_("Rules"), f"{_options(result)} · {timer_text(result.turn_timer)}"),),
+        footer=_("Table {table} · /rules {game} · the host starts the game", table=t,
+                 game=game.name),
     )
     return MessageSpec(embed=embed, rows=rows, layout=True)
 
@@ -109,54 +113,63 @@ def placements(result: TableResult) -> list[str]:
         return []
     out = result.outcome
     order = sorted(range(len(result.seats)), key=lambda s: (out.ranks[s], s))
-    return [f"{out.ranks[s]}. {result.seats[s].name} — {number(out.scores[s])}" for s in order]
+    names = seat_names(result.seats)
+    return [f"{out.ranks[s]}. {names[s]} — {number(out.scores[s])}" for s in order]
 
 
 def table_message(
-    result: TableResult, events: Sequence[str] = (), *, league_line: str = "", note: str = ""
+    result: TableResult, events: Sequence[str] = (), *, league_line: str = "",
+    note: str | Message = "",
 ) -> MessageSpec:
     """The public table message: rendered only from public data, never from ``private``."""
     if result.status == "lobby":
         return lobby_message(result, note)
     game = games.get(result.game)
-    names = [s.name for s in result.seats]
+    names = seat_names(result.seats)
     t, v = result.table_id, result.version
     fields: list[tuple[str, str]] = []
     body: list[str] = []
     if result.public is not None:
         body = markdown_lines(renderer(result.game).table(result.public, names))
     if events:
-        fields.append((LAST_MOVES, cut("\n".join(events), 1024)))
+        fields.append((_(LAST_MOVES), cut("\n".join(events), 1024)))
     rows: tuple[tuple[Component, ...], ...] = ()
     if result.status == "playing":
         colour = PLAYING_COLOUR
         turn = [names[s] for s in result.to_act]
         if turn:
-            line = "▶ " + " and ".join(f"**{n}**" for n in turn) + " to move"
-            if result.deadline is not None:
-                line += f" · timer ends <t:{int(result.deadline)}:R>"
-            fields.append(("Turn", line))
-        rows = ((Button("Your hand", str(CustomId(t, v, "hand")), "primary"),),)
+            who = listing([f"**{n}**" for n in turn])
+            line = (
+                _("▶ {who} to move · timer ends <t:{deadline}:R>", who=who,
+                  deadline=int(result.deadline))
+                if result.deadline is not None else _("▶ {who} to move", who=who)
+            )
+            fields.append((_("Turn"), line))
+        rows = ((Button(_("Your hand"), str(CustomId(t, v, "hand")), "primary"),),)
     elif result.status == "finished":
         colour = FINISHED_COLOUR
-        replay = f"\nReplay: `/game replay id:{result.match_id}`" if result.match_id else ""
-        fields.append(("Result", cut("\n".join(placements(result)) or "—", 900) + replay))
+        replay = (
+            "\n" + _("Replay: `/game replay id:{match}`", match=result.match_id)
+            if result.match_id else ""
+        )
+        fields.append((_("Result"), cut("\n".join(placements(result)) or "—", 900) + replay))
         if league_line:
-            fields.append(("League", cut(league_line, 1024)))
+            fields.append((_("League"), cut(league_line, 1024)))
         if result.host_id != MANAGED:  # an event's game has no rematch
-            rows = ((Button("Rematch", str(CustomId(t, v, "rematch")), "success"),),)
+            rows = ((Button(_("Rematch"), str(CustomId(t, v, "rematch")), "success"),),)
     else:
         colour = CLOSED_COLOUR
-        body.append("*This table was closed.*")
+        body.append("*" + _("This table was closed.") + "*")
     if result.unrated and result.status != "aborted":
-        body.append(f"*{UNRATED}*")
+        body.append(f"*{_(UNRATED)}*")
     if note:
         body.append(f"*{note}*")
     embed = EmbedSpec(
-        title=f"{game.title} — table {t}",
+        title=_("{game} — table {table}", game=_(game.title), table=t),
         description=cut("\n".join(body), 4000),
         colour=colour,
         fields=tuple(fields),
-        footer=f"Table {t} · move {v} · {_options(result)} · /hand shows your cards",
+        footer=_("Table {table} · move {move} · {options} · /hand shows your cards", table=t,
+                 move=v, options=_options(result)),
     )
     return MessageSpec(embed=embed, rows=rows, layout=True)

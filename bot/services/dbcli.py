@@ -32,7 +32,7 @@ from typing import TypeVar
 from bot.progress import Interrupted, progress
 from bot.services.leagues import LeagueService
 from bot.services.tables.replay import CheckResult, check_table
-from games.wording import plural
+from i18n import _, ngettext
 from storage import tables as repo
 from storage.connect import check_sqlite_file, is_postgres, open_database, shown
 from storage.copy import count_rows, fill, tables_in_order
@@ -67,7 +67,7 @@ def run_on(
     try:
         return asyncio.run(main())
     except KeyboardInterrupt:
-        raise Interrupted(stopped() if stopped else "Stopped; nothing was changed.") from None
+        raise Interrupted(stopped() if stopped else _("Stopped; nothing was changed.")) from None
 
 
 @dataclass(frozen=True)
@@ -81,11 +81,15 @@ class MigrateReport:
     def text(self) -> str:
         """One line for the terminal."""
         if not self.applied:
-            return f"{self.where} is up to date (schema {self.version})."
+            return _(
+                "{where} is up to date (schema {version}).",
+                where=self.where, version=self.version,
+            )
         done = ", ".join(f"{n:03d}" for n in self.applied)
-        return (
-            f"Applied {plural(len(self.applied), 'migration')} ({done}) to {self.where};"
-            f" schema is now {self.version}."
+        return ngettext(
+            "Applied {n} migration ({done}) to {where}; schema is now {version}.",
+            "Applied {n} migrations ({done}) to {where}; schema is now {version}.",
+            len(self.applied), done=done, where=self.where, version=self.version,
         )
 
 
@@ -118,7 +122,10 @@ def backup(where: str | Path, dest: str | Path) -> str:
             return await db.backup(str(target))
         except (sqlite3.Error, OSError) as exc:
             raise StorageUnavailable(
-                f"The backup cannot be written to {target} ({exc}): choose a writable place."
+                _(
+                    "The backup cannot be written to {target} ({exc}): choose a writable place.",
+                    target=target, exc=exc,
+                )
             ) from None
 
     return run_on(where, job, migrate=False)
@@ -133,7 +140,7 @@ class TableList:
     def text(self) -> str:
         """A small aligned table for the terminal."""
         if not self.rows:
-            return "No tables."
+            return _("No tables.")
         lines = [f"{'id':>6}  {'channel':>20}  {'game':<10}  {'status':<8}  {'ver':>5}  idle"]
         now = time.time()
         for r in self.rows:
@@ -181,12 +188,14 @@ class PurgeReport:
         lobbies = sum(1 for t in self.tables if t.status == "lobby")
         cancelled = sum(1 for t in self.tables if t.status == "aborted")
         games = len(self.tables) - lobbies - cancelled
-        what = (
-            f"{plural(lobbies, 'stale lobby', 'stale lobbies')},"
-            f" {plural(cancelled, 'cancelled lobby', 'cancelled lobbies')} and"
-            f" {plural(games, 'idle game')}"
+        what = _(
+            "{lobbies}, {cancelled} and {games}",
+            lobbies=ngettext("{n} stale lobby", "{n} stale lobbies", lobbies),
+            cancelled=ngettext("{n} cancelled lobby", "{n} cancelled lobbies", cancelled),
+            games=ngettext("{n} idle game", "{n} idle games", games),
         )
-        return f"Would delete {what}." if self.dry_run else f"Deleted {what}."
+        return (_("Would delete {what}.", what=what) if self.dry_run
+                else _("Deleted {what}.", what=what))
 
 
 def purge(
@@ -199,7 +208,7 @@ def purge(
     """Delete lobbies (open or cancelled) older than ``lobby_hours`` and games idle over
     ``idle_days`` (0 and up: 0 means every one), ``PURGE_BATCH`` tables per transaction."""
     if lobby_hours < 0 or idle_days < 0:
-        raise ValueError("The lobby and idle limits are 0 or more.")
+        raise ValueError(_("The lobby and idle limits are 0 or more."))
     at = time.time() if now is None else now
     deleted = 0
     found: list[repo.TableRow] = []
@@ -208,7 +217,7 @@ def purge(
         nonlocal deleted
         found.extend(await db.read(repo.stale, at, lobby_hours * 3600, idle_days * 86400))
         if not dry_run:
-            with progress(len(found), "tables", "Deleting") as bar:
+            with progress(len(found), _("tables"), _("Deleting")) as bar:
                 for first in range(0, len(found), PURGE_BATCH):
                     batch = [t.id for t in found[first:first + PURGE_BATCH]]
                     deleted += await db.write(repo.delete, batch)
@@ -216,9 +225,10 @@ def purge(
         return PurgeReport(tuple(found), deleted, dry_run)
 
     def stopped() -> str:
-        return (
-            f"Stopped: deleted {deleted} of {plural(len(found), 'stale table')}; run it"
-            " again for the rest."
+        return ngettext(
+            "Stopped: deleted {deleted} of {n} stale table; run it again for the rest.",
+            "Stopped: deleted {deleted} of {n} stale tables; run it again for the rest.",
+            len(found), deleted=deleted,
         )
 
     return run_on(where, job, stopped=stopped)
@@ -243,16 +253,21 @@ class CheckReport:
     def text(self) -> str:
         """A summary line and one line per problem."""
         if self.integrity:
-            head = (
-                f"The database file is damaged: the integrity check found"
-                f" {plural(len(self.integrity), 'problem')}. Restore a backup. Problems:"
+            head = ngettext(
+                "The database file is damaged: the integrity check found {n} problem."
+                " Restore a backup. Problems:",
+                "The database file is damaged: the integrity check found {n} problems."
+                " Restore a backup. Problems:", len(self.integrity),
             )
             return "\n".join([head, *(f"  {p}" for p in self.integrity)])
         return "\n".join([
             checked(self.results),
-            "Checked the leagues' standings and ratings:"
-            f" {plural(len(self.leagues), 'problem')} (rebuilding a league recomputes it from"
-            " its matches).",
+            ngettext(
+                "Checked the leagues' standings and ratings: {n} problem (rebuilding a league"
+                " recomputes it from its matches).",
+                "Checked the leagues' standings and ratings: {n} problems (rebuilding a league"
+                " recomputes it from its matches).", len(self.leagues),
+            ),
             *(f"  {p}" for p in self.leagues),
         ])
 
@@ -260,18 +275,20 @@ class CheckReport:
 def checked(results: Sequence[CheckResult], extra: Sequence[str] = ()) -> str:
     """"Checked N tables: M problems", then one line per problem."""
     bad = [r for r in results if not r.ok]
-    lines = [
-        f"Checked {plural(len(results), 'table')}:"
-        f" {plural(len(bad) + len(extra), 'problem')}."
-    ]
+    lines = [_(
+        "Checked {tables}: {problems}.",
+        tables=ngettext("{n} table", "{n} tables", len(results)),
+        problems=ngettext("{n} problem", "{n} problems", len(bad) + len(extra)),
+    )]
     lines += [f"  {m}" for m in extra]
-    lines += [f"  table {r.table_id}: {r.problem}" for r in bad]
+    lines += ["  " + _("table {table}: {problem}", table=r.table_id, problem=r.problem)
+              for r in bad]
     return "\n".join(lines)
 
 
 async def check_tables(db: Database, ids: Sequence[int], done: list[CheckResult]) -> None:
     """Replay every table of ``ids`` against its snapshot, into ``done`` (with a bar)."""
-    with progress(len(ids), "tables", "Checking") as bar:
+    with progress(len(ids), _("tables"), _("Checking")) as bar:
         for table_id in ids:
             done.append(await check_table(db, table_id))
             bar.update(1)
@@ -279,7 +296,11 @@ async def check_tables(db: Database, ids: Sequence[int], done: list[CheckResult]
 
 def _checked_so_far(done: Sequence[CheckResult], total: int) -> str:
     bad = sum(1 for r in done if not r.ok)
-    return f"checked {len(done)} of {plural(total, 'table')} ({plural(bad, 'problem')} so far)"
+    return ngettext(
+        "checked {done} of {n} table ({problems} so far)",
+        "checked {done} of {n} tables ({problems} so far)", total, done=len(done),
+        problems=ngettext("{n} problem", "{n} problems", bad),
+    )
 
 
 def check(where: str | Path, statuses: Sequence[str] = ("playing", "finished")) -> CheckReport:
@@ -300,7 +321,7 @@ def check(where: str | Path, statuses: Sequence[str] = ("playing", "finished")) 
         return CheckReport((), tuple(done), leagues)
 
     return run_on(where, job, migrate=False, stopped=lambda: (
-        f"Stopped: {_checked_so_far(done, len(ids))}; nothing was changed."
+        _("Stopped: {done}; nothing was changed.", done=_checked_so_far(done, len(ids)))
     ))
 
 
@@ -322,7 +343,8 @@ class CopyReport:
     def text(self) -> str:
         """What was copied, then a summary line and one line per problem."""
         rows = ", ".join(f"{table} {n}" for table, n in self.copied)
-        return f"Copied into {self.target}: {rows}.\n" + checked(self.results, self.mismatched)
+        copied = _("Copied into {target}: {rows}.", target=self.target, rows=rows)
+        return copied + "\n" + checked(self.results, self.mismatched)
 
 
 async def _snapshot_of(source: str | Path, snapshot: str) -> dict[str, int]:
@@ -335,13 +357,19 @@ async def _snapshot_of(source: str | Path, snapshot: str) -> dict[str, int]:
     try:
         if await live.schema_version() == 0:
             raise StorageUnavailable(
-                f"The source {name} holds no Deckhand data: check the first path given."
+                _(
+                    "The source {name} holds no Deckhand data: check the first path given.",
+                    name=name,
+                )
             )
         await live.backup(snapshot)
     except (sqlite3.Error, OSError) as exc:
         raise StorageUnavailable(
-            f"The source {name} cannot be read ({exc}): check it with"
-            f" `deckhand db check --db {name}`."
+            _(
+                "The source {name} cannot be read ({exc}): check it with `deckhand db check --db "
+                "{name}`.",
+                name=name, exc=exc,
+            )
         ) from None
     finally:
         await live.close()
@@ -360,7 +388,7 @@ def copy(
     replay the log of every table with one of ``statuses`` there. Ctrl-C during the copy
     leaves the target as it was (the copy is one transaction)."""
     if is_postgres(source):
-        raise ValueError("db copy reads a SQLite database: give its path first.")
+        raise ValueError(_("db copy reads a SQLite database: give its path first."))
     stop = threading.Event()
     copied: dict[str, int] = {}
     ids: list[int] = []
@@ -370,14 +398,15 @@ def copy(
         expected = await _snapshot_of(source, snapshot)
         db = await open_database(target, named_by="the target (the second path given)")
         try:
-            with progress(sum(expected.values()), "rows", "Copying") as bar:
+            with progress(sum(expected.values()), _("rows"), _("Copying")) as bar:
                 try:
                     copied.update(await db.write(fill, snapshot, bar.update, stop))
                 except asyncio.CancelledError:
                     stop.set()  # the copy's transaction stops at its next batch, unwritten
                     raise
             mismatched = tuple(
-                f"{table}: {plural(copied.get(table, 0), 'row')} copied of {n}"
+                ngettext("{table}: {n} row copied of {all}", "{table}: {n} rows copied of {all}",
+                         copied.get(table, 0), table=table, all=n)
                 for table, n in expected.items() if copied.get(table) != n
             )
             ids.extend(await db.read(repo.ids, statuses))
@@ -389,9 +418,15 @@ def copy(
     def stopped() -> str:
         where = shown(target)
         if not copied:
-            return f"Stopped: nothing was copied into {where} (the copy is one transaction)."
+            return _(
+                "Stopped: nothing was copied into {where} (the copy is one transaction).",
+                where=where,
+            )
         so_far = _checked_so_far(done, len(ids))
-        return f"Stopped after the copy (every row is in {where}): {so_far}."
+        return _(
+            "Stopped after the copy (every row is in {where}): {so_far}.",
+            where=where, so_far=so_far,
+        )
 
     with tempfile.TemporaryDirectory(prefix="deckhand-copy-") as folder:
         try:

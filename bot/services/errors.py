@@ -3,20 +3,26 @@
 Every error is raised before anything changes, so an adapter can answer with
 ``str(error)`` (ephemerally) and move on. Adapters catch ``ServiceError``; a subclass says
 what went wrong for code that wants to react differently.
+
+The message is a ``Message`` (``i18n.lazy_gettext``): a message id and its parameters, so
+``str(error)`` says it in the language the adapter speaks when it answers — English
+unless it speaks another (``i18n.speaking``).
 """
 
 from __future__ import annotations
+
+from i18n import Message
 
 
 class ServiceError(Exception):
     """A request that was refused; ``str(error)`` is a polite message naming what to do."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str | Message) -> None:
         super().__init__(message)
         self.message = message
 
     def __str__(self) -> str:
-        return self.message
+        return str(self.message)
 
 
 class NoTable(ServiceError):
@@ -72,7 +78,7 @@ class IllegalMove(ServiceError):
     the engine read it (a card named by its place in the hand, ``play 2``, is the card
     itself there), when it could read one."""
 
-    def __init__(self, message: str, tried: str | None = None) -> None:
+    def __init__(self, message: str | Message, tried: str | None = None) -> None:
         super().__init__(message)
         self.tried = tried
 

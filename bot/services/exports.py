@@ -38,6 +38,7 @@ import games
 from bot.services.errors import ServiceError
 from bot.services.leagues import NotAdmin
 from games.base import IllegalAction, State
+from i18n import _, lazy_gettext
 from storage import exports as repo
 from storage.db import Database
 from storage.leagues import League
@@ -156,8 +157,10 @@ def may_export(league: League, *, is_admin: bool) -> None:
     docstring)."""
     if not (is_admin or league.published):
         raise NotAdmin(
-            "Only a server admin (Manage Server) can export a league that is not published"
-            " on the standings page."
+            lazy_gettext(
+                "Only a server admin (Manage Server) can export a league that is not published "
+                "on the standings page."
+            )
         )
 
 
@@ -178,9 +181,12 @@ async def league_file(
         for text in await asyncio.to_thread(_encoded, page):
             if out.tell() + len(text) > limit:
                 raise TooLarge(
-                    f"This league's games make more than {limit / 2**20:g} MiB, too much for"
-                    f" one file here (the first {count} fit); the bot's host can run"
-                    " `deckhand export` (docs/export.md)."
+                    lazy_gettext(
+                        "This league's games make more than {limit:g} MiB, too much for one file "
+                        "here (the first {count} fit); the bot's host can run `deckhand export` "
+                        "(docs/export.md).",
+                        limit=limit / 2**20, count=count,
+                    )
                 )
             out.write(text)
             count += 1
@@ -199,8 +205,11 @@ def read_line(number: int, text: str) -> ExportedGame | None:
         return ExportedGame.model_validate_json(text)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the line"
-        raise BadLine(f"line {number}: {where}: {first['msg']}") from None
+        where = ".".join(str(p) for p in first["loc"]) or _("the line")
+        raise BadLine(_(
+            "line {number}: {where}: {msg}",
+            number=number, where=where, msg=first['msg'],
+        )) from None
 
 
 def read_lines(lines: Iterable[str]) -> list[ExportedGame]:
@@ -226,25 +235,31 @@ class Replayed:
 def replay(game: ExportedGame) -> Replayed:
     """Replay a game's moves from its seed and options and check them against its outcome."""
     if game.moves is None:
-        return Replayed(game, (), "no moves were kept (the table's log was gone)")
+        return Replayed(game, (), _("no moves were kept (the table's log was gone)"))
     try:
         g = games.get(game.game)
         state = g.new(len(game.seats), seed=game.seed, options=game.options)
     except (games.UnknownGame, ValueError) as exc:
-        return Replayed(game, (), f"cannot start: {exc}")
+        return Replayed(game, (), _("cannot start: {exc}", exc=exc))
     states = [state]
     for n, (seat, action) in enumerate(game.moves, start=1):
         try:
             state = g.apply(state, seat, action)
         except IllegalAction as exc:
-            return Replayed(game, tuple(states), f"move {n} ({action!r} by seat {seat}): {exc}")
+            return Replayed(game, tuple(states), _(
+                "move {n} ({action!r} by seat {seat}): {exc}",
+                n=n, action=action, seat=seat, exc=exc,
+            ))
         states.append(state)
     if not state.is_over:
-        return Replayed(game, tuple(states), "the moves end before the game does")
+        return Replayed(game, tuple(states), _("the moves end before the game does"))
     outcome = g.outcome(state)
     if (outcome.scores, outcome.ranks) != (game.outcome.scores, game.outcome.ranks):
         return Replayed(
             game, tuple(states),
-            f"replayed scores {list(outcome.scores)} ≠ recorded {list(game.outcome.scores)}",
+            _(
+                "replayed scores {replayed} ≠ recorded {recorded}",
+                replayed=list(outcome.scores), recorded=list(game.outcome.scores),
+            ),
         )
     return Replayed(game, tuple(states))

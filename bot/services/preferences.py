@@ -12,23 +12,39 @@ Decisions:
   command says otherwise.
 * ``stand_in`` (server only): the computer level that plays a turn whose timer ran out and
   takes over the seat of a player who leaves a running game; ``normal`` unless chosen.
+* ``language`` (``language``, the one function that decides it): the player's own
+  choice, else their Discord client's language when Deckhand has it (``locale``: the
+  interaction's, or the one last seen, remembered by ``heard``), else the server's
+  choice, else English. A value Deckhand no longer has a catalog for is passed over. A
+  table's message is in its host's language, or the server's for a table without a host
+  (an event's): ``table_language``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import games
 from bot.services.errors import ServiceError
 from bot.services.tables.lobby import STAND_IN_LEVEL
+from i18n import SOURCE, _, language_name, languages, lazy_gettext, match
 from storage import preferences as repo
 from storage.db import Conn, Database
 
 CARDS = ("emoji", "text")
 DECKS = ("two-colour", "four-colour")
 HANDS = ("dm", "channel", "both")
-_CHOICES = {"cards": CARDS, "deck": DECKS, "hand": HANDS}
+_CHOICES: dict[str, tuple[str, ...]] = {"cards": CARDS, "deck": DECKS, "hand": HANDS}
+
+
+def language(own: str | None, locale: str | None, server: str | None) -> str:
+    """The language a player reads Deckhand in: ``own`` choice, else the Discord client's
+    ``locale`` when Deckhand has that language, else the ``server``'s choice, else English."""
+    for candidate in (own, match(locale), server):
+        if candidate is not None and candidate in languages():
+            return candidate
+    return SOURCE
 
 
 class BadPreference(ServiceError):
@@ -42,6 +58,8 @@ class Preferences:
     cards: str = "emoji"
     deck: str = "two-colour"
     hand: str = "dm"
+    #: The language resolved by ``language``.
+    language: str = SOURCE
 
     @property
     def by_dm(self) -> bool:
@@ -54,12 +72,14 @@ class Preferences:
         return self.hand in ("channel", "both")
 
     def describe(self) -> str:
-        """One line for ``/settings``."""
+        """One line for ``/settings`` (in the language spoken)."""
         where = {
-            "dm": "by direct message", "channel": "in the channel",
-            "both": "by direct message and in the channel",
+            "dm": _("by direct message"), "channel": _("in the channel"),
+            "both": _("by direct message and in the channel"),
         }
-        return f"cards **{self.cards}**, deck **{self.deck}**, hand **{where[self.hand]}**"
+        return _("cards **{cards}**, deck **{deck}**, hand **{hand}**, language **{language}**",
+                 cards=self.cards, deck=self.deck, hand=where[self.hand],
+                 language=language_name(self.language))
 
 
 DEFAULT = Preferences()
@@ -74,33 +94,50 @@ class ServerDefaults:
     threads: bool = False
     stand_in: str = STAND_IN_LEVEL
 
+    @property
+    def language(self) -> str:
+        """The server's language (English unless it chose one)."""
+        return self.preferences.language
+
     def describe(self) -> str:
-        """One line for ``/settings server:True``."""
-        where = "in their own threads" if self.threads else "in the channel"
-        return (
-            f"{self.preferences.describe()}; new tables open {where}; the **{self.stand_in}**"
-            " computer plays for anyone whose timer runs out or who leaves a game"
-        )
+        """One line for ``/settings server:True`` (in the language spoken)."""
+        args = {"preferences": self.preferences.describe(), "level": self.stand_in}
+        if self.threads:
+            return _("{preferences}; new tables open in their own threads; the **{level}**"
+                     " computer plays for anyone whose timer runs out or who leaves a game",
+                     **args)
+        return _("{preferences}; new tables open in the channel; the **{level}** computer"
+                 " plays for anyone whose timer runs out or who leaves a game", **args)
 
 
 def _checked(values: dict[str, str | None]) -> dict[str, str | None]:
     """The given choices, each checked against its allowed values."""
     for name, value in values.items():
-        allowed = _CHOICES[name]
+        allowed = languages() if name == "language" else _CHOICES[name]
         if value is not None and value not in allowed:
-            raise BadPreference(f"`{name}` is one of {', '.join(allowed)}.")
+            raise BadPreference(lazy_gettext(
+                "`{name}` is one of {allowed}.",
+                name=name, allowed=', '.join(allowed),
+            ))
     return values
 
 
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
 def _resolve(
-    mine: dict[str, str | None], server: dict[str, str | int | None]
+    mine: dict[str, str | None], server: dict[str, str | int | None],
+    locale: str | None = None,
 ) -> Preferences:
     picked = {}
     for name in _CHOICES:
         value = mine.get(name) or server.get(name)
         if isinstance(value, str):
             picked[name] = value
-    return Preferences(**picked)
+    lang = language(mine.get("language"), locale or mine.get("locale"),
+                    _text(server.get("language")))
+    return Preferences(**picked, language=lang)
 
 
 class PreferenceService:
@@ -109,20 +146,48 @@ class PreferenceService:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def for_players(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, Preferences]:
-        """Every given player's resolved preferences in this server (one read)."""
+    async def for_players(
+        self, guild_id: int, user_ids: Iterable[int], locales: Mapping[int, str] | None = None
+    ) -> dict[int, Preferences]:
+        """Every given player's resolved preferences in this server (one read); ``locales``:
+        the Discord client languages an interaction just gave (the last seen otherwise)."""
         ids = list(user_ids)
+        given = locales or {}
 
         def read(conn: Conn) -> dict[int, Preferences]:
             server = repo.guild(conn, guild_id)
             mine = repo.players(conn, ids)
-            return {uid: _resolve(mine.get(uid, {}), server) for uid in ids}
+            return {uid: _resolve(mine.get(uid, {}), server, given.get(uid)) for uid in ids}
 
         return await self.db.read(read)
 
-    async def of(self, guild_id: int, user_id: int) -> Preferences:
-        """One player's resolved preferences in this server."""
-        return (await self.for_players(guild_id, [user_id]))[user_id]
+    async def of(self, guild_id: int, user_id: int, locale: str | None = None) -> Preferences:
+        """One player's resolved preferences in this server (``locale``: the client
+        language of the interaction being answered, if any)."""
+        locales = {user_id: locale} if locale else None
+        return (await self.for_players(guild_id, [user_id], locales))[user_id]
+
+    async def heard(self, guild_id: int | None, user_id: int, locale: str | None) -> str:
+        """The language to answer a player's interaction in (``language``; ``guild_id``
+        None in a DM, where no server chose); the interaction's ``locale`` (their Discord
+        client's language) is remembered for what is sent to them outside an interaction,
+        written only when it changed."""
+
+        def read(conn: Conn) -> tuple[dict[str, str | None], dict[str, str | int | None]]:
+            server = repo.guild(conn, guild_id) if guild_id is not None else {}
+            return repo.players(conn, [user_id]).get(user_id, {}), server
+
+        mine, server = await self.db.read(read)
+        if locale and mine.get("locale") != locale:
+            await self.db.write(repo.set_locale, user_id, locale)
+        return _resolve(mine, server, locale).language
+
+    async def table_language(self, guild_id: int, host_id: int | None) -> str:
+        """The language of a table's message: its host's, or the server's for a table
+        without a host (an event's)."""
+        if host_id is None:
+            return (await self.server(guild_id)).language
+        return (await self.of(guild_id, host_id)).language
 
     async def choose(self, guild_id: int, user_id: int, **values: str | None) -> Preferences:
         """Record a player's choices (those given); their resolved preferences after."""
@@ -155,7 +220,9 @@ class PreferenceService:
     ) -> ServerDefaults:
         """Record a server's defaults (Manage Server only); the defaults after."""
         if not is_admin:
-            raise BadPreference("Only someone with Manage Server can set the server's defaults.")
+            raise BadPreference(lazy_gettext(
+                "Only someone with Manage Server can set the server's defaults."
+            ))
         given: dict[str, str | int | None] = dict(
             _checked({k: v for k, v in values.items() if v is not None})
         )
@@ -163,7 +230,10 @@ class PreferenceService:
             given["threads"] = int(threads)
         if stand_in is not None:
             if stand_in not in games.levels():
-                raise BadPreference(f"`stand_in` is one of {', '.join(games.levels())}.")
+                raise BadPreference(lazy_gettext(
+                    "`stand_in` is one of {levels}.",
+                    levels=', '.join(games.levels()),
+                ))
             given["stand_in"] = stand_in
         if given:
             await self.db.write(repo.set_guild, guild_id, given)

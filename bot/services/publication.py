@@ -21,6 +21,7 @@ import hmac
 import secrets
 
 from bot.services.leagues import NotAdmin
+from i18n import lazy_gettext
 from storage import leagues as league_repo
 from storage import site as site_repo
 from storage.db import Conn, Database
@@ -78,7 +79,7 @@ async def slugs(db: Database) -> Slugs | None:
 async def set_published(db: Database, league: League, published: bool, *, is_admin: bool) -> None:
     """Publish a league on the web page or take it off (admin only)."""
     if not is_admin:
-        raise NotAdmin("Only a server admin (Manage Server) can publish a league.")
+        raise NotAdmin(lazy_gettext("Only a server admin (Manage Server) can publish a league."))
     fresh = secrets.token_hex(32)
 
     def write(conn: Conn) -> None:

@@ -32,6 +32,7 @@ from bot.services.errors import NoReplay
 from bot.services.tables.records import LOAD_ERRORS, reason
 from bot.services.tables.replay import states
 from games.base import IllegalAction
+from i18n import lazy_gettext
 from storage import tables as table_repo
 from storage.db import Conn, Database
 from storage.matches import match_source
@@ -124,5 +125,8 @@ async def guild_replay(
     """A finished game of the guild at ``step``; ``NoReplay`` when there is none to show."""
     rep = await replay_step(db, match_id, step, hands=hands, guild_id=guild_id)
     if rep is None:
-        raise NoReplay(f"There is no finished game #{match_id} here.")
+        raise NoReplay(lazy_gettext(
+            "There is no finished game #{match_id} here.",
+            match_id=match_id,
+        ))
     return rep

@@ -39,9 +39,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TextIO, TypeVar
 
 import games
-from bot.invocation import command
+from bot.invocation import typed
 from bot.render import GameRenderer, renderer
-from bot.render.common import scores
+from bot.render.common import scores, seat_names
 from bot.render.markup import Text
 from bot.render.steps import event_lines
 from bot.services.errors import (
@@ -59,7 +59,8 @@ from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
 from bot.text import MOVE_LENGTH, clip
 from games.base import Game
-from games.wording import noun, number, option_value
+from games.wording import number, option_value
+from i18n import _, ngettext, pgettext
 from storage.connect import open_database
 
 OFFLINE_GUILD = 0
@@ -80,8 +81,8 @@ def local_name() -> str:
     try:
         name = getpass.getuser().strip()
     except (OSError, KeyError, ImportError):
-        return "You"
-    return name or "You"
+        return _("You")
+    return name or _("You")
 
 
 @dataclass(frozen=True)
@@ -106,11 +107,13 @@ def rules_text(game: Game[Any]) -> list[str]:
     """The game's rules (its module docstring) and its table options."""
     lines = game.rules.splitlines()
     if game.options:
-        lines += ["", f"Options ({command()} play … -o name=value):"]
+        lines += ["", _("Options ({command}):", command=typed("play … -o name=value"))]
         lines += [
-            f"  {k}: {o.help} (default {option_value(o.default)})" for k, o in game.options.items()
+            "  " + _("{name}: {help} (default {value})", name=k, help=_(o.help),
+                     value=option_value(o.default))
+            for k, o in game.options.items()
         ]
-    lines += ["", f"Computer players ({command()} play … --ai LEVEL):"]
+    lines += ["", _("Computer players ({command}):", command=typed("play … --ai LEVEL"))]
     lines += [f"  {level}: {game.explain_level(level)}" for level in game.levels]
     return lines
 
@@ -122,8 +125,14 @@ def hint(game: Game[Any], mine: SeatPrivate, version: int) -> str:
 
 
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """``1st``, ``2nd``, ``11th`` — in English; each language writes its own (``1.``)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return pgettext("ordinal: 4th, 11th, 12th, 13th, 20th", "{n}th", n=n)
+    if n % 10 == 1:
+        return pgettext("ordinal: 1st, 21st", "{n}st", n=n)
+    if n % 10 == 2:
+        return pgettext("ordinal: 2nd, 22nd", "{n}nd", n=n)
+    return pgettext("ordinal: 3rd, 23rd", "{n}rd", n=n)
 
 
 class Session:
@@ -183,22 +192,25 @@ class Session:
             if result.status == "finished":
                 self._show_final(result)
                 if not self._again():
-                    self.screen.note(f"Thanks for playing! Your results: {command()} standings")
+                    self.screen.note(_(
+                        "Thanks for playing! Your results: {command}",
+                        command=typed("standings"),
+                    ))
                     return 0
                 self.unfinished = True
                 result = self._call(
                     self._with_computers(self.service.rematch(self.channel, LOCAL_USER_ID))
                 )
-                self.screen.note(result.message)
+                self.screen.note(str(result.message))
                 continue
             mine = result.for_user(LOCAL_USER_ID)
             if mine is None:
-                self.screen.note("You have no seat at this table; it cannot be played here.")
+                self.screen.note(_("You have no seat at this table; it cannot be played here."))
                 return 1
             if not mine.legal:
                 later = self._call(self._with_computers(self._unchanged(result)))
                 if later.version == result.version:
-                    self.screen.note("The table is waiting for nobody; it cannot go on.")
+                    self.screen.note(_("The table is waiting for nobody; it cannot go on."))
                     return 1
                 result = later
                 continue
@@ -211,7 +223,10 @@ class Session:
 
     def saved_message(self) -> str:
         """How to come back to the game."""
-        return f"Your game is saved. Run `{self.config.resume}` again to continue it."
+        return _(
+            "Your game is saved. Run `{resume}` again to continue it.",
+            resume=self.config.resume,
+        )
 
     async def _open(self) -> TableResult:
         """The unfinished game of this channel, or a new one."""
@@ -222,8 +237,10 @@ class Session:
             current = None
         except TableQuarantined:
             self.screen.note(
-                "Your saved game could not be read. It is set aside (it stays in the"
-                " database) and a new game starts."
+                _(
+                    "Your saved game could not be read. It is set aside (it stays in the "
+                    "database) and a new game starts."
+                )
             )
             await s.abort(ch, LOCAL_USER_ID, is_admin=True)
             current = None
@@ -232,7 +249,10 @@ class Session:
             s.check_new(OFFLINE_GUILD, LOCAL_USER_ID, self.game.name,
                         dict(self.config.options), turn_timer=0)
             await s.abort(ch, LOCAL_USER_ID, is_admin=True)
-            self.screen.note(f"Your unfinished {current.title} game is set aside (not counted).")
+            self.screen.note(_(
+                "Your unfinished {game} game is set aside (not counted).",
+                game=_(current.title),
+            ))
             current = None
         if current is not None and current.status == "playing":
             options = " ".join(
@@ -240,14 +260,21 @@ class Session:
                 for k, v in current.options.items()
             )
             self.screen.note(
-                f"Resuming your {current.title} game at move {current.version + 1}"
-                f" ({len(current.seats)} players; {options or 'standard rules'})."
+                _(
+                    "Resuming your {game} game at move {move} ({seats} players; {options}).",
+                    game=_(current.title),
+                    move=current.version + 1,
+                    seats=len(current.seats),
+                    options=options or _("standard rules"),
+                )
             )
             c = self.config
             if c.players is not None or c.options or c.seed is not None:
                 self.screen.note(
-                    "The players, options and seed you gave apply to new games: add --new to"
-                    " set this game aside and start one with them."
+                    _(
+                        "The players, options and seed you gave apply to new games: add --new to "
+                        "set this game aside and start one with them."
+                    )
                 )
             return current
         if current is not None and current.status == "lobby":
@@ -258,18 +285,21 @@ class Session:
             ch, OFFLINE_GUILD, LOCAL_USER_ID, self.name, g.name, dict(self.config.options),
             turn_timer=0,
         )
-        for _ in range(players - 1):
+        for _seat in range(players - 1):
             await s.add_bot(ch, LOCAL_USER_ID, self.config.ai)
         started = await self._with_computers(s.start(ch, LOCAL_USER_ID))
-        self.screen.note(
-            f"A new {g.title} game: you ({self.name}) against {players - 1} computer"
-            f" {noun(players - 1, 'player')} ({self.config.ai}). Type help for help."
-        )
+        self.screen.note(ngettext(
+            "A new {game} game: you ({name}) against {n} computer player ({level})."
+            " Type help for help.",
+            "A new {game} game: you ({name}) against {n} computer players ({level})."
+            " Type help for help.",
+            players - 1, game=_(g.title), name=self.name, level=self.config.ai,
+        ))
         return started
 
     # -- showing ------------------------------------------------------------------------
     def _names(self, result: TableResult) -> list[str]:
-        return [s.name for s in result.seats]
+        return seat_names(result.seats)
 
     def _show_steps(self, result: TableResult) -> None:
         names = self._names(result)
@@ -282,13 +312,17 @@ class Session:
         assert result.public is not None
         names = self._names(result)
         lines = self.render.table(result.public, names)
-        if not any(str(line).startswith("Scores") for line in lines):
-            lines.append("Scores: " + scores(result.public["scores"], names))
+        said = _("Scores: {scores}")  # the words before the scores tell a scores line
+        if not any(str(line).startswith(said.split("{scores}")[0]) for line in lines):
+            lines.append(said.format(scores=scores(result.public["scores"], names)))
         return lines
 
     def _show_turn(self, result: TableResult, mine: SeatPrivate) -> None:
         self.screen.line()
-        self.screen.heading(f"{result.title} · move {result.version + 1} · you are {self.name}")
+        self.screen.heading(_(
+            "{game} · move {move} · you are {name}",
+            game=_(result.title), move=result.version + 1, name=self.name,
+        ))
         self.screen.lines(self._table(result))
         self.screen.line()
         self.screen.lines(self.render.hand(mine.view))
@@ -297,31 +331,32 @@ class Session:
         ]
         self.screen.lines(columns(labels, min(self.screen.width, 100)))
         if any(a.startswith("bid ") for a in mine.legal):
-            self.screen.note("A number picks from this list; to bid three, type: bid 3")
+            self.screen.note(_("A number picks from this list; to bid three, type: bid 3"))
 
     def _show_final(self, result: TableResult) -> None:
         self.screen.line()
-        self.screen.heading(f"{result.title} · game over")
+        self.screen.heading(_("{game} · game over", game=_(result.title)))
         self.screen.lines(self._table(result))
         assert result.outcome is not None
         out = result.outcome
         order = sorted(range(len(result.seats)), key=lambda s: (out.ranks[s], s))
         width = max(len(s.name) for s in result.seats)
-        self.screen.line("Final placings:")
+        self.screen.line(_("Final placings:"))
         self.screen.lines([
             f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}"
             f"  {number(out.scores[s]):>5}"
             for s in order
         ])
         self.screen.note(
-            UNRATED if result.unrated
-            else f"The game counts in the local league: {command()} standings"
+            _(UNRATED) if result.unrated
+            else _("The game counts in the local league: {command}",
+                   command=typed("standings"))
         )
 
     # -- asking -------------------------------------------------------------------------
     def _again(self) -> bool:
         try:
-            answer = self.ask("Play again? [y/N] ")
+            answer = self.ask(_("Play again? [y/N] "))
         except EOFError:
             self.screen.line()
             return False
@@ -336,13 +371,14 @@ class Session:
             self.screen.note(clip(str(exc), 200))
             return
         if unrated_now:
-            self.screen.note(UNRATED)
+            self.screen.note(_(UNRATED))
         best = hint(self.game, mine, result.version)
         number = mine.legal.index(best) + 1
         why = self.game.explain(dict(mine.view), list(mine.legal), best)
+        args = {"level": HINT_LEVEL, "number": number, "move": self.render.action_label(best)}
         self.screen.note(
-            f"Hint: the {HINT_LEVEL} computer would pick {number}) "
-            f"{self.render.action_label(best)}" + (f": {why}." if why else ".")
+            _("Hint: the {level} computer would pick {number}) {move}: {why}.", why=why, **args)
+            if why else _("Hint: the {level} computer would pick {number}) {move}.", **args)
         )
 
     def _prompt(self, result: TableResult, mine: SeatPrivate) -> TableResult | None:
@@ -351,7 +387,7 @@ class Session:
         example = self.render.action_label(mine.legal[0])
         while True:
             try:
-                line = self.ask(f"Your move [1-{n}, or help]: ")
+                line = self.ask(_("Your move [1-{n}, or help]: ", n=n))
             except EOFError:
                 self.screen.line()
                 return None
@@ -359,23 +395,27 @@ class Session:
             action: str | None = None
             if isinstance(typed, commands.Empty):
                 self.screen.note(
-                    f"Type a number from 1 to {n} (1 is {example}), a move as text, or help."
+                    _(
+                        "Type a number from 1 to {n} (1 is {example}), a move as text, or help.",
+                        n=n, example=example,
+                    )
                 )
             elif isinstance(typed, commands.Pick):
                 index = commands.pick(typed.number, n)
                 if index is None:
                     shown = typed.number or clip(line.strip(), 12)
-                    self.screen.note(f"There is no move {shown}: pick 1 to {n}.")
+                    self.screen.note(
+                        _("There is no move {shown}: pick 1 to {n}.", shown=shown, n=n))
                 else:
                     action = mine.legal[index]
             elif isinstance(typed, commands.Move) and len(typed.text) > MOVE_LENGTH:
-                self.screen.note(f"{clip(typed.text, 24)} is too long to be a move.")
+                self.screen.note(_("{text} is too long to be a move.", text=clip(typed.text, 24)))
             elif isinstance(typed, commands.Move):
                 action = typed.text
             elif typed.word == "quit":
                 return None
             elif typed.word == "help":
-                self.screen.note(commands.HELP)
+                self.screen.note(_(commands.HELP))
             elif typed.word == "rules":
                 self.screen.page(rules_text(self.game), self.ask)
             else:
@@ -388,17 +428,20 @@ class Session:
                 )))
             except (TableBusy, StaleVersion):
                 self.screen.note(
-                    "This game moved on in another terminal meanwhile; here it is as it is now."
+                    _("This game moved on in another terminal meanwhile; here it is as it is now.")
                 )
                 return self._call(self.service.status(self.channel))
             except IllegalMove as exc:
                 # The engine's reason may quote what was typed: never echo it whole.
-                took = f"{self.render.action_label(exc.tried)}: " if exc.tried else ""
+                took = (_("{move}: ", move=self.render.action_label(exc.tried)) if exc.tried
+                        else "")
                 self.screen.note(
-                    f"{took}{clip(str(exc), 200)} Type help for how to enter moves."
+                    took + _("{refusal} Type help for how to enter moves.",
+                             refusal=clip(str(exc), 200))
                 )
             except ServiceError as exc:
-                self.screen.note(f"{clip(str(exc), 200)} Type help for how to enter moves.")
+                self.screen.note(_("{refusal} Type help for how to enter moves.",
+                                   refusal=clip(str(exc), 200)))
 
 
 def _reader(stdin: TextIO, out: TextIO) -> Ask:
@@ -430,11 +473,17 @@ def check(config: PlayConfig) -> None:
             str(g.min_players) if g.min_players == g.max_players
             else f"{g.min_players} to {g.max_players}"
         )
-        raise ValueError(f"{g.title} is for {span} players, not {config.players}.")
+        raise ValueError(_(
+            "{title} is for {span} players, not {players}.",
+            title=_(g.title), span=span, players=config.players,
+        ))
     if config.ai not in g.levels:
-        raise ValueError(f"Unknown computer level {config.ai!r}; levels: {', '.join(g.levels)}.")
+        raise ValueError(_(
+            "Unknown computer level {ai!r}; levels: {levels}.",
+            ai=config.ai, levels=', '.join(g.levels),
+        ))
     if config.delay < 0:
-        raise ValueError("The delay is a number of seconds, 0 or more.")
+        raise ValueError(_("The delay is a number of seconds, 0 or more."))
 
 
 def play(config: PlayConfig, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -460,7 +509,8 @@ def play(config: PlayConfig, stdin: TextIO | None = None, out: TextIO | None = N
             return 2
         except KeyboardInterrupt:
             screen.line()
-            screen.note("Stopped." + (f" {session.saved_message()}" if session.unfinished else ""))
+            screen.note(_("Stopped.")
+                        + (f" {session.saved_message()}" if session.unfinished else ""))
             return 130
         finally:
             runner.run(service.close())

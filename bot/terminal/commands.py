@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from i18n import N_
+
 Word = Literal["help", "rules", "hint", "quit"]
 
 _WORDS: dict[str, Word] = {
@@ -63,7 +65,7 @@ def pick(number: int, count: int) -> int | None:
     return number - 1 if 1 <= number <= count else None
 
 
-HELP = """\
+HELP = N_("""\
 How to play:
   a number        pick that move from the numbered list
   a move as text  e.g. `discard QH`, `play 10h`, `bid 3`, `knock 7c` (cards as codes:
@@ -74,4 +76,4 @@ How to play:
   rules           the rules of this game
   help            this text
   quit            stop here; the game is saved and the same command resumes it
-A bare number always picks from the list: type `bid 3` to bid three."""
+A bare number always picks from the list: type `bid 3` to bid three.""")

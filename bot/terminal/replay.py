@@ -28,7 +28,8 @@ from bot.services.dbcli import run_on
 from bot.services.errors import ServiceError
 from bot.terminal.screen import Screen, use_colour
 from bot.text import clip
-from games.wording import number, plural
+from games.wording import number
+from i18n import N_, _, ngettext
 from storage import leagues as league_repo
 from storage.db import Database
 
@@ -46,13 +47,14 @@ def export(where: str | Path, out: TextIO, guild_id: int, league: str | None) ->
         if league is not None:
             found = await db.read(league_repo.league_by_name, guild_id, league)
             if found is None:
-                place = "offline" if guild_id == 0 else f"in the server {guild_id}"
                 raise ServiceError(
-                    f"There is no league named {clip(league)!r} {place} (--guild names the"
-                    " server)."
+                    _("There is no league named {league!r} offline (--guild names the server).",
+                      league=clip(league)) if guild_id == 0
+                    else _("There is no league named {league!r} in the server {guild} (--guild"
+                           " names the server).", league=clip(league), guild=guild_id)
                 )
             league_id = found.id
-        with progress(None, "games", "Exporting") as bar:
+        with progress(None, _("games"), _("Exporting")) as bar:
             async for text in exports.export_lines(db, guild_id=guild_id, league_id=league_id):
                 out.write(text + "\n")
                 count += 1
@@ -61,13 +63,14 @@ def export(where: str | Path, out: TextIO, guild_id: int, league: str | None) ->
 
     return run_on(
         where, job,
-        stopped=lambda: f"Stopped after {plural(count, 'game')}; the export is incomplete.",
+        stopped=lambda: ngettext("Stopped after {n} game; the export is incomplete.",
+                                 "Stopped after {n} games; the export is incomplete.", count),
     )
 
 
 Ask = Callable[[str], str]
-#: What the stepping prompt offers.
-STEP_KEYS = "Enter: next · b: back · q: stop"
+#: What the stepping prompt offers (marked for the catalogs).
+STEP_KEYS = N_("Enter: next · b: back · q: stop")
 
 
 def _step(replayed: exports.Replayed, n: int) -> Shown:
@@ -87,15 +90,15 @@ def _games(file: BinaryIO, bar: Callable[[int], object]) -> Iterator[exports.Exp
         line_no += 1
         bar(len(raw))
         if len(raw) > LINE_LIMIT:
-            raise exports.BadLine(
-                f"line {line_no} is longer than {LINE_LIMIT // 2**20} MiB:"
-                " this is not an export."
-            )
+            raise exports.BadLine(_(
+                "line {line} is longer than {limit} MiB: this is not an export.",
+                line=line_no, limit=LINE_LIMIT // 2**20,
+            ))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise exports.BadLine(
-                f"line {line_no} is not UTF-8 text: this is not an export."
+                _("line {line} is not UTF-8 text: this is not an export.", line=line_no)
             ) from None
         game = exports.read_line(line_no, text)
         if game is not None:
@@ -105,7 +108,7 @@ def _games(file: BinaryIO, bar: Callable[[int], object]) -> Iterator[exports.Exp
 def _show_step(screen: Screen, replayed: exports.Replayed, n: int) -> None:
     step = _step(replayed, n)
     last = len(replayed.states) - 1
-    screen.heading(f"Step {n}/{last} · {step.moved}")
+    screen.heading(_("Step {n}/{last} · {move}", n=n, last=last, move=step.moved))
     screen.lines([*step.events, ""])
     screen.lines(step.table)
 
@@ -122,7 +125,8 @@ def step_through(replayed: exports.Replayed, screen: Screen, ask: Ask | None) ->
     while True:
         _show_step(screen, replayed, n)
         try:
-            answer = ask(f"Step {n} of {last} — {STEP_KEYS} ").strip().lower()
+            answer = ask(_("Step {n} of {last} — {keys} ", n=n, last=last,
+                           keys=_(STEP_KEYS))).strip().lower()
         except EOFError:
             return
         if answer.startswith("q") or (not answer and n == last):
@@ -136,17 +140,19 @@ def replay(file: Path, out: TextIO, show: int | None = None, ask: Ask | None = N
     after each step, when given: a person at a terminal)."""
     count = failed = 0
     found = False
-    with file.open("rb") as data, progress(file.stat().st_size or None, "B", "Replaying") as bar:
+    with file.open("rb") as data, progress(file.stat().st_size or None, "B", _("Replaying")) as bar:
         try:
             for game in _games(data, bar.update):
                 replayed = exports.replay(game)
-                title = games.get(game.game).title if game.game in games.names() else game.game
+                title = (_(games.get(game.game).title) if game.game in games.names()
+                         else game.game)
                 players = ", ".join(f"{s.name} {number(s.score)}" for s in game.seats)
-                verdict = "verified" if replayed.verified else f"NOT verified: {replayed.problem}"
-                moves = plural(len(game.moves or ()), "move")
-                bar.write(
-                    f"match {game.match} · {title} · {moves} · {players} · {verdict}", file=out,
-                )
+                verdict = (_("verified") if replayed.verified
+                           else _("NOT verified: {problem}", problem=replayed.problem))
+                moves = ngettext("{n} move", "{n} moves", len(game.moves or ()))
+                bar.write(_("match {match} · {game} · {moves} · {players} · {verdict}",
+                            match=game.match, game=title, moves=moves, players=players,
+                            verdict=verdict), file=out)
                 count += 1
                 failed += not replayed.verified
                 found = found or show == game.match
@@ -154,11 +160,13 @@ def replay(file: Path, out: TextIO, show: int | None = None, ask: Ask | None = N
                     bar.clear()  # the steps (and their prompt) get the screen to themselves
                     step_through(replayed, Screen(out, use_colour(out), ask is not None), ask)
         except KeyboardInterrupt:
-            raise Interrupted(
-                f"Stopped after {plural(count, 'game')}, {count - failed} verified."
-            ) from None
+            raise Interrupted(ngettext(
+                "Stopped after {n} game, {verified} verified.",
+                "Stopped after {n} games, {verified} verified.", count, verified=count - failed,
+            )) from None
     if show is not None and not found:
-        out.write(f"There is no match {show} in {file}.\n")
+        out.write(_("There is no match {match} in {file}.", match=show, file=file) + "\n")
         return 1
-    out.write(f"{plural(count, 'game')}, {count - failed} verified.\n")
+    out.write(ngettext("{n} game, {verified} verified.", "{n} games, {verified} verified.",
+                       count, verified=count - failed) + "\n")
     return 1 if failed else 0

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
 from bot.render.markup import RED_CARD, Text, spans
+from i18n import _
 
 RED = "\x1b[31m"
 BOLD = "\x1b[1m"
@@ -102,7 +103,7 @@ class Screen:
             if start + height >= len(texts):
                 return
             try:
-                answer = ask("-- more: Enter, or q to stop -- ")
+                answer = ask(_("-- more: Enter, or q to stop -- "))
             except EOFError:
                 return
             if answer.strip().lower().startswith("q"):

@@ -7,18 +7,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import games
-from bot.invocation import command
+from bot.invocation import typed
 from bot.services.leagues import LeagueService, Standings
 from bot.terminal.app import OFFLINE_GUILD
+from i18n import _, decimal, pgettext
 from storage.connect import NoDatabase, open_database, shown
 
 
 def empty(where: str | Path) -> str:
     """What ``standings`` says before any game was played (naming the database)."""
-    return (
-        f"No games in the local standings ({shown(where)}) yet."
-        f" Play one: {command()} play gin_rummy"
-    )
+    return _("No games in the local standings ({database}) yet. Play one: {command}",
+             database=shown(where), command=typed("play gin_rummy"))
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -40,20 +39,24 @@ def standings_lines(s: Standings) -> list[str]:
     (provisional players, listed apart, have no rank)."""
     assert s.game is not None
     points = s.scoring.startswith("points")
-    header = ["#", "Player", "Rating", *(["Points"] if points else []),
-              "Games", "W", "D", "L", "Win %", "Avg score", "Streak"]
+    header = ["#", _("Player"), _("Rating"), *([_("Points")] if points else []),
+              _("Games"), pgettext("column: games won", "W"),
+              pgettext("column: games drawn", "D"), pgettext("column: games lost", "L"),
+              _("Win %"), _("Avg score"), _("Streak")]
     rows = [
         ["" if r.provisional else str(r.position), r.name, str(r.rating_display),
          *([str(r.points)] if points else []), str(r.games), str(r.wins), str(r.draws),
-         str(r.losses), f"{100 * r.win_rate:.0f}", f"{r.average_score:.1f}", r.streak]
+         str(r.losses), decimal(100 * r.win_rate, 0), decimal(r.average_score), r.streak]
         for r in s.rows
     ]
     lines = table(header, rows)
     first = next((i for i, r in enumerate(s.rows) if r.provisional), None)
     if first is not None:  # the provisional players apart, after the ranked ones
         lines.insert(2 + first, s.provisional_heading)
-    title = f"{games.get(s.game).title} · {s.league.name} league, season {s.season}"
-    more = [f"({s.total - len(s.rows)} more not shown)"] if s.total > len(s.rows) else []
+    title = _("{game} · {league} league, season {season}", game=_(games.get(s.game).title),
+              league=s.league.name, season=s.season)
+    more = ([_("({more} more not shown)", more=s.total - len(s.rows))]
+            if s.total > len(s.rows) else [])
     return [title, *lines, *more]
 
 

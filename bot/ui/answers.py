@@ -7,7 +7,8 @@ Decisions:
   says so itself).
 * ``defer`` comes before anything that may wait (the database, a lock): Discord drops an
   interaction not acknowledged within 3 s. A deferred answer is always replaced — by the
-  result or by the error.
+  result or by the error. Once acknowledged, the player's language is read and spoken
+  (``bot.ui.language``).
 * A "thinking…" message is replaced by editing it (``edit_original_response``), never by
   a first follow-up (Discord keeps that only for backwards compatibility and documents it
   as deprecated); whether one is still waiting is kept in the interaction's ``extras``.
@@ -33,8 +34,10 @@ from bot.render.messages import MessageSpec
 from bot.services.errors import ServiceError
 from bot.text import clip
 from bot.ui import followups
+from bot.ui.language import hear, listen
 from bot.ui.views import edit_kwargs, send_kwargs
 from bot.ui.words import say_in_discord
+from i18n import N_, _
 from storage.db import StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -42,8 +45,8 @@ log = logging.getLogger(__name__)
 #: Discord's limit on a message's content.
 CONTENT_LIMIT = 2000
 
-UNAVAILABLE = "I can't reach my saved games right now. Please try again in a minute."
-FAILED = (
+UNAVAILABLE = N_("I can't reach my saved games right now. Please try again in a minute.")
+FAILED = N_(
     "Something went wrong on my side. Please try again; the table message shows the game "
     "as it is."
 )
@@ -61,6 +64,7 @@ async def _think(interaction: discord.Interaction, *, ephemeral: bool) -> bool:
     """Defer with a "thinking…" message; whether Discord made it ephemeral."""
     callback = await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     interaction.extras[_THINKING] = True
+    await listen(interaction)
     return callback is not None and callback.is_ephemeral()
 
 
@@ -112,6 +116,7 @@ async def defer(interaction: discord.Interaction, *, update: bool = False) -> No
         return
     if update and interaction.message is not None:
         await interaction.response.defer()
+        await listen(interaction)
     else:
         await _think(interaction, ephemeral=True)
 
@@ -130,10 +135,10 @@ async def answer_error(interaction: discord.Interaction, exc: BaseException) -> 
         text = say_in_discord(exc)
     elif isinstance(exc, StorageUnavailable):
         log.warning("%s: storage unavailable: %s", describe(interaction), exc)
-        text = UNAVAILABLE
+        text = _(UNAVAILABLE)
     else:
         log.error("%s failed", describe(interaction), exc_info=exc)
-        text = FAILED
+        text = _(FAILED)
     try:
         await say(interaction, text)
     except discord.HTTPException as http:
@@ -141,7 +146,9 @@ async def answer_error(interaction: discord.Interaction, exc: BaseException) -> 
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a handler; any failure is answered by ``answer_error``."""
+    """Run a handler (in the interaction's language, ``bot.ui.language``); any failure
+    is answered by ``answer_error``."""
+    hear(interaction)
     try:
         await work
     except Exception as exc:

@@ -54,26 +54,29 @@ from bot.ui.custom_ids import CustomId
 from bot.ui.events import EventDesk
 from bot.ui.publish import Answered, Publisher, Reach
 from bot.ui.views import edit_kwargs
+from i18n import N_, _, lazy_gettext
 from storage import tables as table_repo
 from storage.db import Database
 
 log = logging.getLogger(__name__)
 
 _CONTROLS = frozenset({"join", "leave", "bot", "start", "cancel", "rematch"})
-PRIVATE_HERE = (
+PRIVATE_HERE = N_(
     "Discord shows my answers to you here to you alone (this server has not added me, and"
     " its **Use External Apps** permission is off for you), so nobody else could see this"
     " table. Ask a moderator to allow Use External Apps or to add Deckhand to the server,"
     " or play in a DM or group DM."
 )
-YOUR_TURN = "**It is your turn.**\n"
-NO_TABLES_HERE = (
+YOUR_TURN = N_("**It is your turn.**")
+NO_TABLES_HERE = N_(
     "Tables open in a server's channel, a DM or a group DM with your friends — not in my"
     " DMs. Try `deckhand play` to play me alone."
 )
 _SEAT_KINDS = frozenset({"act", "sel", "multi", "page", "hand"})
-_NOT_HERE = "That button belongs to a table somewhere else; use the buttons of this channel."
-BROKEN = "That button doesn't work (any more); use the buttons of the latest table message."
+_NOT_HERE = N_("That button belongs to a table somewhere else; use the buttons of this"
+               " channel.")
+BROKEN = N_("That button doesn't work (any more); use the buttons of the latest table"
+            " message.")
 
 
 class NoThread(ServiceError):
@@ -118,9 +121,9 @@ class Controller:
         """Any table button or select: checked against where it was clicked and the
         service, never trusted."""
         if not self.cooldown.allow(interaction.user.id):
-            await guarded(interaction, say(interaction, SLOW_DOWN))
+            await guarded(interaction, say(interaction, _(SLOW_DOWN)))
         elif cid is None:
-            await guarded(interaction, say(interaction, BROKEN))
+            await guarded(interaction, say(interaction, _(BROKEN)))
         else:
             await guarded(interaction, self._component(interaction, cid, values))
 
@@ -129,9 +132,9 @@ class Controller:
     ) -> None:
         """Sign up, Leave or Start on an event's message (``EventDesk``)."""
         if not self.cooldown.allow(interaction.user.id):
-            await guarded(interaction, say(interaction, SLOW_DOWN))
+            await guarded(interaction, say(interaction, _(SLOW_DOWN)))
         elif event_id is None:
-            await guarded(interaction, say(interaction, BROKEN))
+            await guarded(interaction, say(interaction, _(BROKEN)))
         else:
             await guarded(interaction, self.events.on_button(interaction, event_id, kind))
 
@@ -150,10 +153,11 @@ class Controller:
         await self.on_table_click(interaction, None, [])
 
     async def _rules_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        await defer(interaction, update=True)  # then the page speaks the reader's language
         try:
             spec = rules_message(game, page)
         except games.UnknownGame:
-            await say(interaction, "There is no such game.")
+            await say(interaction, _("There is no such game."))
             return
         await update(interaction, spec)
 
@@ -163,13 +167,13 @@ class Controller:
         await defer(interaction, update=True)
         row = await self.db.read(table_repo.get, cid.table_id)
         if row is None:
-            await say(interaction, "That table no longer exists. Open one with `/table new`.")
+            await say(interaction, _("That table no longer exists. Open one with `/table new`."))
             return
         place = places.place_of(interaction)  # None: a hand DM, in the bot's own DM
         if (place is None and cid.kind not in _SEAT_KINDS) or (place is not None and (
             row.guild_id != place.scope or row.channel_id != place.channel_id
         )):
-            await say(interaction, _NOT_HERE)
+            await say(interaction, _(_NOT_HERE))
             return
         channel_id = row.channel_id
         if place is not None:
@@ -181,7 +185,8 @@ class Controller:
         elif cid.kind == "refresh":
             await self.refresh(interaction, channel_id)
         elif row.status != TableStatus.PLAYING:
-            await say(interaction, "That game is over; the buttons of this message no longer work.")
+            await say(interaction,
+                      _("That game is over; the buttons of this message no longer work."))
         elif cid.kind == "page":
             await self._page(interaction, cid, channel_id)
         else:
@@ -194,7 +199,7 @@ class Controller:
             await self.rematch(interaction, channel_id)
             return
         if status != TableStatus.LOBBY:
-            await say(interaction, "That lobby has closed; use the latest table message.")
+            await say(interaction, _("That lobby has closed; use the latest table message."))
             return
         if cid.kind == "join":
             await self.join(interaction, channel_id)
@@ -209,15 +214,16 @@ class Controller:
 
     async def _page(self, interaction: discord.Interaction, cid: CustomId, channel_id: int) -> None:
         if not _private(interaction):
-            await say(interaction, "Press **Your hand** to see your own moves.")
+            await say(interaction, _("Press **Your hand** to see your own moves."))
             return
         result = await self.tables.status(channel_id)
         mine = result.for_user(interaction.user.id)
         if mine is None:
-            await say(interaction, "That is not your seat.")
+            await say(interaction, _("That is not your seat."))
             return
         if result.version != cid.version:
-            await say(interaction, "That button is from an earlier turn; use the latest message.")
+            await say(interaction,
+                      _("That button is from an earlier turn; use the latest message."))
             return
         spec = await self.publisher.hands.of(result, mine, page=int(cid.arg))
         await update(interaction, spec)
@@ -233,12 +239,12 @@ class Controller:
         try:
             move = move_for(cid, values)
         except custom_ids.BadCustomId:
-            await say(interaction, "Pick one move from the menu.")
+            await say(interaction, _("Pick one move from the menu."))
             return
         try:
             result = await self.tables.act(channel_id, interaction.user.id, move, cid.version)
         except NotSeated:
-            await say(interaction, "That is not your seat.")
+            await say(interaction, _("That is not your seat."))
             return
         token = self.publisher.token(interaction)
         mine = result.for_user(token.user_id)
@@ -268,17 +274,17 @@ class Controller:
         alone it opens nothing."""
         place = places.place_of(interaction)
         if place is None:
-            await say(interaction, NO_TABLES_HERE)
+            await say(interaction, _(NO_TABLES_HERE))
             return
         if place.reach is Reach.BOT:
             missing = lacking(interaction, permissions.TABLE)
             if missing:
-                await say(
-                    interaction, f"I can't run a table in this channel: I need {missing} here."
-                )
+                await say(interaction, _(
+                    "I can't run a table in this channel: I need {missing} here.", missing=missing
+                ))
                 return
         elif not places.answers_public(interaction):
-            await say(interaction, PRIVATE_HERE)
+            await say(interaction, _(PRIVATE_HERE))
             return
         user = interaction.user
         seconds = table_timer(timer, self.turn_timer)
@@ -302,7 +308,7 @@ class Controller:
             target = await self._thread_for(interaction, place, game, options, seconds, thread)
             if target is None:
                 result = await create(place.channel_id)
-                spec = self.publisher.table.spec(result)
+                spec = await self.publisher.table.spec(result)
                 done.append((result, spec, True))
                 return edit_kwargs(spec)
             try:
@@ -310,17 +316,17 @@ class Controller:
             except BaseException:
                 await self.publisher.threads.unused(target.id)
                 raise
-            spec = self.publisher.table.spec(result)
+            spec = await self.publisher.table.spec(result)
             done.append((result, spec, False))
             await self.publisher.table.post(result, spec)
             return {
-                "content": f"**{result.title}** table opened by {user.mention} in"
-                f" {target.mention}: join it there.",
+                "content": _("**{game}** table opened by {user} in {thread}: join it there.",
+                             game=_(result.title), user=user.mention, thread=target.mention),
                 "embed": None,
                 "view": None,
             }
 
-        message = await publicly(interaction, work, unless_private=PRIVATE_HERE)
+        message = await publicly(interaction, work, unless_private=_(PRIVATE_HERE))
         if message is None:
             return
         result, spec, here = done[0]
@@ -346,22 +352,22 @@ class Controller:
             return None
         if place.reach is Reach.TOKENS:
             if thread:
-                raise NoThread(
+                raise NoThread(lazy_gettext(
                     "I can't open a thread here: Deckhand is not a member of this server"
                     " (it came with someone's own install). Open the table without `thread`."
-                )
+                ))
             return None
         if thread is None and not (await self.preferences.server(place.scope)).threads:
             return None
         missing = lacking(interaction, permissions.THREAD)
         if missing:
-            raise NoThread(
-                f"I can't open the table in a thread here: I need {missing} in this channel."
-                " Open it without `thread`, or ask an admin to grant it."
-            )
+            raise NoThread(lazy_gettext(
+                "I can't open the table in a thread here: I need {missing} in this channel."
+                " Open it without `thread`, or ask an admin to grant it.", missing=missing,
+            ))
         self.tables.check_new(place.scope, interaction.user.id, game, table_options(options),
                               turn_timer=timer)
-        title = games.get(game).title
+        title = _(games.get(game).title)
         return await self.publisher.threads.open(
             parent, f"{title} — {interaction.user.display_name}"[:100]
         )
@@ -376,10 +382,10 @@ class Controller:
             nonlocal old
             result = await self.tables.status(channel_id)
             old = await self.publisher.table.message_id(result.table_id)
-            done.append((result, self.publisher.table.spec(result)))
+            done.append((result, await self.publisher.table.spec(result)))
             return edit_kwargs(done[0][1])
 
-        message = await publicly(interaction, work, unless_private=PRIVATE_HERE)
+        message = await publicly(interaction, work, unless_private=_(PRIVATE_HERE))
         if message is None:
             return
         result, spec = done[0]
@@ -406,14 +412,14 @@ class Controller:
         result = await call()
         token = self.publisher.token(interaction)
         table = self.publisher.table
-        spec = table.spec(result)
+        spec = await table.spec(result)
         stored = await table.message_id(result.table_id)
         if on_table and clicked is not None and clicked.id == stored:
             await update(interaction, spec)
             table.shown(result, spec, clicked.id, token)
         else:
             if not on_table:
-                await say(interaction, result.message or done)
+                await say(interaction, str(result.message or _(done)))
             table.update(result, spec)
         if welcome:
             await self.publisher.notices.welcome(result, token)
@@ -425,14 +431,14 @@ class Controller:
         user = interaction.user
         await self._change(
             interaction, lambda: self.tables.join(channel_id, user.id, user.display_name),
-            done="You joined the table.", welcome=True,
+            done=N_("You joined the table."), welcome=True,
         )
 
     async def leave(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Leave a lobby, or hand a running seat to a computer player."""
         await self._change(
             interaction, lambda: self.tables.leave(channel_id, interaction.user.id),
-            done="You left the table.",
+            done=N_("You left the table."),
         )
 
     async def add_bot(self, interaction: discord.Interaction, channel_id: int, level: str) -> None:
@@ -444,7 +450,7 @@ class Controller:
                 channel_id, interaction.user.id, level, is_admin=admin
             )
 
-        await self._change(interaction, call, done="A computer player sat down.")
+        await self._change(interaction, call, done=N_("A computer player sat down."))
 
     async def kick(
         self, interaction: discord.Interaction, channel_id: int, target: discord.abc.User
@@ -457,7 +463,7 @@ class Controller:
                 channel_id, interaction.user.id, target.id, is_admin=admin
             )
 
-        await self._change(interaction, call, done="Removed from the table.")
+        await self._change(interaction, call, done=N_("Removed from the table."))
 
     async def abort(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Close the table without a result (host or Manage Server)."""
@@ -466,7 +472,7 @@ class Controller:
             admin = await places.is_admin(self.db, interaction)
             return await self.tables.abort(channel_id, interaction.user.id, is_admin=admin)
 
-        await self._change(interaction, call, done="The table was closed.")
+        await self._change(interaction, call, done=N_("The table was closed."))
 
     async def start(self, interaction: discord.Interaction, channel_id: int) -> None:
         """Deal; the computer players move on their own from here."""
@@ -475,13 +481,13 @@ class Controller:
             admin = await places.is_admin(self.db, interaction)
             return await self.tables.start(channel_id, interaction.user.id, is_admin=admin)
 
-        await self._change(interaction, call, done="Started.")
+        await self._change(interaction, call, done=N_("Started."))
 
     async def rematch(self, interaction: discord.Interaction, channel_id: int) -> None:
         """A new game with the same seats: a new table message, new hands (not where
         Discord would show that message to the clicker alone)."""
         if not places.answers_public(interaction):
-            await say(interaction, PRIVATE_HERE)
+            await say(interaction, _(PRIVATE_HERE))
             return
         await defer(interaction, update=True)
         place = places.place_of(interaction)
@@ -490,7 +496,7 @@ class Controller:
             channel_id, interaction.user.id, is_admin=await places.is_admin(self.db, interaction)
         )
         await self.publisher.placed(result.table_id, place.reach)
-        spec = self.publisher.table.spec(result)
+        spec = await self.publisher.table.spec(result)
         posted, original = await reply(interaction, spec, ephemeral=False)
         token = self.publisher.token(interaction)
         self.publisher.table.shown(result, spec, posted, token, original=original)
@@ -502,7 +508,7 @@ class Controller:
         whose turn it is gets their hand as well, told so."""
         await defer(interaction, update=True)
         result = await self.tables.status(channel_id)
-        spec = self.publisher.table.spec(result)
+        spec = await self.publisher.table.spec(result)
         await update(interaction, spec)
         token = self.publisher.token(interaction)
         clicked = interaction.message
@@ -511,7 +517,8 @@ class Controller:
         mine = result.for_user(token.user_id)
         if mine is not None and mine.legal and result.status is TableStatus.PLAYING:
             hand = await self.publisher.hands.of(result, mine)
-            await self._panel(interaction, result, replace(hand, content=YOUR_TURN + hand.content))
+            turn = f"{_(YOUR_TURN)}\n{hand.content}"
+            await self._panel(interaction, result, replace(hand, content=turn))
 
     async def hand(self, interaction: discord.Interaction, channel_id: int) -> None:
         """The caller's hand, privately, with their move components."""
@@ -521,8 +528,8 @@ class Controller:
         if mine is None:
             await say(
                 interaction,
-                "The game has not started yet." if result.status is TableStatus.LOBBY
-                else "You are not playing at this table.",
+                _("The game has not started yet.") if result.status is TableStatus.LOBBY
+                else _("You are not playing at this table."),
             )
             return
         await self._panel(interaction, result, await self.publisher.hands.of(result, mine))
@@ -544,7 +551,7 @@ class Controller:
         if mine is not None:
             await self._panel(interaction, result, await self.publisher.hands.of(result, mine))
         else:
-            await say(interaction, "Done.")
+            await say(interaction, _("Done."))
         token = self.publisher.token(interaction)
         await self.publisher.publish(result, Answered(via=token, actor=token.user_id))
 
@@ -555,7 +562,7 @@ class Controller:
         await defer(interaction)
         result, advice, first = await self.tables.hint(channel_id, interaction.user.id)
         await say(interaction, hint_text(result.game, advice)
-                  + (f"\n{UNRATED}" if result.unrated else ""))
+                  + (f"\n{_(UNRATED)}" if result.unrated else ""))
         if first:
             await self.publisher.publish(result)
 

@@ -17,12 +17,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 
+from i18n import N_
+
 BURST = 8
 PER_SECOND = 2.0  # DECKHAND_USER_RATE; the burst is four seconds' worth
 #: What a command that reads a whole history costs: at the default rate, two at once,
 #: then one every two seconds.
 HEAVY = 4.0
-SLOW_DOWN = "You're going a little fast; wait a moment, then try again."
+SLOW_DOWN = N_("You're going a little fast; wait a moment, then try again.")
 _COST = "cost"
 
 

@@ -41,8 +41,9 @@ from bot.text import cut
 from bot.ui.answers import update
 from bot.ui.publish import Answered, Publisher
 from bot.ui.views import edit_kwargs
+from i18n import _, number, speaking
 from storage.db import StorageUnavailable
-from storage.events import EventRow, TableRow
+from storage.events import EntrantRow, EventRow, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +92,8 @@ class EventTables:
         shown = (event.id, event.status, event.round, len(players))
         if shown in self._shown:
             return
-        spec = signup_message(event, players)
+        with speaking(await self.language(event.guild_id)):
+            spec = signup_message(event, players)
         try:
             if via is not None:
                 await update(via, spec)
@@ -157,8 +159,19 @@ class EventTables:
         await self._open_and_announce(event_id)
         await self.refresh(event_id)
 
+    async def language(self, guild_id: int) -> str:
+        """An event's messages, threads and announcements speak its server's language."""
+        return (await self.publisher.preferences.server(guild_id)).language
+
     async def _open_and_announce(self, event_id: int) -> None:
         event, players, tables = await self.events.round_tables(event_id)
+        with speaking(await self.language(event.guild_id)):
+            await self._announce(event, players, tables)
+
+    async def _announce(
+        self, event: EventRow, players: list[EntrantRow], tables: list[TableRow]
+    ) -> None:
+        event_id = event.id
         if event.status == "running":
             for group in _due(event, tables):
                 await self._open(event, group)
@@ -172,7 +185,7 @@ class EventTables:
         elif event.status == "finished" and event.announced <= event.rounds:
             st = await self.events.standings(event.guild_id, event.id)
             names = {p.user_id: p.name for p in players}
-            text = "The event is over.\n" + standings_text(
+            text = _("The event is over.") + "\n" + standings_text(
                 st, tables, entrant_players(players), names
             )
             await self._post(event, cut(text, 2000), mention=False)
@@ -196,7 +209,7 @@ class EventTables:
             except TableAlreadyOpen:  # someone opened a game of their own in the thread
                 thread = await self._thread(event, group, fresh=True)
                 result = await self._deal(event, board, thread)
-        spec = self.publisher.table.spec(result)
+        spec = await self.publisher.table.spec(result)
         if await self.publisher.table.post(result, spec):
             self._posted.add(result.table_id)  # its stored reference is written in a moment
             await self.publisher.publish(result, Answered(table=True))
@@ -244,7 +257,8 @@ class EventTables:
             break
         parent = await self._channel(event)
         first = group[0]
-        name = f"{event.name} · round {first.round} · table {first.table_no}"[:100]
+        name = _("{event} · round {round} · table {table}", event=event.name,
+                 round=number(first.round), table=number(first.table_no))[:100]
         if event.format == "duplicate":
             thread = await parent.create_thread(
                 name=name, type=discord.ChannelType.private_thread, invitable=False,

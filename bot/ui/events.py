@@ -28,11 +28,12 @@ from bot.ui.asks import is_admin, lacking, table_options
 from bot.ui.event_tables import EventTables, NoEventChannel
 from bot.ui.publish import Publisher
 from bot.ui.views import edit_kwargs
+from i18n import N_, _, lazy_gettext, number, pgettext, speaking
 from storage.events import EventRow
 
 log = logging.getLogger(__name__)
 
-NO_EVENT = "There is no event here; `/event new` makes one (Manage Server)."
+NO_EVENT = N_("There is no event here; `/event new` makes one (Manage Server).")
 
 
 class EventDesk:
@@ -55,13 +56,13 @@ class EventDesk:
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
         assert guild_id is not None and channel_id is not None
         if not isinstance(interaction.channel, discord.TextChannel):
-            await say(interaction, "Run events in a text channel: their tables open in threads"
-                                   " of it.")
+            await say(interaction, _("Run events in a text channel: their tables open in"
+                                     " threads of it."))
             return
         missing = lacking(interaction, _use(format))
         if missing:
-            await say(interaction, f"I can't run an event here: I need {missing} in this"
-                                   " channel (its tables open in threads).")
+            await say(interaction, _("I can't run an event here: I need {missing} in this"
+                                     " channel (its tables open in threads).", missing=missing))
             return
 
         async def work() -> dict[str, Any]:
@@ -74,7 +75,8 @@ class EventDesk:
                 options=table_options(options), league_id=league_id, computer=computer,
             )
             created.append(event.id)
-            return edit_kwargs(signup_message(event, []))
+            with speaking(await self.running.language(guild_id)):
+                return edit_kwargs(signup_message(event, []))
 
         created: list[int] = []
         message = await publicly(interaction, work)
@@ -85,7 +87,7 @@ class EventDesk:
         """Sign up, Leave or Start on the sign-up message: the message shows the result."""
         guild_id = interaction.guild_id
         if guild_id is None or interaction.message is None:
-            await say(interaction, "That button belongs to an event message in a server.")
+            await say(interaction, _("That button belongs to an event message in a server."))
             return
         await defer(interaction, update=True)
         await self._do(interaction, guild_id, event_id, kind)
@@ -108,20 +110,22 @@ class EventDesk:
         user = interaction.user
         if kind == "join":
             event = await self.events.join(guild_id, event_id, user.id, user.display_name)
-            return f"You are signed up for {plain(event.name)}."
+            return _("You are signed up for {event}.", event=plain(event.name))
         if kind == "leave":
             event = await self.events.leave(guild_id, event_id, user.id)
             if event.status == "running":
                 await self._stand_in(event, user.id)
-                return f"You withdrew from {plain(event.name)}; a computer finishes your game."
-            return f"You are no longer signed up for {plain(event.name)}."
+                return _("You withdrew from {event}; a computer finishes your game.",
+                         event=plain(event.name))
+            return _("You are no longer signed up for {event}.", event=plain(event.name))
         event = await self.events.event(guild_id, event_id)
         missing = lacking(interaction, _use(event.format))
         if missing:
-            raise NoEventChannel(f"I can't open the event's tables: I need {missing} here.")
+            raise NoEventChannel(lazy_gettext(
+                "I can't open the event's tables: I need {missing} here.", missing=missing))
         await self.events.start(guild_id, event_id, user.id, is_admin=is_admin(interaction))
         await self.running.sync(event_id)
-        return "The event has started: round 1's tables are open."
+        return _("The event has started: round 1's tables are open.")
 
     async def cancel(self, interaction: discord.Interaction, event_id: int | None) -> None:
         """``/event cancel``: the event ends without a result; its open games are closed."""
@@ -139,7 +143,8 @@ class EventDesk:
                 except ServiceError:
                     continue  # no game open there
                 await self.publisher.publish(result)
-        await say(interaction, f"{plain(event.name)} is cancelled; its open games were closed.")
+        await say(interaction, _("{event} is cancelled; its open games were closed.",
+                                 event=plain(event.name)))
         await self.running.refresh(event.id)
 
     async def standings(self, interaction: discord.Interaction, event_id: int | None) -> None:
@@ -152,7 +157,8 @@ class EventDesk:
             st = await self.events.standings(guild_id, event.id)
             _, players, tables = await self.events.round_tables(event.id)
             names = {p.user_id: p.name for p in players}
-            text = standings_text(st, tables, entrant_players(players), names)
+            with speaking(await self.running.language(guild_id)):  # a public answer
+                text = standings_text(st, tables, entrant_players(players), names)
             return {"content": text}
 
         await publicly(interaction, work)
@@ -164,12 +170,14 @@ class EventDesk:
         await defer(interaction)
         found = await self.events.events(guild_id)
         lines = [
-            f"#{e.id} **{plain(e.name)}** — {e.status}"
-            + (f", round {e.round} of {e.rounds}" if e.status == "running" else "")
+            _("#{id} **{event}** — {status}", id=e.id, event=plain(e.name),
+              status=_status(e.status))
+            + (_(", round {round} of {rounds}", round=number(e.round), rounds=number(e.rounds))
+               if e.status == "running" else "")
             + f" · <#{e.channel_id}>"
             for e in found[:20]
         ]
-        await say(interaction, "\n".join(lines) or NO_EVENT)
+        await say(interaction, "\n".join(lines) or _(NO_EVENT))
 
     async def _pick(self, guild_id: int, channel_id: int | None, event_id: int | None) -> EventRow:
         """The event asked for, or else the newest open one of this channel (or server)."""
@@ -178,7 +186,7 @@ class EventDesk:
         found = await self.events.events(guild_id)
         here = [e for e in found if e.channel_id == channel_id] or found
         if not here:
-            raise EventError(NO_EVENT)
+            raise EventError(lazy_gettext(NO_EVENT))
         return here[0]
 
     async def _stand_in(self, event: EventRow, user_id: int) -> None:
@@ -191,6 +199,17 @@ class EventDesk:
                 except ServiceError:
                     continue  # not open there (any more), or not seated
                 await self.publisher.publish(result)
+
+
+def _status(status: str) -> str:
+    """An event's status as ``/event list`` shows it (the stored word in English)."""
+    words = {
+        "signup": pgettext("an event's status", "signup"),
+        "running": pgettext("an event's status", "running"),
+        "finished": pgettext("an event's status", "finished"),
+        "cancelled": pgettext("an event's status", "cancelled"),
+    }
+    return words.get(status, status)
 
 
 def _use(format: str) -> str:

@@ -35,6 +35,7 @@ import discord
 from bot.services.errors import NotAllowed
 from bot.ui.asks import is_admin as manages_server
 from bot.ui.publish.delivery import Reach
+from i18n import lazy_gettext
 from storage import places
 from storage.db import Database
 
@@ -107,10 +108,11 @@ async def require_admin(db: Database, interaction: discord.Interaction, what: st
     if keeper == interaction.user.id:
         return True
     if keeper is None:
-        raise NotKeeper(
-            f"Only this conversation's keeper can {what}: whoever opens its first table"
-            " (`/table new`) keeps it."
-        )
-    raise NotKeeper(
-        f"Only <@{keeper}>, who opened this conversation's first table, can {what} here."
-    )
+        raise NotKeeper(lazy_gettext(
+            "Only this conversation's keeper can {what}: whoever opens its first table"
+            " (`/table new`) keeps it.", what=what,
+        ))
+    raise NotKeeper(lazy_gettext(
+        "Only {keeper}, who opened this conversation's first table, can {what} here.",
+        keeper=f"<@{keeper}>", what=what,
+    ))

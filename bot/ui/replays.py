@@ -21,6 +21,7 @@ from bot.services.replays import guild_replay
 from bot.text import plain
 from bot.ui.answers import defer, reply, update
 from bot.ui.places import scope_of
+from i18n import lazy_gettext
 from storage.db import Database
 
 
@@ -30,7 +31,7 @@ async def replay_spec(
     """The message of a finished game of the place whose scope is ``guild_id`` at ``step``
     (``NoReplay`` when there is none here to show; in the bot's own DM there never is)."""
     if guild_id is None:
-        raise NoReplay(f"There is no finished game #{match_id} here.")
+        raise NoReplay(lazy_gettext("There is no finished game #{id} here.", id=match_id))
     rep = await guild_replay(db, guild_id, match_id, step, hands=hands)
     return replay_message(rep, [plain(n) for n in rep.names])
 

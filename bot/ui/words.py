@@ -9,11 +9,12 @@ shown ``plain``.
 from __future__ import annotations
 
 from bot.services.errors import NoTable, ServiceError, StaleVersion, TableQuarantined
+from i18n import N_, _
 
 _DISCORD: dict[type[ServiceError], str] = {
-    NoTable: "There is no table in this channel. Open one with `/table new`.",
-    StaleVersion: "That button is from an earlier turn; use the latest message.",
-    TableQuarantined: (
+    NoTable: N_("There is no table in this channel. Open one with `/table new`."),
+    StaleVersion: N_("That button is from an earlier turn; use the latest message."),
+    TableQuarantined: N_(
         "This table's saved game could not be read, so it cannot be played. An admin can"
         " close it with `/table abort`."
     ),
@@ -21,9 +22,9 @@ _DISCORD: dict[type[ServiceError], str] = {
 
 
 def say_in_discord(exc: ServiceError) -> str:
-    """The text to show on Discord for a refused request."""
+    """The text to show on Discord for a refused request (in the language spoken)."""
     for kind, text in _DISCORD.items():
         if isinstance(exc, kind):
-            return text
+            return _(text)
     return str(exc)
 

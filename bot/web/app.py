@@ -24,10 +24,11 @@ from importlib.resources import files
 
 from aiohttp import web
 
-from bot.web import pages, paths
+from bot.web import language, pages, paths
 from bot.web.html import Safe
 from bot.web.limits import Budget, client_of
 from bot.web.site import Site
+from i18n import _
 from storage.db import Database
 
 log = logging.getLogger(__name__)
@@ -64,13 +65,20 @@ def error(status: int, text: str) -> web.Response:
 
 
 @web.middleware
+async def spoken(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Answer in the page's language (``bot.web.language``), errors included."""
+    with language.page(request.path, request.query, request.headers.get("Accept-Language", "")):
+        return await handler(request)
+
+
+@web.middleware
 async def budgeted(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Answer a client within its budget of server time (see ``bot.web.limits``)."""
     budget = request.app[BUDGET]
     client = client_of(request)
     wait = budget.admit(client, time.monotonic())
     if wait is not None:
-        response = error(429, "Too many requests from you at once: try again in a moment.")
+        response = error(429, _("Too many requests from you at once: try again in a moment."))
         response.headers["Retry-After"] = f"{wait:.0f}"
         return response
     start = time.monotonic()
@@ -85,24 +93,25 @@ async def budgeted(request: web.Request, handler: Handler) -> web.StreamResponse
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     """GET/HEAD only; errors as plain pages without detail."""
     if request.method not in ("GET", "HEAD"):
-        response = error(405, "This site can only be read.")
+        response = error(405, _("This site can only be read."))
         response.headers["Allow"] = "GET, HEAD"
         return response
     try:
         return await handler(request)
     except web.HTTPNotFound:
-        return error(404, "There is nothing here (or it is not published).")
+        return error(404, _("There is nothing here (or it is not published)."))
     except web.HTTPException as exc:
         if exc.status >= 400:
             return error(exc.status, exc.reason)
         raise
     except Exception:
         log.exception("page %s failed", request.path)
-        return error(500, "Something went wrong on our side.")
+        return error(500, _("Something went wrong on our side."))
 
 
 async def _headers(request: web.Request, response: web.StreamResponse) -> None:
     response.headers.update(SECURITY_HEADERS)
+    response.headers["Vary"] = "Accept-Language"
     response.headers.popall("Server", None)
 
 
@@ -168,7 +177,9 @@ async def static(request: web.Request) -> web.Response:
 def make_app(db: Database, budget: Budget | None = None) -> web.Application:
     """The application over ``db`` (the caller closes it); with ``budget``, each client
     is held to it."""
-    app = web.Application(middlewares=[guard, *([budgeted] if budget is not None else [])])
+    app = web.Application(
+        middlewares=[spoken, guard, *([budgeted] if budget is not None else [])]
+    )
     app[SITE] = Site(db)
     if budget is not None:
         app[BUDGET] = budget

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.web.html import Safe, h
+from i18n import _
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 48, 150, 14, 30
@@ -74,7 +75,8 @@ def rating_chart(series: Sequence[Series], games: int, title: str) -> Safe:
         h("title", title),
         grid,
         h("line", x1=LEFT, x2=LEFT + plot_w, y1=TOP + plot_h, y2=TOP + plot_h, class_="axis"),
-        h("text", f"games of the season (0–{games})", x=LEFT + plot_w / 2, y=HEIGHT - 6,
+        h("text", _("games of the season (0–{games})", games=games), x=LEFT + plot_w / 2,
+          y=HEIGHT - 6,
           text_anchor="middle", class_="tick"),
         lines,
         viewBox=f"0 0 {WIDTH} {HEIGHT}", role="img", class_="chart",

@@ -28,20 +28,27 @@ from bot.services.publication import Slugs
 from bot.web import paths
 from bot.web.html import Child, Safe, document, grid, h, join, link
 from bot.web.pages import game_title, league_crumbs
-from games.wording import plural
+from i18n import N_, _, ngettext
 from storage.events import EntrantRow, EventRow, TableRow
 from storage.leagues import League
 
-FORMATS = {"swiss": "Swiss", "round_robin": "Round robin", "duplicate": "Duplicate"}
+FORMATS = {"swiss": N_("Swiss"), "round_robin": N_("Round robin"), "duplicate": N_("Duplicate")}
 _STATUS = {
-    "signup": "taking sign-ups", "running": "running", "finished": "finished",
-    "cancelled": "cancelled",
+    "signup": N_("taking sign-ups"), "running": N_("running"), "finished": N_("finished"),
+    "cancelled": N_("cancelled"),
 }
 #: The second side's points at a table, from the first side's.
 _OTHER = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
-#: What a table still being played shows instead of its result.
-_PLAYING = h("span", "playing", class_="playing")
-_PLAYED = h("span", "played", class_="playing")
+
+
+def _playing() -> Safe:
+    """What a table still being played shows instead of its result."""
+    return h("span", _("playing"), class_="playing")
+
+
+def _played() -> Safe:
+    """What a duplicate table shows while its board is still played elsewhere."""
+    return h("span", _("played"), class_="playing")
 
 
 @dataclass(frozen=True)
@@ -72,51 +79,57 @@ def listing(slugs: Slugs, league: League, events: Sequence[EventRow]) -> Child:
         return None
     rows = [
         h("tr", h("td", link(paths.event(slugs, league.id, e.id), e.name)),
-          h("td", game_title(e.game)), h("td", FORMATS[e.format]), h("td", _STATUS[e.status]),
-          h("td", f"{rounds_played(e)} of {e.rounds}", class_="num"))
+          h("td", game_title(e.game)), h("td", _(FORMATS[e.format])),
+          h("td", _(_STATUS[e.status])),
+          h("td", _("{played} of {rounds}", played=rounds_played(e), rounds=e.rounds),
+            class_="num"))
         for e in events
     ]
-    return h("section", h("h2", "Events"),
-             grid(("Event", "Game", "Format", "Status", "Rounds played"), rows, (4,)))
+    return h("section", h("h2", _("Events")),
+             grid((_("Event"), _("Game"), _("Format"), _("Status"), _("Rounds played")), rows,
+                  (4,)))
 
 
 def _progress(event: EventRow) -> str:
     if event.status == "running":
-        return f"round {event.round} of {event.rounds} under way"
+        return _("round {round} of {rounds} under way", round=event.round, rounds=event.rounds)
     if event.status == "finished":
-        return f"finished after {event.round} of {plural(event.rounds, 'round')}"
-    return f"{_STATUS[event.status]} · {plural(event.rounds, 'round')}"
+        return ngettext("finished after {round} of {n} round", "finished after {round} of {n}"
+                        " rounds", event.rounds, round=event.round)
+    return ngettext("{status} · {n} round", "{status} · {n} rounds", event.rounds,
+                    status=_(_STATUS[event.status]))
 
 
 def _standings(data: EventData) -> Safe:
     st = data.standings
     if not st.rows:
         names = [p.name for p in data.entrants]
-        return h("p", f"Signed up so far: {', '.join(names)}." if names
-                 else "Nobody has signed up yet.")
+        return h("p", _("Signed up so far: {names}.", names=", ".join(names)) if names
+                 else _("Nobody has signed up yet."))
     dup = st.event.format == "duplicate"
     gone = {p.entrant for p in data.entrants if p.withdrawn}
-    side = "Team" if any(len(r.names) > 1 for r in st.rows) else "Player"
+    side = _("Team") if any(len(r.names) > 1 for r in st.rows) else _("Player")
     columns: tuple[Child, ...] = (
-        ("Matchpoints",) if dup
-        else ("Points", "Buchholz", h("abbr", "SB", title="Sonneborn-Berger"))
+        (_("Matchpoints"),) if dup
+        else (_("Points"), _("Buchholz"), h("abbr", _("SB"), title=_("Sonneborn-Berger")))
     )
     rows = [
         h("tr",
           h("td", r.rank, class_="num"),
           h("td", " & ".join(r.names),
-            h("span", "withdrawn", class_="tag") if r.entrant in gone else None),
+            h("span", _("withdrawn"), class_="tag") if r.entrant in gone else None),
           [h("td", _number(x), class_="num")
            for x in ((r.points,) if dup else (r.points, r.buchholz, r.sonneborn_berger))],
           h("td", r.played, class_="num"), h("td", r.byes, class_="num"))
         for r in st.rows
     ]
     return join([
-        h("p", f"Ranked by {st.order}.", class_="note"),
-        h("p", "On each board a side is compared with the sides that held the same cards at"
-          " the other tables: 2 matchpoints for each it beat, 1 for each tie.", class_="note")
+        h("p", _("Ranked by {order}.", order=st.order), class_="note"),
+        h("p", _("On each board a side is compared with the sides that held the same cards at"
+                 " the other tables: 2 matchpoints for each it beat, 1 for each tie."),
+          class_="note")
         if dup else None,
-        grid(("#", side, *columns, "Played", "Byes"), rows,
+        grid(("#", side, *columns, _("Played"), _("Byes")), rows,
              (0, *range(2, len(columns) + 4)), class_="standings"),
     ])
 
@@ -145,13 +158,13 @@ class _Round:
     def replay(self, t: TableRow) -> Child:
         if t.match_id is None or t.match_id not in self.replays:
             return None
-        return link(paths.match(self.slugs, self.league.id, t.match_id), "Replay")
+        return link(paths.match(self.slugs, self.league.id, t.match_id), _("Replay"))
 
     def table(self, t: TableRow) -> Safe:
         """A Swiss or round-robin table: its sides, points and scores."""
         assert t.side_b is not None
         if t.points is None:
-            result: tuple[Child, Child] = (_PLAYING, None)
+            result: tuple[Child, Child] = (_playing(), None)
         else:
             result = (f"{_number(t.points)} – {_number(_OTHER[t.points])}", self.scores(t))
         return h(
@@ -180,7 +193,7 @@ class _Round:
         for t in sorted(tables, key=lambda t: (t.board, t.table_no)):
             assert t.side_b is not None
             done = t.scores is not None and (t.round, t.board) not in self.in_play
-            state = _PLAYED if t.scores is not None else _PLAYING
+            state = _played() if t.scores is not None else _playing()
             rows.append(h(
                 "tr", h("td", t.board, class_="num"), h("td", t.table_no, class_="num"),
                 h("td", self.sides[t.side_a]), h("td", self.sides[t.side_b]),
@@ -188,8 +201,8 @@ class _Round:
                 h("td", matchpoints(t) if done else None, class_="num"),
                 h("td", self.replay(t) if done else None),
             ))
-        return grid(("Board", "Table", "First side", "Second side", "Score", "Matchpoints", ""),
-                    rows, (0, 1, 4, 5), class_="boards")
+        return grid((_("Board"), _("Table"), _("First side"), _("Second side"), _("Score"),
+                     _("Matchpoints"), ""), rows, (0, 1, 4, 5), class_="boards")
 
     def section(self, number: int, tables: Sequence[TableRow]) -> Safe:
         """Round ``number``: its tables, then its byes."""
@@ -199,18 +212,19 @@ class _Round:
         if self.event.format == "duplicate":
             top = 2 * (len({t.table_no for t in matched}) - 1)
             body = join([self.boards(matched),
-                         h("p", f"A top is {top} matchpoints a board.", class_="note")])
-            bye_worth = "half a top on each board"
+                         h("p", _("A top is {top} matchpoints a board.", top=top),
+                           class_="note")])
+            bye = _("Bye (half a top on each board): {who}.", who=", ".join(byes))
         else:
-            body = grid(("Table", "First side", "Second side", "Points", "Score", ""),
-                        [self.table(t) for t in matched], (0, 3, 4), class_="pairings")
-            bye_worth = "a win"
+            body = grid((_("Table"), _("First side"), _("Second side"), _("Points"), _("Score"),
+                         ""), [self.table(t) for t in matched], (0, 3, 4), class_="pairings")
+            bye = _("Bye (a win): {who}.", who=", ".join(byes))
         return h(
             "section",
-            h("h2", f"Round {number}", h("span", " · under way", class_="playing")
-              if under_way else None),
+            h("h2", _("Round {round}", round=number),
+              h("span", _(" · under way"), class_="playing") if under_way else None),
             body,
-            h("p", f"Bye ({bye_worth}): {', '.join(byes)}.", class_="note") if byes else None,
+            h("p", bye, class_="note") if byes else None,
         )
 
 
@@ -221,11 +235,12 @@ def event_page(slugs: Slugs, league: League, data: EventData) -> Safe:
         slugs, league, event, {r.entrant: " & ".join(r.names) for r in data.standings.rows},
         {p.user_id: p.entrant for p in data.entrants}, data.replays, data.in_play,
     )
-    boards = f" · {plural(event.boards, 'board')} a round" if event.format == "duplicate" else ""
+    parts = [game_title(event.game), _(FORMATS[event.format])]
+    if event.format == "duplicate":
+        parts.append(ngettext("{n} board a round", "{n} boards a round", event.boards))
     return document(
         event.name, [*league_crumbs(slugs, league), (event.name, None)],
-        h("p", f"{game_title(event.game)} · {FORMATS[event.format]}{boards}"
-          f" · {_progress(event)}"),
-        h("section", h("h2", "Standings"), _standings(data)),
+        h("p", " · ".join([*parts, _progress(event)])),
+        h("section", h("h2", _("Standings")), _standings(data)),
         [drawer.section(n, list(ts)) for n, ts in groupby(data.tables, key=lambda t: t.round)],
     )

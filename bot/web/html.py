@@ -12,7 +12,8 @@ from collections.abc import Container, Iterable
 from html import escape
 
 from bot.render.markup import RED_CARD, Text, spans
-from bot.web import paths
+from bot.web import language, paths
+from i18n import _
 
 
 class Safe(str):
@@ -74,8 +75,16 @@ def rich(text: Text) -> Safe:
 
 
 def link(href: str, *children: Child) -> Safe:
-    """A link."""
-    return h("a", *children, href=href)
+    """A link (of the site: in the language the page was asked for, ``language.href``)."""
+    return h("a", *children, href=language.href(href))
+
+
+def filled(template: str, **params: Child) -> Safe:
+    """A (translated) template with markup put in its ``{placeholders}``: the template's
+    words are escaped like any text, the parameters as ``h`` escapes children."""
+    return Safe(escape(template, quote=False).format(
+        **{k: "".join(_children([v])) for k, v in params.items()}
+    ))
 
 
 def grid(
@@ -97,13 +106,24 @@ def document(title: str, crumbs: Iterable[tuple[str, str | None]], *body: Child)
         h("head",
           h("meta", charset="utf-8"),
           h("meta", name="viewport", content="width=device-width, initial-scale=1"),
-          h("title", f"{title} · Deckhand"),
+          h("title", _("{title} · Deckhand", title=title)),
           h("link", rel="stylesheet", href=paths.STYLE),
           h("link", rel="icon", href=paths.ICON, type="image/svg+xml")),
         h("body",
-          h("header", h("a", "Deckhand", href="/", class_="brand"),
-            h("nav", join(trail, " › "), aria_label="Where you are") if trail else None),
+          h("header", h("a", "Deckhand", href=language.href("/"), class_="brand"),
+            h("nav", join(trail, " › "), aria_label=_("Where you are")) if trail else None),
           h("main", h("h1", title), *body),
-          h("footer", "Deckhand standings · read-only · names as players chose them on Discord")),
-        lang="en",
+          h("footer",
+            _("Deckhand standings · read-only · names as players chose them on Discord"),
+            _switch())),
+        lang=language.tag(),
     ))
+
+
+def _switch() -> Safe | None:
+    """The links to this page in every other language (``language.switch``)."""
+    links = [h("strong", name) if here else h("a", name, href=url)
+             for name, url, here in language.switch()]
+    if not links:
+        return None
+    return h("nav", join(links, " · "), class_="languages", aria_label=_("Languages"))

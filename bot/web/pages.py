@@ -19,17 +19,18 @@ from bot.services.player_record import Record
 from bot.services.publication import Slugs
 from bot.services.ratings import display
 from bot.services.replays import ReplayStep
-from bot.web import paths
+from bot.web import language, paths
 from bot.web.chart import Series, rating_chart
-from bot.web.html import Child, Safe, document, grid, h, join, link, rich
+from bot.web.html import Child, Safe, document, filled, grid, h, join, link, rich
 from games.cards import BIG_JOKER, LITTLE_JOKER, RED_SUITS, STANDARD_DECK, pretty
 from games.wording import number
+from i18n import N_, _, pgettext
 from storage.league_reports import SeasonTotals
 from storage.leagues import League, Season
 from storage.matches import PlayedMatch, SeatResult
 
 #: Jokers in words (the suit-symbol fonts of many systems lack a joker glyph).
-_JOKER_TEXT = {BIG_JOKER: "Big", LITTLE_JOKER: "Little"}
+_JOKER_TEXT = {BIG_JOKER: N_("Big"), LITTLE_JOKER: N_("Little")}
 
 
 @dataclass(frozen=True)
@@ -46,12 +47,18 @@ def day(ts: float) -> str:
 
 
 def game_title(game: str) -> str:
-    return games.get(game).title
+    return _(games.get(game).title)
+
+
+def _wdl() -> tuple[str, str, str]:
+    """The won, drawn and lost columns' headers."""
+    return (pgettext("column: games won", "W"), pgettext("column: games drawn", "D"),
+            pgettext("column: games lost", "L"))
 
 
 def league_crumbs(slugs: Slugs, league: League) -> list[tuple[str, str | None]]:
     return [
-        ("Leagues", paths.guild(slugs, league.guild_id)),
+        (_("Leagues"), paths.guild(slugs, league.guild_id)),
         (league.name, paths.league(slugs, league.id)),
     ]
 
@@ -59,11 +66,14 @@ def league_crumbs(slugs: Slugs, league: League) -> list[tuple[str, str | None]]:
 def home() -> Safe:
     """The front page: what the site is and how to get a league onto it."""
     return document(
-        "League standings", [],
-        h("p", "This site shows the standings, players and finished games of the Deckhand"
-          " leagues whose server admins published them."),
-        h("p", "On Discord, ", h("code", "/league standings"), " links to your league's page"
-          " once an admin ran ", h("code", "/league publish on"), "."),
+        _("League standings"), [],
+        h("p", _(
+            "This site shows the standings, players and finished games of the Deckhand leagues "
+            "whose server admins published them."
+        )),
+        h("p", filled(_("On Discord, {standings} links to your league's page once an admin"
+                        " ran {publish}."), standings=h("code", "/league standings"),
+                      publish=h("code", "/league publish on"))),
     )
 
 
@@ -71,10 +81,11 @@ def guild_page(slugs: Slugs, leagues: Sequence[League]) -> Safe:
     """A guild's published leagues."""
     items = [
         h("li", link(paths.league(slugs, lg.id), lg.name), " — ",
-          game_title(lg.game) if lg.game else "every game", f", {lg.scoring}, season {lg.season}")
+          game_title(lg.game) if lg.game else _("every game"),
+          _(", {scoring}, season {season}", scoring=lg.scoring, season=lg.season))
         for lg in leagues
     ]
-    return document("Leagues", [("Leagues", None)], h("ul", items, class_="plain"))
+    return document(_("Leagues"), [(_("Leagues"), None)], h("ul", items, class_="plain"))
 
 
 def league_page(
@@ -85,24 +96,27 @@ def league_page(
     (its events' section, ``bot.web.events``)."""
     rows = [
         h("tr",
-          h("td", link(paths.season(slugs, league.id, s.season), f"Season {s.season}")),
+          h("td", link(paths.season(slugs, league.id, s.season),
+                       _("Season {season}", season=s.season))),
           h("td", day(s.started_at)),
-          h("td", day(s.ended_at) if s.ended_at else "now"),
+          h("td", day(s.ended_at) if s.ended_at else _("now")),
           h("td", ", ".join(game_title(g) for g in played.get(s.season, [])) or "—"))
         for s in reversed(seasons)
     ]
     return document(
-        league.name, [("Leagues", paths.guild(slugs, league.guild_id)), (league.name, None)],
-        h("p", game_title(league.game) if league.game else "Every game counts",
-          f" · scoring: {league.scoring}"),
-        h("section", h("h2", "Seasons"), grid(("Season", "From", "To", "Games"), rows)),
+        league.name, [(_("Leagues"), paths.guild(slugs, league.guild_id)), (league.name, None)],
+        h("p", game_title(league.game) if league.game else _("Every game counts"),
+          _(" · scoring: {scoring}", scoring=league.scoring)),
+        h("section", h("h2", _("Seasons")),
+          grid((_("Season"), _("From"), _("To"), _("Games")), rows)),
         events,
     )
 
 
 def _standings_table(slugs: Slugs, st: Standings) -> Safe:
     points = st.scoring != "rating"
-    head = ["#", "Player", "Points" if points else "Rating", "Games", "W", "D", "L", "Streak"]
+    head = ["#", _("Player"), _("Points") if points else _("Rating"), _("Games"), *_wdl(),
+            _("Streak")]
     rows = [
         h("tr",
           h("td", r.rank if r.rank is not None else "–", class_="num"),
@@ -133,11 +147,11 @@ def _matches_table(slugs: Slugs, league: League, matches: Sequence[PlayedMatch])
         rows.append(h(
             "tr", h("td", day(m.finished_at)), h("td", game_title(m.game)),
             h("td", _result(m.seats)),
-            h("td", link(paths.match(slugs, league.id, m.match_id), "Replay")),
+            h("td", link(paths.match(slugs, league.id, m.match_id), _("Replay"))),
         ))
     if not rows:
-        return h("p", "No games yet.")
-    return grid(("Date", "Game", "Result", ""), rows)
+        return h("p", _("No games yet."))
+    return grid((_("Date"), _("Game"), _("Result"), ""), rows)
 
 
 def season_page(
@@ -145,12 +159,15 @@ def season_page(
     recent: Sequence[PlayedMatch],
 ) -> Safe:
     """A season's standings per game, each with its rating chart, and its latest games."""
-    crumbs = [*league_crumbs(slugs, league), (f"Season {season.season}", None)]
-    status = "current season" if season.ended_at is None else f"ended {day(season.ended_at)}"
-    parts: list[Child] = [h("p", f"Season {season.season} · started {day(season.started_at)}"
-                            f" · {status} · {league.scoring}")]
+    crumbs = [*league_crumbs(slugs, league), (_("Season {season}", season=season.season), None)]
+    status = (_("current season") if season.ended_at is None
+              else _("ended {day}", day=day(season.ended_at)))
+    parts: list[Child] = [h("p", _(
+        "Season {season} · started {day} · {status} · {scoring}", season=season.season,
+        day=day(season.started_at), status=status, scoring=league.scoring,
+    ))]
     if not sections:
-        parts.append(h("p", "No games have counted toward this season yet."))
+        parts.append(h("p", _("No games have counted toward this season yet.")))
     for sec in sections:
         st = sec.standings
         assert st.game is not None
@@ -159,16 +176,20 @@ def season_page(
             "section",
             h("h2", title),
             _standings_table(slugs, st),
-            h("figure", rating_chart(sec.series, sec.games, f"{title}: rating over the season"),
-              h("figcaption", "Rating over the season (the leaders; a newcomer starts at"
-                " 1000)")),
+            h("figure",
+              rating_chart(sec.series, sec.games,
+                           _("{game}: rating over the season", game=title)),
+              h("figcaption",
+                _("Rating over the season (the leaders; a newcomer starts at 1000)"))),
         ))
-    parts.append(h("section", h("h2", "Latest games"), _matches_table(slugs, league, recent)))
-    return document(f"{league.name} · season {season.season}", crumbs, *parts)
+    parts.append(h("section", h("h2", _("Latest games")), _matches_table(slugs, league, recent)))
+    return document(_("{name} · season {season}", name=league.name, season=season.season),
+                    crumbs, *parts)
 
 
 def _record_table(rows: Sequence[Record], partner: bool) -> Safe:
-    head = ["Game", *(["Partner"] if partner else []), "Played", "Won", "Drawn", "Lost"]
+    head = [_("Game"), *([_("Partner")] if partner else []), _("Played"), _("Won"), _("Drawn"),
+            _("Lost")]
     body = [
         h("tr", h("td", game_title(r.game)), h("td", r.partner) if partner else None,
           h("td", r.played, class_="num"), h("td", r.won, class_="num"),
@@ -187,7 +208,8 @@ def player_page(
     as its standings rank them), record per game and partner, last games."""
     points = league.scoring != "rating"
     season_rows = [
-        h("tr", h("td", link(paths.season(slugs, league.id, s.season), f"Season {s.season}")),
+        h("tr", h("td", link(paths.season(slugs, league.id, s.season),
+                             _("Season {season}", season=s.season))),
           h("td", game_title(s.game)),
           h("td", number(s.totals.points) if points else display(s.totals.ordinal),
             class_="num"),
@@ -195,14 +217,14 @@ def player_page(
           h("td", s.totals.draws, class_="num"), h("td", s.totals.losses, class_="num"))
         for s in seasons
     ]
-    head = ("Season", "Game", "Points" if points else "Rating", "Games", "W", "D", "L")
+    head = (_("Season"), _("Game"), _("Points") if points else _("Rating"), _("Games"), *_wdl())
     return document(
         name, [*league_crumbs(slugs, league), (name, None)],
-        h("section", h("h2", "Per season"), grid(head, season_rows, (2, 3, 4, 5, 6))),
-        h("section", h("h2", "Record per game"), _record_table(per_game, False)),
-        h("section", h("h2", "Record with partners"),
-          _record_table(per_partner, True) if per_partner else h("p", "No human partners.")),
-        h("section", h("h2", "Latest games"), _matches_table(slugs, league, recent)),
+        h("section", h("h2", _("Per season")), grid(head, season_rows, (2, 3, 4, 5, 6))),
+        h("section", h("h2", _("Record per game")), _record_table(per_game, False)),
+        h("section", h("h2", _("Record with partners")),
+          _record_table(per_partner, True) if per_partner else h("p", _("No human partners."))),
+        h("section", h("h2", _("Latest games")), _matches_table(slugs, league, recent)),
     )
 
 
@@ -212,7 +234,7 @@ def card(code: str) -> Safe:
     game names them."""
     red = code in STANDARD_DECK and code[1] in RED_SUITS
     text = (pretty(code) if code in STANDARD_DECK
-            else _JOKER_TEXT.get(code) or ono99.pretty(code))
+            else _(_JOKER_TEXT[code]) if code in _JOKER_TEXT else ono99.pretty(code))
     return h("span", text, class_="card red" if red else "card")
 
 
@@ -235,34 +257,35 @@ def replay_page(
         href = paths.match(slugs, league.id, match.match_id, step, hands)
         if step == rep.step or not 0 <= step <= rep.last:
             return h("span", text, class_="button off")
-        return h("a", text, href=href, class_="button", rel=rel)
+        return h("a", text, href=language.href(href), class_="button", rel=rel)
 
     held = (
-        grid(("Seat", "Hand"), [h("tr", h("td", name), h("td", cards(rep.hands[i])))
+        grid((_("Seat"), _("Hand")), [h("tr", h("td", name), h("td", cards(rep.hands[i])))
                                 for i, name in enumerate(names)], class_="seats")
         if rep.hands else None
     )
     toggle = paths.match(slugs, league.id, match.match_id, rep.step, not hands)
     return document(
-        f"{game.title} · {day(match.finished_at)}",
-        [*league_crumbs(slugs, league), ("Replay", None)],
-        h("p", "Result: ", _result(match.seats)),
+        f"{_(game.title)} · {day(match.finished_at)}",
+        [*league_crumbs(slugs, league), (_("Replay"), None)],
+        h("p", _("Result: "), _result(match.seats)),
         h("nav",
-          at(0, "« First"), at(rep.step - 1, "◀ Previous", "prev"),
-          h("span", f"Step {rep.step} of {rep.last}", class_="step", id="step"),
-          at(rep.step + 1, "Next ▶", "next"), at(rep.last, "Last »"),
-          class_="steps", aria_label="Replay steps"),
+          at(0, _("« First")), at(rep.step - 1, _("◀ Previous"), "prev"),
+          h("span", _("Step {step} of {last}", step=rep.step, last=rep.last), class_="step",
+            id="step"),
+          at(rep.step + 1, _("Next ▶"), "next"), at(rep.last, _("Last »")),
+          class_="steps", aria_label=_("Replay steps")),
         h("p", rich(step.moved), class_="move"),
         h("ul", [h("li", rich(t)) for t in step.events], class_="happened")
         if step.events else None,
         h("section", [h("p", rich(t)) for t in step.table], class_="table",
-          aria_label="The table"),
+          aria_label=_("The table")),
         held,
-        h("p", link(toggle, "Hide the hands" if hands else "Show every hand"),
-          " — the game is over, so its hands may be shown.", class_="hint"),
+        h("p", link(toggle, _("Hide the hands") if hands else _("Show every hand")),
+          _(" — the game is over, so its hands may be shown."), class_="hint"),
     )
 
 
 def error_page(status: int, text: str) -> Safe:
     """A plain error page (no detail of what went wrong inside)."""
-    return document(f"{status}", [], h("p", text), h("p", link("/", "Front page")))
+    return document(f"{status}", [], h("p", text), h("p", link("/", _("Front page"))))

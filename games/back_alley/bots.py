@@ -19,6 +19,7 @@ from games.back_alley.rules import PLAYERS, STRENGTH, SUIT_OF
 from games.base import View, Why
 from games.cards import DECK_WITH_JOKERS
 from games.trick_play import TrickRules, unseen
+from i18n import N_, _, decimal
 
 #: How cards compare in trick play under each trump suit (or none); jokers are trumps.
 RULES = {t: TrickRules(table.__getitem__, STRENGTH.__getitem__, t) for t, table in SUIT_OF.items()}
@@ -107,25 +108,31 @@ def _why_bid(name: Callable[[str], str], view: View, move: str) -> str:
     """Which of the bid's bounds made it: the hand, the hand size or the other bids."""
     partner = (view["seat"] + 2) % PLAYERS
     size: int = view["hand_size"]
-    est, alone, _ = _bid_terms(view)
-    tricks = f"your hand should take about {est:.1f} tricks"
+    est, alone, _room = _bid_terms(view)
+    tricks = _(N_("your hand should take about {tricks} tricks"), tricks=decimal(est))
     if view["boards"][partner]:
-        verdict = "join it" if move == "board" else "leave it to them"
-        return f"your partner claimed board and {tricks}, so you {verdict}"
+        if move == "board":
+            return _(N_("your partner claimed board and {tricks}, so you join it"), tricks=tricks)
+        return _(N_("your partner claimed board and {tricks}, so you leave it to them"),
+                 tricks=tricks)
     if move == "board":
-        return f"{tricks}: most likely every one, so you claim board"
+        return _(N_("{tricks}: most likely every one, so you claim board"), tricks=tricks)
     if move == "pass" and size == 1:
-        return f"with one card the only bid is board, and {tricks}: too few to claim it"
+        return _(N_("with one card the only bid is board, and {tricks}: too few to claim it"),
+                 tricks=tricks)
     if move == "pass" and alone < 1:
-        return f"{tricks}, too few to bid one"
+        return _(N_("{tricks}, too few to bid one"), tricks=tricks)
     if move == "pass":
-        return f"{tricks}, but your partner's and the others' bids leave no room for yours"
+        return _(N_("{tricks}, but your partner's and the others' bids leave no room for yours"),
+                 tricks=tricks)
     n = int(move.split()[1])
     if n == alone:
-        return f"{tricks}, so you bid {n}"
+        return _(N_("{tricks}, so you bid {n}"), tricks=tricks, n=n)
     if n == size - 1:
-        return f"{tricks}, but with {size} cards a bid is at most {n}"
-    return f"{tricks}, but your partner's and the others' bids leave room for {n}"
+        return _(N_("{tricks}, but with {size} cards a bid is at most {n}"),
+                 tricks=tricks, size=size, n=n)
+    return _(N_("{tricks}, but your partner's and the others' bids leave room for {n}"),
+             tricks=tricks, n=n)
 
 
 def _lead(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> tuple[str, Why]:
@@ -135,19 +142,19 @@ def _lead(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> tu
     trumps = rules.trumps(legal)
     boss = rules.top_master(trumps, pool)
     if boss and (board or rules.trumps(pool)):
-        return boss, ("{} is the top trump: it wins and draws the others' trumps", boss)
+        return boss, (N_("{} is the top trump: it wins and draws the others' trumps"), boss)
     side = rules.side(legal)
     cash = rules.top_master(side, pool)
     if cash:
-        return cash, ("{} is the highest card left in its suit", cash)
+        return cash, (N_("{} is the highest card left in its suit"), cash)
     if not side:
         if board:
             card = max(trumps, key=rules.strength)
-            return card, ("your side claimed board: {} is your highest trump", card)
+            return card, (N_("your side claimed board: {} is your highest trump"), card)
         card = min(trumps, key=rules.strength)
-        return card, ("{} is your lowest trump", card)
+        return card, (N_("{} is your lowest trump"), card)
     card = max(rules.by_suit(side).values(), key=len)[-1]
-    return card, ("{} leads low from your longest suit", card)
+    return card, (N_("{} leads low from your longest suit"), card)
 
 
 def _follow(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> tuple[str, Why]:
@@ -157,22 +164,22 @@ def _follow(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> 
     winner, best = rules.winning(trick)
     if winner == (view["seat"] + 2) % PLAYERS:
         card = rules.cheapest(legal)
-        return card, ("your partner is winning the trick: {} is your cheapest card", card)
+        return card, (N_("your partner is winning the trick: {} is your cheapest card"), card)
     winners, _ = rules.split(legal, best)
     if not winners:
         card = rules.cheapest(legal)
-        return card, ("no card you may play wins the trick: {} is your cheapest", card)
+        return card, (N_("no card you may play wins the trick: {} is your cheapest"), card)
     if len(trick) == PLAYERS - 1:
-        return winners[0], ("you play last: {} is your cheapest card that wins", winners[0])
+        return winners[0], (N_("you play last: {} is your cheapest card that wins"), winners[0])
     safe = [c for c in winners if rules.safe(c, pool)]
     if safe:
-        return safe[0], ("{} wins the trick, and no card left unseen can beat it", safe[0])
+        return safe[0], (N_("{} wins the trick, and no card left unseen can beat it"), safe[0])
     if rules.is_trump(winners[0]) and not rules.is_trump(str(trick[0][1])):
-        return winners[0], ("{} trumps the trick", winners[0])
+        return winners[0], (N_("{} trumps the trick"), winners[0])
     if len(trick) == PLAYERS - 2:
-        return winners[-1], ("third to play, {} is your best shot at the trick", winners[-1])
+        return winners[-1], (N_("third to play, {} is your best shot at the trick"), winners[-1])
     card = rules.cheapest(legal)
-    return card, ("a win here could still be beaten: {} is your cheapest card", card)
+    return card, (N_("a win here could still be beaten: {} is your cheapest card"), card)
 
 
 def decide(view: View, legal: list[str]) -> tuple[str, Why]:

@@ -27,6 +27,7 @@ from games.cards import (
 )
 from games.rng import shuffled
 from games.tricks import follow_options, trick_winner
+from i18n import N_, Message, lazy_gettext
 
 _BIDDING, _PLAYING, _OVER = "bidding", "playing", "over"
 
@@ -35,11 +36,11 @@ class BackAlley(Game[BackAlleyState]):
     """Back Alley for four players in two partnerships (seats 0 & 2 against 1 & 3)."""
 
     name: ClassVar[str] = "back_alley"
-    title: ClassVar[str] = "Back Alley"
+    title: ClassVar[str] = N_("Back Alley")
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     options: ClassVar[dict[str, Option]] = {
-        "deals": Option(25, "Deals to play: the first N of 13, 12, …, 1, …, 13 cards.", 1, 25),
+        "deals": Option(25, N_("Deals to play: the first N of 13, 12, …, 1, …, 13 cards."), 1, 25),
     }
     state_type: ClassVar[type[BackAlleyState]] = BackAlleyState
     full_deck: ClassVar[tuple[str, ...]] = DECK_WITH_JOKERS
@@ -106,8 +107,8 @@ class BackAlley(Game[BackAlleyState]):
             if len(words) == 1 and words[0].lower() in ("pass", "board"):
                 return words[0].lower()
             if len(words) != 1:
-                raise IllegalAction("Say 'bid <number>', 'pass' or 'board'.")
-            n = actions.number(words[0], "A bid")
+                raise IllegalAction(lazy_gettext("Say 'bid <number>', 'pass' or 'board'."))
+            n = actions.number(words[0], N_("A bid must be a number, not {word!r}."))
             return "pass" if n == 0 else f"bid {n}"
         if verb == "play":
             return "play " + actions.one_card("play", words, self.parse_card)
@@ -117,7 +118,10 @@ class BackAlley(Game[BackAlleyState]):
             return "play " + actions.one_card("play", [verb, *words], self.parse_card)
         except ValueError:
             raise IllegalAction(
-                f"Unknown move {text.strip()!r}: say 'bid <n>', 'pass', 'board' or 'play <card>'."
+                lazy_gettext(
+                    "Unknown move {move!r}: say 'bid <n>', 'pass', 'board' or 'play <card>'.",
+                    move=text.strip(),
+                )
             ) from None
 
     # -- legal moves --------------------------------------------------------------------
@@ -145,33 +149,46 @@ class BackAlley(Game[BackAlleyState]):
         table = SUIT_OF[trump]
         return follow_options(hand, table[led], table.__getitem__)
 
-    def _why_not(self, s: BackAlleyState, seat: int, card: str) -> str:
+    def _why_not(self, s: BackAlleyState, seat: int, card: str) -> Message:
         """Why ``card`` may not be played now (it is in the hand but not playable)."""
         if not s.trick:
-            return ("Trumps cannot be led yet: no trump has been played this deal"
-                    " (lead another suit).")
+            return lazy_gettext(
+                "Trumps cannot be led yet: no trump has been played this deal (lead another "
+                "suit)."
+            )
         led = str(s.trick[0][1])
         must = self.playable(s, seat)
         if led == BIG_JOKER:
-            return f"Big Blooper was led: you must play your highest trump, the {must[0]}."
+            return lazy_gettext(
+                "Big Blooper was led: you must play your highest trump, the {card}.",
+                card=must[0],
+            )
         if led == LITTLE_JOKER:
-            return f"Little Blooper was led: you must play your lowest trump, the {must[0]}."
+            return lazy_gettext(
+                "Little Blooper was led: you must play your lowest trump, the {card}.",
+                card=must[0],
+            )
         suit = SUIT_OF[s.trump][led]
         if suit == s.trump:
-            return f"You must follow trumps ({SUIT_NAMES[suit]})."
-        return f"You must follow {SUIT_NAMES[suit]}."
+            return lazy_gettext("You must follow trumps ({suit}).", suit=Message(SUIT_NAMES[suit]))
+        return lazy_gettext("You must follow {suit}.", suit=Message(SUIT_NAMES[suit]))
 
     # -- applying -----------------------------------------------------------------------
     def _apply(self, s: BackAlleyState, seat: int, action: str) -> None:
         verb, _, arg = action.partition(" ")
         if s.phase == _BIDDING:
             if verb == "play":
-                raise IllegalAction("It is time to bid: say 'bid <n>', 'pass' or 'board'.")
+                raise IllegalAction(lazy_gettext(
+                    "It is time to bid: say 'bid <n>', 'pass' or 'board'."
+                ))
             self._bid(s, seat, verb, arg)
         else:
             if verb != "play":
                 raise IllegalAction(
-                    f"Bidding is over: play a card, e.g. 'play {self.playable(s, seat)[0]}'."
+                    lazy_gettext(
+                        "Bidding is over: play a card, e.g. 'play {card}'.",
+                        card=self.playable(s, seat)[0],
+                    )
                 )
             self._play(s, seat, arg)
 
@@ -188,10 +205,14 @@ class BackAlley(Game[BackAlleyState]):
             n = int(arg)
             if not 1 <= n < s.hand_size:
                 if s.hand_size == 1:
-                    raise IllegalAction("With one card you can only pass or claim board.")
+                    raise IllegalAction(lazy_gettext(
+                        "With one card you can only pass or claim board."
+                    ))
                 raise IllegalAction(
-                    f"With {s.hand_size} cards a bid is 1 to {s.hand_size - 1};"
-                    " or pass, or claim board."
+                    lazy_gettext(
+                        "With {size} cards a bid is 1 to {most}; or pass, or claim board.",
+                        size=s.hand_size, most=s.hand_size - 1,
+                    )
                 )
             s.bids[seat] = n
             s.event("bid", seat=seat, bid=n)
@@ -211,7 +232,7 @@ class BackAlley(Game[BackAlleyState]):
     def _play(self, s: BackAlleyState, seat: int, card: str) -> None:
         hand = s.hands[seat]
         if card not in hand:
-            raise IllegalAction(f"You don't hold the {card}.")
+            raise IllegalAction(lazy_gettext("You don't hold the {card}.", card=card))
         if card not in self.playable(s, seat):
             raise IllegalAction(self._why_not(s, seat, card))
         hand.remove(card)

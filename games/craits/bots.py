@@ -14,10 +14,10 @@ from collections.abc import Callable
 from typing import Final
 
 from games.base import View, Why
-from games.cards import SUIT_NAMES, SUIT_SINGULAR
+from games.cards import suit_count
 from games.craits import moves
 from games.craits.scoring import POINTS
-from games.wording import plural
+from i18n import N_, _, listing, ngettext
 
 #: Extra value of a power card played against a next player holding 1–2 cards.
 ATTACK: Final = {"2": 40, "4": 45, "5": 25, "7": 30}
@@ -28,49 +28,50 @@ def _why_play(name: Callable[[str], str], view: View, action: str, only: bool) -
     card, rank = play.card, play.card[0]
     rest = [c for c in view["hand"] if c != card]
     if not rest:
-        return f"{name(card)} is your last card: it goes out"
+        return _(N_("{card} is your last card: it goes out"), card=name(card))
     if play.last:
-        return f"{name(card)} leaves you one card, which you announce"
+        return _(N_("{card} leaves you one card, which you announce"), card=name(card))
     if only:
-        return f"{name(card)} is the only card you can play"
+        return _(N_("{card} is the only card you can play"), card=name(card))
     if view["crank"]:
-        return f"the crank is on: {name(card)} sheds the most points"
+        return _(N_("the crank is on: {card} sheds the most points"), card=name(card))
     counts: list[int] = view["hand_counts"]
     ahead = (view["seat"] + view["direction"]) % view["players"]
     if counts[ahead] <= 2 and rank in ATTACK:
-        return (
-            f"the next player holds {plural(counts[ahead], 'card')}: the power of {name(card)}"
-            " holds them back"
+        return ngettext(N_(
+            "the next player holds {n} card: the power of {card} holds them back"),
+            "the next player holds {n} cards: the power of {card} holds them back",
+            counts[ahead], card=name(card),
         )
     suit = play.named or card[1]
     follow = [c for c in rest if c[1] == suit and c[0] not in "38"]
     twin = next((c for c in rest if c[0] == rank), None)
-    kept = [f"{len(follow)} {(SUIT_NAMES if len(follow) > 1 else SUIT_SINGULAR)[suit]}"
-            " to follow with"] if follow else []
-    kept += [f"{name(twin)} to match it"] if twin is not None else []
-    kept += [what for what, ranks in (("an 8 as an escape", "8"), ("a 3 to cancel with", "3"))
-             if rank not in ranks and any(c[0] == ranks for c in rest)]
-    points = POINTS[rank]
+    kept = [_(N_("{cards} to follow with"), cards=suit_count(len(follow), suit))] if follow else []
+    kept += [_(N_("{card} to match it"), card=name(twin))] if twin is not None else []
+    if rank != "8" and any(c[0] == "8" for c in rest):
+        kept.append(_("an 8 as an escape"))
+    if rank != "3" and any(c[0] == "3" for c in rest):
+        kept.append(_("a 3 to cancel with"))
     said = (  # normal values every other card above any 3 (see ``_value``)
-        "you can play only 3s" if rank == "3"
-        else f"{name(card)} sheds {plural(points, 'point')}"
+        _("you can play only 3s") if rank == "3"
+        else ngettext("{card} sheds {n} point", "{card} sheds {n} points", POINTS[rank],
+                      card=name(card))
     )
     if not kept:
         return said
-    listed = ", ".join(kept[:-1]) + " and " + kept[-1] if len(kept) > 1 else kept[0]
-    return f"{said}; you keep {listed}"
+    return _(N_("{said}; you keep {kept}"), said=said, kept=listing(kept))
 
 
 def decide(view: View, legal: list[str]) -> tuple[str, Why]:
     """The ``normal`` player's move, and why."""
     for action in legal:
         if action.startswith("callout"):
-            return action, ("a player did not announce their last card: you call them out",)
+            return action, (N_("a player did not announce their last card: you call them out"),)
         if action.startswith("announce"):
-            return action, ("you announce your last card before anyone calls you out",)
+            return action, (N_("you announce your last card before anyone calls you out"),)
     plays = [a for a in legal if a.startswith("play")]
     if not plays:
-        return legal[0], ("none of your cards may be played",)
+        return legal[0], (N_("none of your cards may be played"),)
     if any(a.endswith(" last") for a in plays):
         plays = [a for a in plays if a.endswith(" last")]
     action = max(plays, key=lambda a: _value(view, moves.read_play(a)))

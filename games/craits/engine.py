@@ -24,13 +24,17 @@ from games.base import Game, IllegalAction, Option, View, Why
 from games.craits import bots, expert, moves, scoring
 from games.craits.state import CraitsState
 from games.rng import shuffled
+from i18n import N_, Message, lazy_gettext
 
 #: Cards dealt to each player, round by round; ``short`` plays the first eight rounds.
 ROUND_SIZES: Final = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 SHORT_ROUNDS: Final = 8
-#: What an ace or a 2 adds to the crank.
-_RANK_WORDS: Final = {"A": "an ace", "8": "an 8", "T": "a 10", "J": "a jack", "Q": "a queen",
-                      "K": "a king"}
+#: A card of each rank, as messages name it.
+_RANK_WORDS: Final = {
+    "A": N_("an ace"), "2": N_("a 2"), "3": N_("a 3"), "4": N_("a 4"), "5": N_("a 5"),
+    "6": N_("a 6"), "7": N_("a 7"), "8": N_("an 8"), "9": N_("a 9"), "T": N_("a 10"),
+    "J": N_("a jack"), "Q": N_("a queen"), "K": N_("a king"),
+}
 
 
 def rounds(options: dict[str, Any]) -> int:
@@ -38,22 +42,22 @@ def rounds(options: dict[str, Any]) -> int:
     return SHORT_ROUNDS if options["short"] else len(ROUND_SIZES)
 
 
-def rank_words(rank: str) -> str:
+def rank_words(rank: str) -> Message:
     """``a 7``, ``an ace``, ``an 8`` — for messages."""
-    return _RANK_WORDS.get(rank, f"a {rank}")
+    return Message(_RANK_WORDS[rank])
 
 
 class Craits(Game[CraitsState]):
     """Craits for 2–5 players: shed your cards; the lowest total after all rounds wins."""
 
     name = "craits"
-    title = "Craits"
+    title = N_("Craits")
     min_players = 2
     max_players = 5
     higher_is_better = False
     state_type = CraitsState
     options: ClassVar = {
-        "short": Option(False, "Play only the first 8 rounds (8 cards down to 1)."),
+        "short": Option(False, N_("Play only the first 8 rounds (8 cards down to 1).")),
     }
     bots: ClassVar = {"normal": bots.normal, "expert": expert.expert_bot}
 
@@ -147,9 +151,9 @@ class Craits(Game[CraitsState]):
         elif verb == "callout":
             self._callout(s, seat, int(arg))
         elif seat != s.current:
-            raise IllegalAction(
+            raise IllegalAction(lazy_gettext(
                 "It is not your turn: you may only announce your last card or call someone out."
-            )
+            ))
         elif verb == "draw":
             self._draw_turn(s, seat)
         else:
@@ -158,24 +162,33 @@ class Craits(Game[CraitsState]):
 
     def _announce(self, s: CraitsState, seat: int) -> None:
         if len(s.hands[seat]) != 1:
-            raise IllegalAction("You can announce only when you hold exactly one card.")
+            raise IllegalAction(
+                lazy_gettext("You can announce only when you hold exactly one card.")
+            )
         if s.announced[seat]:
-            raise IllegalAction("Your last card is already announced.")
+            raise IllegalAction(lazy_gettext("Your last card is already announced."))
         s.announced[seat] = True
         s.event("announce", seat=seat)
 
     def _callout(self, s: CraitsState, seat: int, target: int) -> None:
         if not 0 <= target < s.players:
-            raise IllegalAction(f"There is no seat {target} at this table.")
+            raise IllegalAction(
+                lazy_gettext("There is no seat {seat} at this table.", seat=target)
+            )
         if target == seat:
-            raise IllegalAction("You cannot call yourself out; say 'announce' instead.")
+            raise IllegalAction(
+                lazy_gettext("You cannot call yourself out; say 'announce' instead.")
+            )
         held = len(s.hands[target])
         if held != 1:
-            raise IllegalAction(
-                f"Seat {target} holds {held} cards; only a player with one card can be called out."
-            )
+            raise IllegalAction(lazy_gettext(
+                "Seat {seat} holds {held} cards; only a player with one card can be called out.",
+                seat=target, held=held,
+            ))
         if s.announced[target]:
-            raise IllegalAction(f"Seat {target} has already announced their last card.")
+            raise IllegalAction(lazy_gettext(
+                "Seat {seat} has already announced their last card.", seat=target
+            ))
         s.event("callout", seat=seat, target=target)
         self._give(s, target, 2, "callout")
         s.announced[target] = True
@@ -184,10 +197,10 @@ class Craits(Game[CraitsState]):
     def _draw_turn(self, s: CraitsState, seat: int) -> None:
         playable = [c for c in cards.sort_hand(s.hands[seat]) if self._playable(s, c)]
         if playable:
-            raise IllegalAction(
-                f"You can play (e.g. {self._legal(s, seat)[0]}); "
-                "you may only draw when you cannot play."
-            )
+            raise IllegalAction(lazy_gettext(
+                "You can play (e.g. {move}); you may only draw when you cannot play.",
+                move=self._legal(s, seat)[0],
+            ))
         if s.crank:
             count = s.crank
             drew = self._give(s, seat, count, "crank")
@@ -204,11 +217,13 @@ class Craits(Game[CraitsState]):
         hand = s.hands[seat]
         card = play.card
         if card not in hand:
-            raise IllegalAction(f"You do not hold {card}.")
+            raise IllegalAction(lazy_gettext("You do not hold {card}.", card=card))
         if not self._playable(s, card):
             raise IllegalAction(self._mismatch(s))
         if play.last and len(hand) != 2:
-            raise IllegalAction("Say 'last' only with a play that leaves you one card.")
+            raise IllegalAction(
+                lazy_gettext("Say 'last' only with a play that leaves you one card.")
+            )
         hand.remove(card)
         s.discard.append(card)
         s.suit = play.named or card[1]
@@ -216,15 +231,17 @@ class Craits(Game[CraitsState]):
         s.event("play", seat=seat, card=card, suit=s.suit, last=play.last)
         self._after_play(s, seat, card)
 
-    def _mismatch(self, s: CraitsState) -> str:
+    def _mismatch(self, s: CraitsState) -> Message:
         if s.crank:
-            return (f"The crank is on (count {s.crank}): play an ace or a 2, "
-                    f"or draw {s.crank}.")
+            return lazy_gettext(
+                "The crank is on (count {count}): play an ace or a 2, or draw {count}.",
+                count=s.crank,
+            )
         top = s.discard[-1][0]
-        what = f"Play a {cards.SUIT_SINGULAR[s.suit]}"
-        if top != "8":
-            what += f" or {rank_words(top)}"
-        return what + ", or an 8."
+        suit = Message(cards.SUIT_SINGULAR[s.suit])
+        if top == "8":
+            return lazy_gettext("Play a {suit}, or an 8.", suit=suit)
+        return lazy_gettext("Play a {suit} or {rank}, or an 8.", suit=suit, rank=rank_words(top))
 
     # -- powers and turn order ----------------------------------------------------------
     def _next(self, s: CraitsState, seat: int) -> int:

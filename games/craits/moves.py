@@ -11,6 +11,7 @@ from typing import Final, NamedTuple
 from games import actions
 from games.base import IllegalAction
 from games.cards import SUIT_NAMES, parse_code
+from i18n import N_, Message, lazy_gettext
 
 #: The other suit of the same colour, for a 9.
 PARTNER_SUIT: Final = {"S": "C", "C": "S", "H": "D", "D": "H"}
@@ -57,11 +58,15 @@ def parse(text: str) -> str:
         return actions.no_args(verb, words)
     if verb == "callout":
         if len(words) != 1:
-            raise IllegalAction("Say whom to call out by seat number, e.g. 'callout 2'.")
-        return f"callout {actions.number(words[0], 'The seat')}"
+            raise IllegalAction(
+                lazy_gettext("Say whom to call out by seat number, e.g. 'callout 2'.")
+            )
+        seat = actions.number(words[0], N_("The seat must be a number, not {word!r}."))
+        return f"callout {seat}"
     if verb == "play":
         return _parse_play(words)
-    raise IllegalAction(f"Unknown move {verb!r}. Moves: {VERBS}.")
+    raise IllegalAction(lazy_gettext("Unknown move {verb!r}. Moves: {moves}.", verb=verb,
+                                     moves=VERBS))
 
 
 def _parse_play(words: list[str]) -> str:
@@ -73,21 +78,24 @@ def _parse_play(words: list[str]) -> str:
     if "as" in lower[1:]:  # a first word "as" is the ace of spades
         at = lower.index("as", 1)
         if len(words) != at + 2:
-            raise IllegalAction("Name one suit after 'as', e.g. 'play 8H as S'.")
+            raise IllegalAction(lazy_gettext("Name one suit after 'as', e.g. 'play 8H as S'."))
         named = actions.suit(words[at + 1])
         words = words[:at]
     card = actions.one_card("play", words, parse_code)
     if card[0] == "8":
         if named is None:
-            raise IllegalAction(f"Name a suit: play {card} as S")
+            raise IllegalAction(lazy_gettext("Name a suit: play {card} as S", card=card))
     elif card[0] == "9":
         partner = PARTNER_SUIT[card[1]]
         if named == card[1]:
             named = None
         elif named not in (None, partner):
-            raise IllegalAction(
-                f"A 9 can only switch to the other suit of its colour: {SUIT_NAMES[partner]}"
-            )
+            raise IllegalAction(lazy_gettext(
+                "A 9 can only switch to the other suit of its colour: {suit}",
+                suit=Message(SUIT_NAMES[partner]),
+            ))
     elif named is not None:
-        raise IllegalAction("Only an 8 (wild) or a 9 (switch colour-mate) names a suit.")
+        raise IllegalAction(
+            lazy_gettext("Only an 8 (wild) or a 9 (switch colour-mate) names a suit.")
+        )
     return play_text(card, named, last)

@@ -21,6 +21,7 @@ from games import melds
 from games.base import View, Why
 from games.cards import LOW_RANK, SUIT
 from games.gin_rummy import scoring
+from i18n import N_, _
 
 #: Deadwood cut that makes a discard worth taking even if it joins no meld.
 TAKE_GAIN = 6
@@ -94,12 +95,12 @@ def _take(view: View) -> Why | None:
     del after[top]
     best = min(after, key=lambda c: (after[c], c))
     if after[best] <= now - TAKE_GAIN:
-        return ("{} cuts your deadwood from {} to {}", top, now, after[best])
+        return (N_("{} cuts your deadwood from {} to {}"), top, now, after[best])
     if after[best] >= now:
         return None
     kept = [c for c in hand if c != best] + [top]
     meld = next((m for m in melds.best_arrangement(kept).melds if top in m), None)
-    return None if meld is None else ("{} makes the meld {}", top, tuple(meld))
+    return None if meld is None else (N_("{} makes the meld {}"), top, tuple(meld))
 
 
 def _why_discard(
@@ -114,28 +115,40 @@ def _why_discard(
     rest = [c for c in loose if c != card]
     pair = next(((a, b) for i, a in enumerate(rest) for b in rest[i + 1:] if _near(a, b)), None)
     if waited is not None:
-        parts.append(f"knocking with {waited} deadwood pays less than waiting")
+        parts.append(_("knocking with {waited} deadwood pays less than waiting", waited=waited))
     elif low(melds.deadwood_by_discard(hand)):
-        parts.append("at this low deadwood each point counts more than a near-meld")
+        parts.append(_("at this low deadwood each point counts more than a near-meld"))
     elif pair is not None:
-        kind = "set" if pair[0][0] == pair[1][0] else "run"
-        parts.append(f"keeps {name(pair[0])} {name(pair[1])} for a {kind}")
+        first, second = name(pair[0]), name(pair[1])
+        parts.append(
+            _("keeps {first} {second} for a set", first=first, second=second)
+            if pair[0][0] == pair[1][0]
+            else _("keeps {first} {second} for a run", first=first, second=second)
+        )
     worth = melds.card_value(card)
     kept_for_them = [c for c in rest if helps(c, theirs) and melds.card_value(c) > worth]
     if kept_for_them:
-        parts.append(f"holds on to {name(kept_for_them[0])}, which your opponent could use")
+        parts.append(_("holds on to {card}, which your opponent could use",
+                       card=name(kept_for_them[0])))
     if card not in loose:
         after = melds.deadwood_by_discard(hand)
         least = after[card] == min(after[c] for c in options)
-        parts.append(f"breaking up a meld with {name(card)} leaves " + (
-            "the least deadwood" if least else f"{after[card]} deadwood; those leaving less"
-            " could still meld or help your opponent"))
+        parts.append(
+            _("breaking up a meld with {card} leaves the least deadwood", card=name(card))
+            if least else _(
+                "breaking up a meld with {card} leaves {deadwood} deadwood; those leaving"
+                " less could still meld or help your opponent",
+                card=name(card), deadwood=after[card],
+            )
+        )
     elif all(worth >= melds.card_value(c) for c in loose):
         tied = any(melds.card_value(c) == worth for c in rest)
-        parts.append(f"{name(card)} is {'one of ' if tied else ''}your highest unmatched card"
-                     + ("s" if tied else ""))
+        parts.append(
+            _("{card} is one of your highest unmatched cards", card=name(card)) if tied
+            else _("{card} is your highest unmatched card", card=name(card))
+        )
     else:
-        parts.append(f"{name(card)} is the unmatched card you can best spare")
+        parts.append(_("{card} is the unmatched card you can best spare", card=name(card)))
     return "; ".join(parts)
 
 
@@ -143,28 +156,28 @@ def decide(view: View, legal: list[str], rule: KnockRule = KNOCK) -> tuple[str, 
     """The ``normal`` player's move, and why (knocking by ``rule``)."""
     if legal[0] in ("take", "draw"):
         if "take" not in legal:
-            return "draw", ("both players passed the upcard, so you draw from the stock",)
+            return "draw", (N_("both players passed the upcard, so you draw from the stock"),)
         why = _take(view)
         if why is not None:
             return "take", why
         return (
             "pass" if "pass" in legal else "draw",
-            ("{} would neither meld nor cut your deadwood much", view["discard_top"]),
+            (N_("{} would neither meld nor cut your deadwood much"), view["discard_top"]),
         )
     if "biggin" in legal:
-        return "biggin", ("all eleven of your cards are in melds: big gin",)
+        return "biggin", (N_("all eleven of your cards are in melds: big gin"),)
     hand: list[str] = view["hand"]
     after = melds.deadwood_by_discard(hand)
     knocks = [a for a in legal if a.startswith("knock ")]
     if knocks:
         card = min((a.split()[1] for a in knocks), key=lambda c: (after[c], -melds.card_value(c)))
         if after[card] == 0:
-            return f"knock {card}", ("throwing {} leaves no deadwood: gin", card)
+            return f"knock {card}", (N_("throwing {} leaves no deadwood: gin"), card)
         known = len(view["known"][1 - view["seat"]])
         if rule.pays(after[card], view["stock"], known):
             return f"knock {card}", (
-                "throwing {} leaves {} deadwood, and with {} cards left in the stock"
-                " knocking with that pays more than waiting",
+                N_("throwing {} leaves {} deadwood, and with {} cards left in the stock"
+                   " knocking with that pays more than waiting"),
                 card, after[card], view["stock"],
             )
         waited = after[card]

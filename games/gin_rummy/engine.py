@@ -18,6 +18,7 @@ from games.gin_rummy import expert, scoring
 from games.gin_rummy.bots import decide, normal_bot
 from games.gin_rummy.state import DISCARD, DRAW, OFFER, OVER, GinState
 from games.rng import shuffled
+from i18n import N_, lazy_gettext
 
 HAND_SIZE = 10
 #: A discard that leaves this many stock cards (with no knock) ends the hand in a draw.
@@ -38,12 +39,12 @@ class GinRummy(Game[GinState]):
     """Two-player Gin Rummy (RULES.md §1)."""
 
     name = "gin_rummy"
-    title = "Gin Rummy"
+    title = N_("Gin Rummy")
     min_players = 2
     max_players = 2
     state_type = GinState
     options: ClassVar[dict[str, Option]] = {
-        "target": Option(100, "Points that end the game", minimum=10, maximum=1000),
+        "target": Option(100, N_("Points that end the game"), minimum=10, maximum=1000),
     }
     bots: ClassVar[dict[str, Bot]] = {"normal": normal_bot, "expert": expert.expert_bot}
     card_verbs: ClassVar[tuple[str, ...]] = ("discard", "knock")
@@ -86,7 +87,11 @@ class GinRummy(Game[GinState]):
         if verb in ("discard", "knock"):
             return f"{verb} {actions.one_card(verb, words, self.parse_card)}"
         raise IllegalAction(
-            f"Unknown move {verb!r}: say draw, take, pass, discard <card>, knock <card> or biggin."
+            lazy_gettext(
+                "Unknown move {verb!r}: say draw, take, pass, discard <card>, knock <card> or "
+                "biggin.",
+                verb=verb,
+            )
         )
 
     # -- legal moves --------------------------------------------------------------------
@@ -116,7 +121,10 @@ class GinRummy(Game[GinState]):
                 self._pass(state, seat)
             else:
                 raise IllegalAction(
-                    f"First decide on the upcard {pretty(state.discards[-1])}: take or pass."
+                    lazy_gettext(
+                        "First decide on the upcard {card}: take or pass.",
+                        card=pretty(state.discards[-1]),
+                    )
                 )
         elif state.phase == DRAW:
             if verb == "draw":
@@ -124,16 +132,20 @@ class GinRummy(Game[GinState]):
             elif verb == "take":
                 if state.stock_only:
                     raise IllegalAction(
-                        "Both players passed the upcard: draw from the stock instead."
+                        lazy_gettext("Both players passed the upcard: draw from the stock instead.")
                     )
                 self._take(state, seat)
             elif verb == "pass":
                 raise IllegalAction(
-                    "Passing is only for the first upcard: draw from the stock or take"
-                    " the discard."
+                    lazy_gettext(
+                        "Passing is only for the first upcard: draw from the stock or take the "
+                        "discard."
+                    )
                 )
             else:
-                raise IllegalAction("Draw first: 'draw' from the stock or 'take' the discard.")
+                raise IllegalAction(lazy_gettext(
+                    "Draw first: 'draw' from the stock or 'take' the discard."
+                ))
         elif verb in ("discard", "knock"):
             self._check_discard(state, seat, arg)
             if verb == "discard":
@@ -144,12 +156,15 @@ class GinRummy(Game[GinState]):
             dw = melds.min_deadwood(state.hands[seat])
             if dw:
                 raise IllegalAction(
-                    f"Big gin needs all 11 cards in melds; your deadwood is {dw}."
-                    " Discard or knock instead."
+                    lazy_gettext(
+                        "Big gin needs all 11 cards in melds; your deadwood is {deadwood}."
+                        " Discard or knock instead.",
+                        deadwood=dw,
+                    )
                 )
             self._end_hand(state, scoring.lay_down(state.hand_no, seat, "big_gin", state.hands))
         else:
-            raise IllegalAction("You have drawn already: discard a card or knock.")
+            raise IllegalAction(lazy_gettext("You have drawn already: discard a card or knock."))
 
     def _take(self, state: GinState, seat: int) -> None:
         card = state.discards.pop()
@@ -179,10 +194,13 @@ class GinRummy(Game[GinState]):
 
     def _check_discard(self, state: GinState, seat: int, card: str) -> None:
         if card not in state.hands[seat]:
-            raise IllegalAction(f"You don't hold {pretty(card)}.")
+            raise IllegalAction(lazy_gettext("You don't hold {card}.", card=pretty(card)))
         if card == state.taken:
             raise IllegalAction(
-                f"You just took {pretty(card)} from the discard pile: discard another card."
+                lazy_gettext(
+                    "You just took {card} from the discard pile: discard another card.",
+                    card=pretty(card),
+                )
             )
 
     def _discard(self, state: GinState, seat: int, card: str) -> None:
@@ -203,8 +221,11 @@ class GinRummy(Game[GinState]):
         dw = melds.min_deadwood(rest)
         if dw > scoring.KNOCK_LIMIT:
             raise IllegalAction(
-                f"You can't knock with {pretty(card)}: your deadwood would be {dw}"
-                f" (at most {scoring.KNOCK_LIMIT}). Discard instead."
+                lazy_gettext(
+                    "You can't knock with {card}: your deadwood would be {deadwood} (at most "
+                    "{limit}). Discard instead.",
+                    card=pretty(card), deadwood=dw, limit=scoring.KNOCK_LIMIT,
+                )
             )
         state.hands[seat] = rest
         state.face_down = card

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from games.base import View, Why
 from games.ono99.cards import FULL_DECK, LIMIT, MINUS, NUMBERS, ONO, P2, REV, VALUE
+from i18n import N_, _, listing
 
 #: How far the total may climb per other player before the turn comes back.
 _CLIMB = (0, 3, 6, 9)
@@ -87,19 +88,22 @@ def _why_play(name: Callable[[str], str], view: View, action: str) -> str:
     new = _after(view, card)
     rest = list(view["hand"])
     rest.remove(card)
-    said = f"{name(card)} takes the total to {new}"
     kept = [name(c) for c in (MINUS, P2, REV) if c in rest and c != card]
-    if kept and card not in (MINUS, P2, REV):
-        said += f" and keeps your {' and '.join(kept)} for higher totals"
+    said = (
+        _("{card} takes the total to {total} and keeps your {kept} for higher totals",
+          card=name(card), total=new, kept=listing(kept))
+        if kept and card not in (MINUS, P2, REV)
+        else _("{card} takes the total to {total}", card=name(card), total=new)
+    )
     if _bad_share(new) >= PRESSING:
-        said += f"; few cards can be played on {new}"
+        return _("{said}; few cards can be played on {total}", said=said, total=new)
     return said
 
 
 def decide(view: View, legal: list[str]) -> tuple[str, Why]:
     """The ``normal`` player's move, and why."""
     if "swap" in legal:
-        return "swap", ("four ONO 99 cards are dead weight: you swap them",)
+        return "swap", (N_("four ONO 99 cards are dead weight: you swap them"),)
     action = max(legal, key=lambda a: _score(view, a))
     return action, (_why_play, view, action)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from games.base import read_number
+from i18n import N_, lazy_gettext
 
 #: The highest running total a play may leave (the total must stay below 99).
 LIMIT: Final = 98
@@ -32,9 +33,9 @@ FULL_DECK: Final[tuple[str, ...]] = tuple(c for c in ORDER for _ in range(_COUNT
 #: What a card adds to the running total (``-10`` is floored at 0 by the engine unless
 #: negative totals are allowed).
 VALUE: Final[dict[str, int]] = {**{c: int(c) for c in NUMBERS}, REV: 0, P2: 0, ONO: 0, MINUS: -10}
-#: Plain names for messages.
-NAME: Final[dict[str, str]] = {**{c: c for c in NUMBERS}, REV: "Reverse", MINUS: "Minus 10",
-                               P2: "Play 2", ONO: "ONO 99"}
+#: Plain names for messages (marked for the catalogs: ``_(NAME[card])`` says one).
+NAME: Final[dict[str, str]] = {**{c: c for c in NUMBERS}, REV: N_("Reverse"),
+                               MINUS: N_("Minus 10"), P2: N_("Play 2"), ONO: N_("ONO 99")}
 
 _WORDS: Final = {
     "REV": REV, "R": REV, "REVERSE": REV,
@@ -52,9 +53,9 @@ def parse_card(text: str) -> str:
     value = read_number(t)
     if value is not None and 0 <= value <= 10:
         return str(value)
-    raise ValueError(
-        f"{text.strip()!r} is not an ONO 99 card (cards: 0–10, REV, -10, P2, ONO)."
-    )
+    raise ValueError(lazy_gettext(
+        "{text!r} is not an ONO 99 card (cards: 0–10, REV, -10, P2, ONO).", text=text.strip()
+    ))
 
 
 def sort_hand(hand: list[str]) -> list[str]:

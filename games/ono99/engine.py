@@ -35,6 +35,7 @@ from games.ono99.cards import (
 from games.ono99.cards import sort_hand as sort_cards
 from games.ono99.state import OnoState
 from games.rng import shuffled
+from i18n import N_, Message, lazy_gettext
 
 HAND_SIZE = scoring.HAND_SIZE
 #: More automatic steps (passes, eliminations, deals) than any game can need in a row.
@@ -45,25 +46,25 @@ class Ono99(Game[OnoState]):
     """ONO 99: keep the running total below 99; the last player left wins."""
 
     name: ClassVar[str] = "ono99"
-    title: ClassVar[str] = "ONO 99"
+    title: ClassVar[str] = N_("ONO 99")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     options: ClassVar[Mapping[str, Option]] = {
         "scoring": Option(
             "elimination",
-            "elimination (2022: last player left wins), tokens or points (1980 classics)",
+            N_("elimination (2022: last player left wins), tokens or points (1980 classics)"),
             choices=("elimination", "tokens", "points"),
         ),
-        "target": Option(100, "points that end the game (points scoring)", 25, 1000),
+        "target": Option(100, N_("points that end the game (points scoring)"), 25, 1000),
         "points_end": Option(
             "last_standing",
-            "points scoring: last_standing (reaching the target knocks you out) or lowest"
-            " (the first to reach it ends the game; lowest total wins)",
+            N_("points scoring: last_standing (reaching the target knocks you out) or lowest"
+               " (the first to reach it ends the game; lowest total wins)"),
             choices=("last_standing", "lowest"),
         ),
-        "negative_totals": Option(False, "Minus 10 may take the total below 0 (1980)"),
+        "negative_totals": Option(False, N_("Minus 10 may take the total below 0 (1980)")),
         "ono_on_tens": Option(
-            False, "an ONO 99 may be played, adding 0, when the total ends in zero (1980)"
+            False, N_("an ONO 99 may be played, adding 0, when the total ends in zero (1980)")
         ),
     }
     state_type: ClassVar[type[OnoState]] = OnoState
@@ -126,14 +127,17 @@ class Ono99(Game[OnoState]):
             return no_args("swap", words)
         if verb == "play":
             if not words:
-                raise IllegalAction("Which card? Say e.g. 'play 7', 'play -10' or 'play REV'.")
+                raise IllegalAction(
+                    lazy_gettext("Which card? Say e.g. 'play 7', 'play -10' or 'play REV'.")
+                )
             return "play " + parse_card("".join(words))
         try:
             return "play " + parse_card(text)
         except ValueError:
-            raise IllegalAction(
-                f"Unknown move {text.strip()!r}: say 'play <card>' (e.g. 'play 7') or 'swap'."
-            ) from None
+            raise IllegalAction(lazy_gettext(
+                "Unknown move {move!r}: say 'play <card>' (e.g. 'play 7') or 'swap'.",
+                move=text.strip(),
+            )) from None
 
     # -- rules --------------------------------------------------------------------------
     def _after(self, state: OnoState, card: str) -> int:
@@ -143,29 +147,33 @@ class Ono99(Game[OnoState]):
             return max(0, total)
         return total
 
-    def _why_not(self, state: OnoState, seat: int, card: str) -> str | None:
+    def _why_not(self, state: OnoState, seat: int, card: str) -> Message | None:
         """Why ``seat`` may not play ``card`` now, or ``None`` when it may."""
         hand = state.hands[seat]
         if card not in hand:
             place = int(card) if card in NUMBERS else 0
-            also = (
-                f" (to play the card in place {place} of your hand, say 'play #{place}')"
-                if 1 <= place <= len(hand) else ""
-            )
-            return f"You have no {NAME[card]} card in your hand{also}."
+            if 1 <= place <= len(hand):
+                return lazy_gettext(
+                    "You have no {card} card in your hand (to play the card in place {place}"
+                    " of your hand, say 'play #{place}').",
+                    card=Message(NAME[card]), place=place,
+                )
+            return lazy_gettext("You have no {card} card in your hand.", card=Message(NAME[card]))
         if card == ONO:
             if not state.options["ono_on_tens"]:
-                return "ONO 99 cards can never be played."
+                return lazy_gettext("ONO 99 cards can never be played.")
             if state.total % 10:
-                return (
-                    f"An ONO 99 may only be played when the total ends in zero"
-                    f" (it is {state.total})."
+                return lazy_gettext(
+                    "An ONO 99 may only be played when the total ends in zero (it is {total}).",
+                    total=state.total,
                 )
             if state.ono_played:
-                return "Only one ONO 99 may be played a turn."
+                return lazy_gettext("Only one ONO 99 may be played a turn.")
         total = self._after(state, card)
         if total > LIMIT:
-            return f"That would make the total {total}; it must stay below 99."
+            return lazy_gettext(
+                "That would make the total {total}; it must stay below 99.", total=total
+            )
         return None
 
     def _can_swap(self, state: OnoState, seat: int) -> bool:
@@ -190,14 +198,14 @@ class Ono99(Game[OnoState]):
 
     def _swap(self, state: OnoState, seat: int) -> None:
         if state.options["scoring"] == "points":
-            raise IllegalAction(
+            raise IllegalAction(lazy_gettext(
                 "There is no swap in the points game: four ONO 99 end your turn instead."
-            )
+            ))
         held = state.hands[seat].count(ONO)
         if held < HAND_SIZE:
-            raise IllegalAction(
-                f"You may only swap when you hold four ONO 99 cards (you hold {held})."
-            )
+            raise IllegalAction(lazy_gettext(
+                "You may only swap when you hold four ONO 99 cards (you hold {held}).", held=held
+            ))
         state.hands[seat] = []
         state.discard.extend([ONO] * HAND_SIZE)
         state.event("swap", seat=seat)

@@ -18,9 +18,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.base import View, Why
+from games.base import View, Why, words
 from games.cards import HIGH_RANK, STANDARD_DECK, SUIT, sort_hand
 from games.trick_play import TrickRules, unseen
+from i18n import N_, _, decimal
 
 TRUMP = "S"
 PLAIN = "HDC"
@@ -109,15 +110,15 @@ def choose_bid(view: View) -> str:
 
 def _why_bid(name: Callable[[str], str], view: View, move: str) -> str:
     if move == "bid 0":
-        return (
+        return _(
             "your hand is weak enough for Nil: at most three spades, none above 9, a card of"
             " 5 or lower in every other suit you hold and no high card without length"
         )
     taken = BID_SLOPE * expected_tricks(view["hand"], view["face_up_discards"]) + BID_SHIFT
-    return (
-        f"hands like yours take about {taken + BID_UNDER:.1f} tricks; you bid"
-        f" {move.split()[1]}, a little under, as a trick short costs as much as a made bid"
-        " earns"
+    return _(
+        "hands like yours take about {tricks} tricks; you bid {bid}, a little under, as a"
+        " trick short costs as much as a made bid earns",
+        tricks=decimal(taken + BID_UNDER), bid=move.split()[1],
     )
 
 
@@ -128,16 +129,16 @@ def choose_draft(view: View, legal: list[str]) -> tuple[str, Why]:
         mine, theirs = view["scores"][me], view["scores"][1 - me]
         desperate = theirs - mine >= BLIND_NIL_BEHIND and theirs >= view["target"] - BLIND_NIL_NEAR
         if desperate:
-            return "blindnil", ("you are far behind near the end: Blind Nil is worth the risk",)
-        return "look", ("Blind Nil is worth its risk only far behind near the end",)
+            return "blindnil", (N_("you are far behind near the end: Blind Nil is worth the risk"),)
+        return "look", (N_("Blind Nil is worth its risk only far behind near the end"),)
     card = view["drawn"]
     if view["bids"][me] == "blind nil":
         if nil_danger(card) < NIL_DANGER_AT:
-            return "keep", ("{} is low enough for your Blind Nil", card)
-        return "discard", ("{} could win a trick and break your Blind Nil", card)
+            return "keep", (N_("{} is low enough for your Blind Nil"), card)
+        return "discard", (N_("{} could win a trick and break your Blind Nil"), card)
     if keep_value(card, view["hand"]) >= DRAFT_KEEP_AT:
-        return "keep", ("{} is worth more than the unknown card after it", card)
-    return "discard", ("{} is worth less than the unknown card after it", card)
+        return "keep", (N_("{} is worth more than the unknown card after it"), card)
+    return "discard", (N_("{} is worth less than the unknown card after it"), card)
 
 
 def choose_exchange(view: View) -> str:
@@ -156,33 +157,35 @@ def aim(view: View) -> tuple[bool, str]:
     nil = (0, "blind nil")
     if mine in nil:
         if tricks[me] > 0 and theirs not in nil:
-            return True, "your Nil is broken, so you take what tricks you can"
-        return False, "you bid Nil, so you lose every trick you can"
+            return True, N_("your Nil is broken, so you take what tricks you can")
+        return False, N_("you bid Nil, so you lose every trick you can")
     if theirs in nil:
         if tricks[me] < mine:  # (also once their Nil is broken)
-            return True, "you still need tricks for your bid"
+            return True, N_("you still need tricks for your bid")
         if tricks[opp] == 0:
-            return False, "your bid is made, so you let your opponent win and break their Nil"
-        return False, "their Nil is broken and your bid is made, so you duck to avoid bags"
+            return False, N_("your bid is made, so you let your opponent win and break their Nil")
+        return False, N_("their Nil is broken and your bid is made, so you duck to avoid bags")
     if tricks[me] < mine:
-        return True, "you still need tricks for your bid"
+        return True, N_("you still need tricks for your bid")
     need: int = theirs - tricks[opp]
     if 0 < need <= left:
-        return True, "your bid is made, and winning tricks can still set your opponent"
-    return False, "your bid is made and theirs is made or already lost, so you duck to avoid bags"
+        return True, N_("your bid is made, and winning tricks can still set your opponent")
+    return False, N_(
+        "your bid is made and theirs is made or already lost, so you duck to avoid bags"
+    )
 
 
 def follow(view: View, options: list[str], win: bool) -> tuple[str, Why]:
     """Play second: the cheapest winner when winning, else the highest loser."""
     winners, losers = RULES.split(options, RULES.winning(view["trick"])[1])
     if win and winners:
-        return winners[0], ("{} is your cheapest card that wins the trick", winners[0])
+        return winners[0], (N_("{} is your cheapest card that wins the trick"), winners[0])
     if not win and losers:
-        return losers[-1], ("{} is your highest card that loses the trick", losers[-1])
+        return losers[-1], (N_("{} is your highest card that loses the trick"), losers[-1])
     if winners:
-        return winners[-1], ("every card you may play wins the trick: {} spends the highest",
+        return winners[-1], (N_("every card you may play wins the trick: {} spends the highest"),
                              winners[-1])
-    return losers[0], ("no card you may play wins the trick: {} throws the lowest", losers[0])
+    return losers[0], (N_("no card you may play wins the trick: {} throws the lowest"), losers[0])
 
 
 def lead(view: View, options: list[str], win: bool) -> tuple[str, Why]:
@@ -193,15 +196,15 @@ def lead(view: View, options: list[str], win: bool) -> tuple[str, Why]:
         spades = RULES.trumps(options)
         top = RULES.top_master(spades, pool)
         if top and len(spades) >= len(RULES.trumps(pool)) / 2:
-            return top, ("{} is the top spade: it wins and draws your opponent's spades", top)
+            return top, (N_("{} is the top spade: it wins and draws your opponent's spades"), top)
         cash = RULES.top_master(RULES.side(options), pool)
         if cash:
-            return cash, ("{} is the highest card left in its suit", cash)
+            return cash, (N_("{} is the highest card left in its suit"), cash)
     suits = RULES.by_suit(hand)
     card = min(
         options, key=lambda c: (RULES.is_trump(c), -RULES.higher(c, pool), -len(suits[SUIT[c]]))
     )
-    return card, ("{} is your weakest lead", card)
+    return card, (N_("{} is your weakest lead"), card)
 
 
 def choose_play(view: View, legal: list[str]) -> tuple[str, Why]:
@@ -209,7 +212,12 @@ def choose_play(view: View, legal: list[str]) -> tuple[str, Why]:
     options = [a.split()[1] for a in legal]
     win, goal = aim(view)
     card, why = follow(view, options, win) if view["trick"] else lead(view, options, win)
-    return "play " + card, (f"{goal}; {why[0]}", *why[1:])
+    return "play " + card, (_aimed, goal, why)
+
+
+def _aimed(name: Callable[[str], str], goal: str, why: Why) -> str:
+    """The aim of a play (``aim``), then why this card serves it."""
+    return _("{goal}; {why}", goal=_(goal), why=words(why, name))
 
 
 def decide(view: View, legal: list[str]) -> tuple[str, Why]:
@@ -221,8 +229,8 @@ def decide(view: View, legal: list[str]) -> tuple[str, Why]:
         move = choose_exchange(view)
         cards = tuple(move.split()[1:])
         if not cards:
-            return move, ("none of your cards is likely to win a trick",)
-        return move, ("the cards most likely to win you a trick go: {}", cards)
+            return move, (N_("none of your cards is likely to win a trick"),)
+        return move, (N_("the cards most likely to win you a trick go: {}"), cards)
     if phase == "bid":
         move = choose_bid(view)
         return move, (_why_bid, view, move)

@@ -22,6 +22,7 @@ from games.spades.bots import decide, normal_bot
 from games.spades.scoring import score_hand
 from games.spades.state import BID, DRAFT, EXCHANGE, OVER, PLAY, SpadesState
 from games.tricks import follow_options, trick_winner
+from i18n import N_, Message, lazy_gettext
 
 HAND_SIZE = 13
 MAX_EXCHANGE = 3
@@ -60,12 +61,12 @@ class Spades(Game[SpadesState]):
     """Two-player Spades with a draft instead of a deal (RULES.md §2)."""
 
     name = "spades"
-    title = "Spades (two players)"
+    title = N_("Spades (two players)")
     min_players = 2
     max_players = 2
     options: ClassVar[dict[str, Option]] = {
-        "target": Option(500, "Points that end the game.", minimum=1, maximum=10_000),
-        "blind_nil": Option(True, "Allow Blind (Double) Nil."),
+        "target": Option(500, N_("Points that end the game."), minimum=1, maximum=10_000),
+        "blind_nil": Option(True, N_("Allow Blind (Double) Nil.")),
     }
     state_type = SpadesState
     bots: ClassVar[dict[str, Bot]] = {"normal": normal_bot, "expert": expert.expert_bot}
@@ -114,20 +115,26 @@ class Spades(Game[SpadesState]):
         if verb == "exchange":
             chosen = actions.take_cards(words, cards.parse_code)
             if len(chosen) > MAX_EXCHANGE:
-                raise IllegalAction("You may exchange at most three cards.")
+                raise IllegalAction(lazy_gettext("You may exchange at most three cards."))
             if len(set(chosen)) != len(chosen):
-                raise IllegalAction("Name each card to exchange only once.")
+                raise IllegalAction(lazy_gettext("Name each card to exchange only once."))
             return " ".join(["exchange", *sort_cards(chosen)])
         if verb == "bid":
             if len(words) != 1:
-                raise IllegalAction("Say how many tricks you will take, e.g. 'bid 4' (0 is Nil).")
-            n = 0 if words[0].lower() == "nil" else actions.number(words[0], "A bid")
+                raise IllegalAction(lazy_gettext(
+                    "Say how many tricks you will take, e.g. 'bid 4' (0 is Nil)."
+                ))
+            n = 0 if words[0].lower() == "nil" else actions.number(
+                words[0], N_("A bid must be a number, not {word!r}.")
+            )
             if not 0 <= n <= HAND_SIZE:
-                raise IllegalAction(f"A bid is 0 (Nil) to 13 tricks, not {n}.")
+                raise IllegalAction(lazy_gettext("A bid is 0 (Nil) to 13 tricks, not {n}.", n=n))
             return f"bid {n}"
         if verb == "play":
             return "play " + actions.one_card("play", words, cards.parse_code)
-        raise IllegalAction(f"Unknown action {verb!r}; actions are: {ACTION_WORDS}.")
+        raise IllegalAction(lazy_gettext(
+            "Unknown action {verb!r}; actions are: {actions}.", verb=verb, actions=ACTION_WORDS
+        ))
 
     # -- legality -----------------------------------------------------------------------
     def _legal(self, state: SpadesState, seat: int) -> list[str]:
@@ -160,17 +167,17 @@ class Spades(Game[SpadesState]):
             raise IllegalAction(self._bid_refusal(state, seat))
         return super().apply(state, seat, action)
 
-    def _bid_refusal(self, state: SpadesState, seat: int) -> str:
+    def _bid_refusal(self, state: SpadesState, seat: int) -> Message:
         if state.blind[seat]:
-            return "You declared Blind Nil: your bid is fixed."
+            return lazy_gettext("You declared Blind Nil: your bid is fixed.")
         if state.phase in (DRAFT, EXCHANGE):
-            return "Bidding starts after the draft."
+            return lazy_gettext("Bidding starts after the draft.")
         if state.phase == PLAY:
-            return "Bidding is closed: the hand is being played."
+            return lazy_gettext("Bidding is closed: the hand is being played.")
         bid = state.bids[seat]
         if bid is not None:
-            return f"You already bid {bid}; a bid cannot be changed."
-        return "It is not your turn to bid: the second player bids first."
+            return lazy_gettext("You already bid {bid}; a bid cannot be changed.", bid=bid)
+        return lazy_gettext("It is not your turn to bid: the second player bids first.")
 
     # -- moves --------------------------------------------------------------------------
     def _apply(self, state: SpadesState, seat: int, action: str) -> None:
@@ -186,18 +193,23 @@ class Spades(Game[SpadesState]):
 
     def _draft(self, state: SpadesState, seat: int, verb: str) -> None:
         if state.phase != DRAFT:
-            raise IllegalAction(f"The draft is over; {self._phase_hint(state)}")
+            raise IllegalAction(lazy_gettext(
+                "The draft is over; {state}",
+                state=self._phase_hint(state),
+            ))
         if verb == "look":
             if not state.may_blind[seat]:
-                raise IllegalAction("You already see the top card: keep it or discard it.")
+                raise IllegalAction(lazy_gettext(
+                    "You already see the top card: keep it or discard it."
+                ))
             state.may_blind[seat] = False
             return
         if verb == "blindnil":
             if not state.options["blind_nil"]:
-                raise IllegalAction("Blind Nil is not played at this table.")
+                raise IllegalAction(lazy_gettext("Blind Nil is not played at this table."))
             if not state.may_blind[seat]:
                 raise IllegalAction(
-                    "Too late: Blind Nil is declared before you take your first card."
+                    lazy_gettext("Too late: Blind Nil is declared before you take your first card.")
                 )
             state.may_blind[seat] = False
             state.blind[seat] = True
@@ -231,12 +243,14 @@ class Spades(Game[SpadesState]):
 
     def _exchange(self, state: SpadesState, seat: int, chosen: list[str]) -> None:
         if state.phase != EXCHANGE:
-            raise IllegalAction(f"Exchanges are only for Blind Nil, after the draft; "
-                                f"{self._phase_hint(state)}")
+            raise IllegalAction(lazy_gettext(
+                "Exchanges are only for Blind Nil, after the draft; {state}",
+                state=self._phase_hint(state),
+            ))
         hand = state.hands[seat]
         for c in chosen:
             if c not in hand:
-                raise IllegalAction(f"You do not hold {c}.")
+                raise IllegalAction(lazy_gettext("You do not hold {card}.", card=c))
         rng = rng_for(state.seed, state.shuffles)
         state.shuffles += 1
         drawn = rng.sample(state.discards, len(chosen))
@@ -269,15 +283,20 @@ class Spades(Game[SpadesState]):
 
     def _play(self, state: SpadesState, seat: int, card: str) -> None:
         if state.phase != PLAY:
-            raise IllegalAction(f"Cards are played after the bidding; {self._phase_hint(state)}")
+            raise IllegalAction(lazy_gettext(
+                "Cards are played after the bidding; {state}",
+                state=self._phase_hint(state),
+            ))
         hand = state.hands[seat]
         if card not in hand:
-            raise IllegalAction(f"You do not hold {card}.")
+            raise IllegalAction(lazy_gettext("You do not hold {card}.", card=card))
         if card not in playable(state, seat):
             if state.trick:
                 led = SUIT[state.trick[0][1]]
-                raise IllegalAction(f"You must follow {SUIT_NAMES[led]}.")
-            raise IllegalAction("Spades are not broken yet: lead another suit.")
+                raise IllegalAction(
+                    lazy_gettext("You must follow {suit}.", suit=Message(SUIT_NAMES[led]))
+                )
+            raise IllegalAction(lazy_gettext("Spades are not broken yet: lead another suit."))
         if SUIT[card] == TRUMP and not state.spades_broken and (
             state.trick or all(SUIT[c] == TRUMP for c in hand)
         ):
@@ -320,12 +339,12 @@ class Spades(Game[SpadesState]):
         else:
             self._start_hand(state)
 
-    def _phase_hint(self, state: SpadesState) -> str:
+    def _phase_hint(self, state: SpadesState) -> Message:
         return {
-            DRAFT: "the draft is on: keep or discard.",
-            EXCHANGE: "Blind Nil players are exchanging cards.",
-            BID: "it is time to bid.",
-            PLAY: "play a card.",
+            DRAFT: lazy_gettext("the draft is on: keep or discard."),
+            EXCHANGE: lazy_gettext("Blind Nil players are exchanging cards."),
+            BID: lazy_gettext("it is time to bid."),
+            PLAY: lazy_gettext("play a card."),
         }[state.phase]
 
     # -- observing ----------------------------------------------------------------------

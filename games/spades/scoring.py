@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import N_
+
 NIL_BONUS = 100
 BLIND_NIL_BONUS = 200
 BAG_LIMIT = 10
 BAG_PENALTY = 100
+#: Each ``result`` of ``score_hand`` in words (marked for the catalogs).
+RESULTS = {
+    "made": N_("made"), "missed": N_("missed"), "nil made": N_("nil made"),
+    "nil failed": N_("nil failed"), "blind nil made": N_("blind nil made"),
+    "blind nil failed": N_("blind nil failed"),
+}
 
 
 def score_hand(bid: int, blind: bool, tricks: int, bags_before: int) -> dict[str, Any]:

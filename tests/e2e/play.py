@@ -30,6 +30,7 @@ from pydantic import SecretStr
 
 import bot
 import games
+import i18n
 from bot.card_emojis import FaceSet
 from bot.render import renderer
 from bot.render.ono99 import pretty_cards
@@ -38,6 +39,7 @@ from bot.services.tables import SeatPrivate, TableResult, TableStatus
 from bot.settings import Settings
 from games.cards import pretty
 from games.ono99.cards import sort_hand as sort_ono
+from i18n import SOURCE, speaking
 from storage.models import Human, load_options, load_seats
 from tests.e2e.conftest import BotRunner
 from tests.e2e.driver import Person, percentile
@@ -139,8 +141,10 @@ class Harness:
         return TableStatus(row[0])
 
     def table_message(self, channel: Channel) -> Message:
-        """The live table message of ``channel`` (the newest with a table embed)."""
-        tables = [m for m in channel.messages() if m.rich and " — table " in m.text]
+        """The live table message of ``channel`` (the newest with a table embed, its title
+        in any shipped language)."""
+        tables = [m for m in channel.messages()
+                  if m.rich and any(mark in m.text for mark in _TABLE_TITLES)]
         assert tables, [m.text[:60] for m in channel.messages()]
         return tables[-1]
 
@@ -200,29 +204,50 @@ def plain(content: str) -> str:
 
 
 # -- playing a seat -------------------------------------------------------------------------
+def is_hand(content: str, mention: str) -> bool:
+    """Whether a message is a hand ("**Game** in #channel — your hand", in the language
+    spoken) of the table in the channel ``mention``."""
+    before, after = i18n._("**{game}** in {channel} — your hand", game="\0", channel=mention).split(
+        "\0"
+    )
+    return before in content and after in content
+
+
+def is_stale(text: str) -> bool:
+    """Whether an answer says the clicked move was offered on an earlier turn (in the
+    language spoken)."""
+    return text in {i18n._("That button is from an earlier turn; use the latest message."),
+                    i18n._("That move was offered on an earlier turn; the game has moved on.")}
+
+
 @dataclass
 class Seat:
     """A human at a table: plays from their hand DM, or from the ephemeral *Your hand* view
-    when their DMs are closed."""
+    when their DMs are closed. ``lang`` is the language they chose (their hand's), and
+    ``table_lang`` the table message's (its buttons' labels)."""
 
     person: Person
     harness: Harness
     channel: Channel
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     moves: int = 0
+    lang: str = SOURCE
+    table_lang: str = SOURCE
 
     @property
     def uses_dms(self) -> bool:
         return self.person.user.dms_open
 
+    def your_hand(self) -> str:
+        """The label of the table message's *Your hand* button."""
+        with speaking(self.table_lang):
+            return i18n._("Your hand")
+
     def hand_dm(self) -> Message:
         """This table's hand DM ("… in #channel — your hand")."""
         mention = f"<#{self.channel.id}>"
-        hands = [
-            m
-            for m in self.person.dm_messages()
-            if mention in m.content and "your hand" in m.content
-        ]
+        with speaking(self.lang):
+            hands = [m for m in self.person.dm_messages() if is_hand(m.content, mention)]
         assert hands, [m.content[:80] for m in self.person.dm_messages()]
         return hands[-1]
 
@@ -231,7 +256,8 @@ class Seat:
         are queued, so under load they may land after the driver went quiet), or a fresh
         ephemeral view."""
         if self.uses_dms:
-            first_line = renderer(result.game).hand(mine.view)[0]
+            with speaking(self.lang):
+                first_line = renderer(result.game).hand(mine.view)[0]
 
             def current() -> bool:
                 dm = self.hand_dm()
@@ -245,7 +271,7 @@ class Seat:
             await until(current, f"{self.person.name}'s DM to show version {result.version}")
             return self.hand_dm()
         table = self.harness.table_message(self.channel)
-        shown = await self.person.click(table, "Your hand")
+        shown = await self.person.click(table, self.your_hand())
         assert shown.ephemeral and shown.response is not None, shown.text
         return shown.response
 
@@ -271,18 +297,21 @@ class Seat:
             result, mine = await self.mine()
             chosen = action or await self.choose()
             message = await self.hand(result, mine)
-            first_line = renderer(result.game).hand(mine.view)[0]
+            with speaking(self.lang):
+                first_line = renderer(result.game).hand(mine.view)[0]
             assert first_line in plain(message.content), (first_line, message.content)
             check_offered(message, mine, result.version)
-            with self.harness.fake.count() as counter:
+            with self.harness.fake.count() as counter, speaking(self.lang):
                 answered = await click_move(self.person, message, chosen)
                 after = await self.harness.outcome(self.channel, result, answered)
             said = [m.text for m in answered.followups]
             if after.version > result.version or after.table_id != result.table_id:
                 break  # moved (a finished event board may be followed at once by the next)
-            assert attempt < 2 and any("earlier turn" in t for t in said), (
-                chosen, answered.text, said
-            )
+            with speaking(self.lang):
+                stale = any(is_stale(t) for t in said) if self.lang != SOURCE else any(
+                    "earlier turn" in t for t in said
+                )
+            assert attempt < 2 and stale, (chosen, answered.text, said)
         self.harness.costs[result.game].append((counter.total, counter.global_limited))
         self.moves += 1
         return answered
@@ -298,13 +327,16 @@ class PanelSeat(Seat):
 
     def panel(self) -> Message | None:
         """The newest private hand panel of this player in the channel."""
-        panels = [m for m in self.person.ephemerals(self.channel) if "your hand" in m.content]
+        mention = f"<#{self.channel.id}>"
+        with speaking(self.lang):
+            panels = [m for m in self.person.ephemerals(self.channel)
+                      if is_hand(m.content, mention)]
         return panels[-1] if panels else None
 
     async def open(self) -> Message:
         """Press *Your hand* on the table message: a fresh panel."""
         table = self.harness.table_message(self.channel)
-        shown = await self.person.click(table, "Your hand")
+        shown = await self.person.click(table, self.your_hand())
         assert shown.ephemeral and shown.response is not None, shown.text
         self.opened += 1
         return shown.response
@@ -313,7 +345,8 @@ class PanelSeat(Seat):
         panel = self.panel()
         if panel is None:
             return await self.open()
-        first_line = renderer(result.game).hand(mine.view)[0]
+        with speaking(self.lang):
+            first_line = renderer(result.game).hand(mine.view)[0]
 
         def current() -> bool:
             comps = _components(panel)
@@ -407,7 +440,7 @@ async def click_move(person: Person, message: Message, action: str) -> Interacti
                 return await person.select(message, [action], comp["custom_id"])
             if kind == "multi" and parts[4] == verb:
                 return await person.select(message, rest.split(), comp["custom_id"])
-        pages = [b for b in message.buttons() if b.get("label") == "Next ▶"]
+        pages = [b for b in message.buttons() if b.get("label") == i18n._("Next ▶")]
         assert pages, f"{action!r} is not offered: {offered_moves(message)}"
         await person.click(message, pages[0]["custom_id"])
     raise AssertionError(f"{action!r} not found on any page")
@@ -620,19 +653,31 @@ def _drawn_at(version: dict[str, Any], table_id: int) -> int | None:
     return max(drawn) if drawn else None
 
 
+#: What a table message's title says between the game and the table's number ("— table"),
+#: as every shipped language says it.
+_TABLE_TITLES = frozenset(
+    i18n.translations(lang).gettext("{game} — table {table}").split("{game}")[1]
+    .split("{table}")[0]
+    for lang in i18n.languages()
+)
+#: *Last moves* as every shipped language labels it.
+_LAST_MOVES = frozenset(i18n.translations(lang).gettext(LAST_MOVES) for lang in i18n.languages())
+
+
 def _without_moves(version: dict[str, Any]) -> dict[str, Any]:
     """A message version without its table's *Last moves* (event lines, which may still
-    list the previous deal's moves after a new deal)."""
+    list the previous deal's moves after a new deal), in whichever language it speaks."""
     def strip(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out = []
         for comp in components:
-            if str(comp.get("content", "")).startswith(f"**{LAST_MOVES}**"):
+            if any(str(comp.get("content", "")).startswith(f"**{label}**")
+                   for label in _LAST_MOVES):
                 continue
             out.append({**comp, "components": strip(comp.get("components", []))})
         return out
 
     embeds = [
-        {**e, "fields": [f for f in e.get("fields", []) if f.get("name") != LAST_MOVES]}
+        {**e, "fields": [f for f in e.get("fields", []) if f.get("name") not in _LAST_MOVES]}
         for e in version["embeds"]
     ]
     return {**version, "embeds": embeds, "components": strip(version["components"])}

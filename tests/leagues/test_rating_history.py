@@ -134,6 +134,9 @@ def _undo_migrations_013_and_014(c: Conn) -> None:
         "DROP INDEX league_players_user",
         "DROP TABLE league_ratings_pending", "DROP TABLE league_ratings",
         "DROP INDEX league_matches_number", "ALTER TABLE league_matches DROP COLUMN number",
+        "ALTER TABLE player_preferences DROP COLUMN language",  # 016
+        "ALTER TABLE player_preferences DROP COLUMN locale",
+        "ALTER TABLE guild_preferences DROP COLUMN language",
     ):
         c.execute(statement)
     if c.dialect == "sqlite":

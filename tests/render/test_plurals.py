@@ -1,14 +1,15 @@
-"""Counts read as English everywhere: one helper, no "(1 cards)" or "1 hands won"."""
+"""Counts read as English everywhere: the catalog's plural rule, no "(1 cards)" or "1 hands won"."""
 
 from __future__ import annotations
 
 import games
 from bot.render import renderer
-from games.wording import plural
+from i18n import ngettext
 
 
 def test_plural() -> None:
-    assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert [ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == [
+        "0 cards", "1 card", "2 cards"]
 
 
 def test_no_table_says_one_of_a_plural() -> None:

@@ -68,7 +68,7 @@ async def test_reminder_at_half_time_then_the_computer_moves(
     late = (await events.wait(2))[1]
     assert isinstance(late, TableResult)
     assert late.version == r.version + 1 and late.steps[0].by == "timeout"
-    assert "ran out of time" in late.message
+    assert "ran out of time" in str(late.message)
     assert late.deadline == clock.t + 60
     [logged] = await db.read(repo.actions, r.table_id)
     assert logged.timed_out and logged.by_user is None and logged.seat == r.to_act[0]

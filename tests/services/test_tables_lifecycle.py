@@ -43,7 +43,7 @@ async def test_lobby_operations_change_seats_and_host(service: TableService, db:
     assert row is not None and row.host_id == BOB and row.turn_timer == 60
     assert [s["name"] for s in json.loads(row.seats)] == [s.name for s in r.seats]
     r = await service.leave(CH, BOB)
-    assert r.status == "aborted" and "closed" in r.message
+    assert r.status == "aborted" and "closed" in str(r.message)
     assert await db.read(repo.open_in_channel, CH) is None
     assert service.store.lock_count() == 0
 

@@ -19,9 +19,13 @@ from bot.invocation import command_of
 
 ROOT = Path(__file__).resolve().parents[2]
 USER = "tester"
+#: The programs speak English unless a test says otherwise (``--lang``, ``LANGUAGE``), whatever
+#: this machine's locale variables say.
 ENV = {
-    **{k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "DECKHAND_DB")},
+    **{k: v for k, v in os.environ.items()
+       if k not in ("NO_COLOR", "DECKHAND_DB", "LANGUAGE", "LC_ALL", "LC_MESSAGES")},
     "USER": USER, "LOGNAME": USER, "PYTHONPATH": str(ROOT), "COLUMNS": "100", "LINES": "40",
+    "LANG": "C.UTF-8",
 }
 ALL_ONES = "1\n" * 5000
 

@@ -42,6 +42,7 @@ Client = TestClient[web.Request, web.Application]
 #: Dee's name is markup here: every page must show it escaped.
 WORLD_NAMES = HOSTILE_NAMES
 _HREF = re.compile(r'href="(/[^"]*)"')
+_LANG_PARAMETER = re.compile(r"[?&]lang=([^&]*)")
 
 
 def _headers_ok(response: object) -> None:
@@ -52,13 +53,21 @@ def _headers_ok(response: object) -> None:
     assert "Server" not in headers
 
 
-async def crawl(client: Client, w: World) -> dict[str, str]:
-    """Every page reachable from the front, the guild and the league page: path -> body."""
+def _language_of(path: str) -> str | None:
+    found = _LANG_PARAMETER.search(path)
+    return found[1] if found else None
+
+
+async def crawl(client: Client, w: World, start: list[str] | None = None) -> dict[str, str]:
+    """Every page reachable from the front, the guild and the league page (or ``start``),
+    in the language it starts in (the language switch's links are not followed):
+    path -> body."""
     seen: dict[str, str] = {}
-    todo = deque(start_links(w))
+    todo = deque(start_links(w) if start is None else start)
+    lang = _language_of(todo[0])
     while todo:
         path = todo.popleft().replace("&amp;", "&")
-        if path in seen:
+        if path in seen or (_language_of(path) != lang and not path.startswith("/static/")):
             continue
         r = await client.get(path)
         assert r.status == 200, path

@@ -35,7 +35,7 @@ from typing import Any
 import games
 from bot.services.events.seeds import EventSeeds
 from games.base import State
-from games.wording import plural
+from i18n import lazy_gettext, lazy_ngettext
 
 #: The duplicate games and their seats (also the two-sided games Swiss and round robin
 #: events are for).
@@ -72,7 +72,10 @@ def make_boards(
     ``ValueError``."""
     if game not in DUPLICATE_GAMES:
         raise ValueError(
-            f"Duplicate is for {', '.join(sorted(DUPLICATE_GAMES))}, not {game!r}."
+            lazy_gettext(
+                "Duplicate is for {games}, not {game!r}.",
+                games=', '.join(sorted(DUPLICATE_GAMES)), game=game,
+            )
         )
     checked = games.get(game).check_options(options or {})
     return [
@@ -91,7 +94,8 @@ def seat_sides(
     teams = games.get(game).teams(seats)
     per_side = seats // 2
     if len(first) != per_side or len(second) != per_side:
-        raise ValueError(f"A side of {game} has {plural(per_side, 'player')}.")
+        raise ValueError(lazy_ngettext("A side of {game} has {n} player.",
+                                       "A side of {game} has {n} players.", per_side, game=game))
     team0, team1 = (first, second) if (turn + table) % 2 == 0 else (second, first)
     queues = {0: list(team0), 1: list(team1)}
     return tuple(queues[t].pop(0) for t in teams)

@@ -43,6 +43,7 @@ from bot.services.events.rounds import (
     standing_rows,
 )
 from bot.services.events.seeds import new_secret
+from i18n import Message, lazy_gettext
 from storage import events as repo
 from storage.db import Conn, Database
 from storage.events import EntrantRow, EventRow, TableRow
@@ -67,7 +68,7 @@ class EventStandings:
     """An event's standings and the order that decided them, in words."""
 
     event: EventRow
-    order: str
+    order: Message
     rows: tuple[EventStandingRow, ...]
 
 
@@ -88,21 +89,24 @@ def record_in(
     the round's last table, pair the next round (or finish the event)."""
     event = repo.event_by_id(conn, event_id)
     if event is None or event.status != "running":
-        raise EventError("That event is not running.")
+        raise EventError(lazy_gettext("That event is not running."))
     tables = repo.tables(conn, event.id)
     found = [t for t in tables if (t.round, t.table_no, t.board) == key]
     if not found or found[0].side_b is None:
-        raise EventError("There is no such table in the event.")
+        raise EventError(lazy_gettext("There is no such table in the event."))
     table = found[0]
     if len(scores) != len(table.seats):
-        raise EventError(f"A table of {event.game} has {len(table.seats)} scores.")
+        raise EventError(lazy_gettext(
+            "A table of {game} has {seats} scores.",
+            game=event.game, seats=len(table.seats),
+        ))
     players = repo.entrants(conn, event.id)
     points = (
         None if event.format == "duplicate"
         else side_a_points(event, table, entrant_players(players)[table.side_a], scores)
     )
     if not repo.record_table(conn, event.id, key, scores, points, match_id):
-        raise EventError("That table's result is already in.")
+        raise EventError(lazy_gettext("That table's result is already in."))
     tables = repo.tables(conn, event.id)
     done = next(t for t in tables if (t.round, t.table_no, t.board) == key)
     if not all(t.played for t in tables if t.round == event.round):
@@ -145,29 +149,47 @@ class EventService:
         """A new event taking sign-ups (Manage Server); ``computer`` is the level of the
         computer that may even out the field (None: none)."""
         if not is_admin:
-            raise EventError("Only a server admin (Manage Server) can create events.")
+            raise EventError(lazy_gettext("Only a server admin (Manage Server) can create events."))
         clean = " ".join(name.split()) if isinstance(name, str) else ""
         if not 1 <= len(clean) <= MAX_NAME:
-            raise EventError(f"An event name needs 1 to {MAX_NAME} characters.")
+            raise EventError(lazy_gettext(
+                "An event name needs 1 to {most} characters.",
+                most=MAX_NAME,
+            ))
         if game not in DUPLICATE_GAMES:
             raise EventError(
-                f"Events are for {', '.join(sorted(DUPLICATE_GAMES))}, not {game!r}."
+                lazy_gettext(
+                    "Events are for {games}, not {game!r}.",
+                    games=', '.join(sorted(DUPLICATE_GAMES)), game=game,
+                )
             )
         if format not in FORMATS:
-            raise EventError(f"The format is one of {', '.join(FORMATS)}, not {format!r}.")
+            raise EventError(lazy_gettext(
+                "The format is one of {formats}, not {format!r}.",
+                formats=', '.join(FORMATS), format=format,
+            ))
         if not _whole(rounds, MAX_ROUNDS):
-            raise EventError(f"An event has 1 to {MAX_ROUNDS} rounds.")
+            raise EventError(lazy_gettext(
+                "An event has 1 to {most} rounds.",
+                most=MAX_ROUNDS,
+            ))
         if format != "duplicate":
             boards = 1
         elif not _whole(boards, MAX_BOARDS):
-            raise EventError(f"A duplicate round has 1 to {MAX_BOARDS} boards.")
+            raise EventError(lazy_gettext(
+                "A duplicate round has 1 to {most} boards.",
+                most=MAX_BOARDS,
+            ))
         try:
             checked = games.get(game).check_options(options or {})
         except ValueError as exc:
-            raise EventError(str(exc)) from None
+            raise EventError(exc.args[0]) from None
         levels = games.get(game).levels
         if computer is not None and computer not in levels:
-            raise EventError(f"Computer players are {', '.join(levels)}, not {computer!r}.")
+            raise EventError(lazy_gettext(
+                "Computer players are {levels}, not {computer!r}.",
+                levels=', '.join(levels), computer=computer,
+            ))
         now, secret = self.clock(), self.new_secret().hex()
 
         def create(conn: Conn) -> EventRow:
@@ -186,7 +208,7 @@ class EventService:
         """The guild's event with that id."""
         found = await self.db.read(repo.event_by_id, event_id)
         if found is None or found.guild_id != guild_id:
-            raise EventError(f"There is no event #{event_id} here.")
+            raise EventError(lazy_gettext("There is no event #{event_id} here.", event_id=event_id))
         return found
 
     async def events(self, guild_id: int) -> list[EventRow]:
@@ -197,9 +219,12 @@ class EventService:
         """Sign up for an event that has not started."""
         event = await self.event(guild_id, event_id)
         if event.status != "signup":
-            raise EventError(f"{event.name} has already started; sign-ups are closed.")
+            raise EventError(lazy_gettext(
+                "{name} has already started; sign-ups are closed.",
+                name=event.name,
+            ))
         if not await self.db.write(repo.add_entrant, event.id, user_id, name):
-            raise EventError(f"You are already signed up for {event.name}.")
+            raise EventError(lazy_gettext("You are already signed up for {name}.", name=event.name))
         return event
 
     async def leave(self, guild_id: int, event_id: int, user_id: int) -> EventRow:
@@ -208,10 +233,10 @@ class EventService:
         event = await self.event(guild_id, event_id)
         if event.status == "signup":
             if not await self.db.write(repo.remove_entrant, event.id, user_id):
-                raise EventError(f"You are not signed up for {event.name}.")
+                raise EventError(lazy_gettext("You are not signed up for {name}.", name=event.name))
             return event
         if event.status != "running":
-            raise EventError(f"{event.name} is over.")
+            raise EventError(lazy_gettext("{name} is over.", name=event.name))
 
         def withdraw(conn: Conn) -> bool:
             mine = [p for p in repo.entrants(conn, event.id) if p.user_id == user_id]
@@ -220,7 +245,7 @@ class EventService:
             return repo.withdraw_entrant(conn, event.id, mine[0].entrant) > 0
 
         if not await self.db.write(withdraw):
-            raise EventError(f"You are not playing in {event.name}.")
+            raise EventError(lazy_gettext("You are not playing in {name}.", name=event.name))
         return event
 
     async def cancel(
@@ -230,9 +255,11 @@ class EventService:
         round still without a result (their games are the caller's to close)."""
         event = await self.event(guild_id, event_id)
         if not is_admin and user_id != event.created_by:
-            raise EventError("Only whoever created the event or a server admin can cancel it.")
+            raise EventError(lazy_gettext(
+                "Only whoever created the event or a server admin can cancel it."
+            ))
         if event.status not in ("signup", "running"):
-            raise EventError(f"{event.name} is already over.")
+            raise EventError(lazy_gettext("{name} is already over.", name=event.name))
 
         def cancel(conn: Conn) -> list[TableRow]:
             repo.set_progress(conn, event.id, status="cancelled", round_no=event.round)
@@ -250,13 +277,15 @@ class EventService:
         """Seed the entrants and pair round 1 (the creator or an admin); its tables."""
         event = await self.event(guild_id, event_id)
         if not is_admin and user_id != event.created_by:
-            raise EventError("Only whoever created the event or a server admin can start it.")
+            raise EventError(lazy_gettext(
+                "Only whoever created the event or a server admin can start it."
+            ))
 
         def start(conn: Conn) -> list[TableRow]:
             fresh = repo.event_by_id(conn, event.id)
             assert fresh is not None
             if fresh.status != "signup":
-                raise EventError(f"{fresh.name} has already started.")
+                raise EventError(lazy_gettext("{name} has already started.", name=fresh.name))
             signed = repo.entrants(conn, fresh.id)
             if fresh.computer is not None and len(signed) % 2 and len(signed) > 1:
                 repo.add_entrant(conn, fresh.id, COMPUTER, f"Computer ({fresh.computer})")
@@ -264,13 +293,16 @@ class EventService:
             users = [p.user_id for p in signed]
             if DUPLICATE_GAMES[fresh.game] == 4:
                 if len(users) < 4 or len(users) % 2:
-                    raise EventError("Back Alley events need an even number of players, four"
-                                     f" or more; {len(users)} signed up.")
+                    raise EventError(lazy_gettext(
+                        "Back Alley events need an even number of players, four or more; {users} "
+                        "signed up.",
+                        users=len(users),
+                    ))
                 teams = pairing.partnerships(users)
                 entrant = {u: n for n, team in enumerate(teams, start=1) for u in team}
             else:
                 if len(users) < 2:
-                    raise EventError("An event needs at least two players.")
+                    raise EventError(lazy_gettext("An event needs at least two players."))
                 entrant = {u: u for u in users}
             repo.set_seeds(conn, fresh.id, [(u, i, entrant[u]) for i, u in enumerate(users, 1)])
             players = repo.entrants(conn, fresh.id)
@@ -329,7 +361,7 @@ class EventService:
         def read(conn: Conn) -> tuple[EventRow, list[EntrantRow], list[TableRow]]:
             event = repo.event_by_id(conn, event_id)
             if event is None:
-                raise EventError(f"There is no event #{event_id}.")
+                raise EventError(lazy_gettext("There is no event #{event_id}.", event_id=event_id))
             return event, repo.entrants(conn, event_id), repo.tables(conn, event_id)
 
         return await self.db.read(read)
@@ -365,7 +397,7 @@ class EventService:
 
         players, tables, in_play = await self.db.read(read)
         order = (
-            "matchpoints, then seed" if event.format == "duplicate"
-            else "points, then Buchholz, then Sonneborn-Berger, then seed"
+            lazy_gettext("matchpoints, then seed") if event.format == "duplicate"
+            else lazy_gettext("points, then Buchholz, then Sonneborn-Berger, then seed")
         )
         return EventStandings(event, order, tuple(standing_rows(event, players, tables, in_play)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import games
 from bot.services.errors import ServiceError
+from i18n import lazy_gettext
 from storage.leagues import League
 
 MAX_PROVISIONAL_GAMES = 1000
@@ -44,14 +45,20 @@ def game_name(text: str) -> str:
     """The game a caller names (any case, spaces or dashes for underscores)."""
     key = text.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(text, str) else ""
     if key not in games.names():
-        raise InvalidRequest(f"Unknown game {text!r}; games: {', '.join(games.names())}.")
+        raise InvalidRequest(lazy_gettext(
+            "Unknown game {text!r}; games: {games}.",
+            text=text, games=', '.join(games.names()),
+        ))
     return key
 
 
 def row_limit(n: int) -> int:
     """A number of rows to list: 1 to ``MAX_ROWS``."""
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROWS:
-        raise InvalidRequest(f"Ask for between 1 and {MAX_ROWS} rows.")
+        raise InvalidRequest(lazy_gettext(
+            "Ask for between 1 and {most} rows.",
+            most=MAX_ROWS,
+        ))
     return n
 
 
@@ -59,7 +66,10 @@ def provisional_games(n: int) -> int:
     """How many games make a player established: 0 to ``MAX_PROVISIONAL_GAMES``."""
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_PROVISIONAL_GAMES:
         raise InvalidRequest(
-            f"Provisional games must be a whole number from 0 to {MAX_PROVISIONAL_GAMES}."
+            lazy_gettext(
+                "Provisional games must be a whole number from 0 to {most}.",
+                most=MAX_PROVISIONAL_GAMES,
+            )
         )
     return n
 
@@ -71,6 +81,9 @@ def season_number(league: League, season: int | None) -> int:
     valid = isinstance(season, int) and not isinstance(season, bool)
     if not valid or not 1 <= season <= league.season:
         raise UnknownSeason(
-            f"{league.name} has seasons 1 to {league.season}; there is no season {season}."
+            lazy_gettext(
+                "{name} has seasons 1 to {last}; there is no season {season}.",
+                name=league.name, last=league.season, season=season,
+            )
         )
     return season

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from bot.services import ratings
 from bot.services.leagues.errors import InvalidRequest
 from bot.services.ratings import Rating
+from i18n import lazy_gettext
 from storage.league_totals import PartnerTotals, PlayerTotals, RatingPoint
 from storage.matches import SeatResult, partnered
 
@@ -47,13 +48,16 @@ class Scoring:
         m = _POINTS.match(t)
         if not m:
             raise InvalidRequest(
-                f"Unknown scoring {text!r}: use `rating`, `points` or e.g. `points:3/1/0`."
+                lazy_gettext(
+                    "Unknown scoring {text!r}: use `rating`, `points` or e.g. `points:3/1/0`.",
+                    text=text,
+                )
             )
         if m.group(1) is None:
             return cls("points")
         w, d, lo = (int(g) for g in m.groups())
         if not w >= d >= lo:
-            raise InvalidRequest("Points must not increase from win to draw to loss.")
+            raise InvalidRequest(lazy_gettext("Points must not increase from win to draw to loss."))
         return cls("points", w, d, lo)
 
     def __str__(self) -> str:

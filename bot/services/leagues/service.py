@@ -36,6 +36,7 @@ from bot.services.leagues.scoring import Scoring
 from bot.services.leagues.standings import DEFAULT_PROVISIONAL_GAMES, Standings, standings_page
 from bot.services.leagues.stats import PlayerStats
 from bot.text import clip
+from i18n import lazy_gettext
 from storage import events as event_repo
 from storage import league_reports
 from storage import leagues as repo
@@ -67,13 +68,19 @@ class LeagueService:
     ) -> League:
         """Create a named league (admin only); names are unique per guild, any case."""
         if not is_admin:
-            raise NotAdmin("Only a server admin (Manage Server) can create leagues.")
+            raise NotAdmin(lazy_gettext("Only a server admin (Manage Server) can create leagues."))
         clean = " ".join(name.split()) if isinstance(name, str) else ""
         if not 1 <= len(clean) <= MAX_NAME:
-            raise InvalidRequest(f"A league name needs 1 to {MAX_NAME} characters.")
+            raise InvalidRequest(lazy_gettext(
+                "A league name needs 1 to {most} characters.",
+                most=MAX_NAME,
+            ))
         if clean.casefold() == DEFAULT_LEAGUE.casefold():
             raise DuplicateLeague(
-                f"{DEFAULT_LEAGUE} is the server's own league; pick another name."
+                lazy_gettext(
+                    "{league} is the server's own league; pick another name.",
+                    league=DEFAULT_LEAGUE,
+                )
             )
         filt = game_name(game) if game is not None else None
         scheme = str(Scoring.parse(scoring))
@@ -83,7 +90,10 @@ class LeagueService:
         def create(conn: Conn) -> League:
             existing = repo.league_by_name(conn, guild_id, clean)
             if existing:
-                raise DuplicateLeague(f"There is already a league called {existing.name}.")
+                raise DuplicateLeague(lazy_gettext(
+                    "There is already a league called {name}.",
+                    name=existing.name,
+                ))
             return repo.insert_league(
                 conn, guild_id=guild_id, name=clean, game=filt, scoring=scheme,
                 count_bots=count_bots, is_default=False, now=now, provisional_games=least,
@@ -97,7 +107,9 @@ class LeagueService:
         """Set how many counted games make a player established (admin only; 0 ranks
         everyone). It applies to every season's standings from now on."""
         if not is_admin:
-            raise NotAdmin("Only a server admin (Manage Server) can change league settings.")
+            raise NotAdmin(lazy_gettext(
+                "Only a server admin (Manage Server) can change league settings."
+            ))
         least = errors.provisional_games(games)
         league = await self.league(guild_id, name)
         await self.db.write(repo.set_provisional_games, league.id, least)
@@ -113,7 +125,10 @@ class LeagueService:
         if name is not None and name.strip().casefold() != DEFAULT_LEAGUE.casefold():
             found = await self.db.read(repo.league_by_name, guild_id, " ".join(name.split()))
             if found is None:
-                raise UnknownLeague(f"There is no league called {clip(name.strip())!r} here.")
+                raise UnknownLeague(lazy_gettext(
+                    "There is no league called {name!r} here.",
+                    name=clip(name.strip()),
+                ))
             return found
         found = await self.db.read(repo.default_league, guild_id)
         if found is not None:
@@ -124,14 +139,19 @@ class LeagueService:
         """The named league a new table of ``game`` may be tied to."""
         league = await self.league(guild_id, name)
         if league.game is not None and league.game != game_name(game):
-            raise InvalidRequest(f"{league.name} is a league for {league.game} only.")
+            raise InvalidRequest(lazy_gettext(
+                "{name} is a league for {game} only.",
+                name=league.name, game=league.game,
+            ))
         return league
 
     # -- seasons ------------------------------------------------------------------------
     async def new_season(self, guild_id: int, name: str | None, *, is_admin: bool) -> Season:
         """Archive the current season and start the next (admin only)."""
         if not is_admin:
-            raise NotAdmin("Only a server admin (Manage Server) can start a new season.")
+            raise NotAdmin(lazy_gettext(
+                "Only a server admin (Manage Server) can start a new season."
+            ))
         league = await self.league(guild_id, name)
         now = self.clock()
 
@@ -164,7 +184,9 @@ class LeagueService:
         """Recompute a league's totals and ratings from ``matches`` (admin only); returns
         how many matches counted."""
         if not is_admin:
-            raise NotAdmin("Only a server admin (Manage Server) can rebuild a league.")
+            raise NotAdmin(
+                lazy_gettext("Only a server admin (Manage Server) can rebuild a league.")
+            )
         league = await self.league(guild_id, name)
         return await self.db.write(upkeep.rebuild, league)
 
@@ -238,7 +260,7 @@ class LeagueService:
     ) -> HeadToHead:
         """How two users fared against each other in the guild (zeros when never)."""
         if user_a == user_b:
-            raise InvalidRequest("Pick two different players.")
+            raise InvalidRequest(lazy_gettext("Pick two different players."))
         g = game_name(game) if game is not None else None
         return await self.db.report(league_reports.head_to_head, guild_id, user_a, user_b, g)
 

@@ -27,7 +27,7 @@ from bot.services.leagues.errors import (
     season_number,
 )
 from bot.services.leagues.scoring import Scoring
-from games.wording import plural
+from i18n import lazy_gettext, ngettext
 from storage import league_reports
 from storage.db import Conn, Database
 from storage.league_totals import PlayerTotals
@@ -86,8 +86,10 @@ class Standings:
 
     @property
     def provisional_heading(self) -> str:
-        """The line that sets the provisional players apart in a rendered table."""
-        return f"Provisional (fewer than {plural(self.provisional_games, 'game')}), not ranked:"
+        """The line that sets the provisional players apart in a rendered table (in the
+        language spoken)."""
+        return ngettext("Provisional (fewer than {n} game), not ranked:",
+                        "Provisional (fewer than {n} games), not ranked:", self.provisional_games)
 
 
 async def standings_page(
@@ -98,7 +100,7 @@ async def standings_page(
     number = season_number(league, season)
     row_limit(limit)
     if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
-        raise InvalidRequest("The offset must be a whole number, 0 or more.")
+        raise InvalidRequest(lazy_gettext("The offset must be a whole number, 0 or more."))
     chosen = await _standings_game(db, league, number, game)
     scoring = Scoring.parse(league.scoring)
     if chosen is None:
@@ -125,14 +127,20 @@ async def _standings_game(
     if game is not None:
         chosen = game_name(game)
         if league.game is not None and chosen != league.game:
-            raise InvalidRequest(f"{league.name} is a league for {league.game} only.")
+            raise InvalidRequest(lazy_gettext(
+                "{name} is a league for {game} only.",
+                name=league.name, game=league.game,
+            ))
         return chosen
     if league.game is not None:
         return league.game
     played = await db.report(league_reports.season_games, league.id, season)
     if len(played) > 1:
         raise GameRequired(
-            f"{league.name} has standings for several games; pick one: {', '.join(played)}."
+            lazy_gettext(
+                "{name} has standings for several games; pick one: {played}.",
+                name=league.name, played=', '.join(played),
+            )
         )
     return played[0] if played else None
 

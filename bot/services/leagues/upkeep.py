@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from bot.services.leagues.recording import counts_toward, in_count_order
 from bot.services.leagues.scoring import Scoring, SeasonGame
+from i18n import _
 from storage import events as event_repo
 from storage import league_totals, records
 from storage import leagues as repo
@@ -88,14 +89,17 @@ def _same(a: float, b: float) -> bool:
 def _check(conn: Conn, league: League) -> list[str]:
     """Where the league's stored rows differ from what its matches give (see the
     module docstring); empty when they agree."""
-    where = f"League {league.name!r} (id {league.id})"
-    counted, _ = _derive(conn, league)
+    where = _("League {name!r} (id {id})", name=league.name, id=league.id)
+    counted, _totals = _derive(conn, league)
     stored = league_totals.all_counted(conn, league.id)
     problems = []
     if {(c.match_id, c.season, c.game) for c in counted} != {
         (c.match_id, c.season, c.game) for c in stored
     }:
-        problems.append(f"{where}: the matches it counts are not the ones that count.")
+        problems.append(_(
+            "{where}: the matches it counts are not the ones that count.",
+            where=where,
+        ))
     players = league_totals.all_players(conn, league.id)
     bots = league_totals.all_bots(conn, league.id)
     partners = league_totals.all_partners(conn, league.id)
@@ -106,25 +110,36 @@ def _check(conn: Conn, league: League) -> list[str]:
     )
     for season, game in groups:
         group = _replayed(conn, league, season, game)
-        here = f"{where}, season {season}, {game}"
+        here = _("{where}, season {season}, {game}", where=where, season=season, game=game)
         numbers = [c.number for c in stored if (c.season, c.game) == (season, game)]
         if numbers != list(range(1, len(numbers) + 1)):
-            problems.append(f"{here}: its matches are not numbered 1 to {len(numbers)}.")
+            problems.append(_(
+                "{here}: its matches are not numbered 1 to {numbers}.",
+                here=here, numbers=len(numbers),
+            ))
         mine = players.get((season, game), {})
         if mine.keys() != group.players.keys() or any(
             replace(p, mu=0.0, sigma=0.0) != replace(q, mu=0.0, sigma=0.0)
             or not (_same(p.mu, q.mu) and _same(p.sigma, q.sigma))
             for u, p in mine.items() for q in (group.players[u],)
         ):
-            problems.append(f"{here}: the players' totals differ from a recomputation.")
+            problems.append(
+                _("{here}: the players' totals differ from a recomputation.", here=here)
+            )
         if partners.get((season, game), {}) != group.partners:
-            problems.append(f"{here}: the results with partners differ from a recomputation.")
+            problems.append(_(
+                "{here}: the results with partners differ from a recomputation.",
+                here=here,
+            ))
         theirs = bots.get((season, game), {})
         if theirs.keys() != group.bots.keys() or any(
             not (_same(mu, group.bots[k].mu) and _same(sg, group.bots[k].sigma))
             for k, (mu, sg) in theirs.items()
         ):
-            problems.append(f"{here}: the computer levels' ratings differ from a recomputation.")
+            problems.append(_(
+                "{here}: the computer levels' ratings differ from a recomputation.",
+                here=here,
+            ))
         if (season, game) in pending:
             continue
         have = sorted(points.get((season, game), []), key=lambda p: (p.user_id, p.games))
@@ -134,7 +149,10 @@ def _check(conn: Conn, league: League) -> list[str]:
             or not (_same(a.mu, b.mu) and _same(a.sigma, b.sigma))
             for a, b in zip(have, want, strict=False)
         ):
-            problems.append(f"{here}: the ratings over time differ from a recomputation.")
+            problems.append(_(
+                "{here}: the ratings over time differ from a recomputation.",
+                here=here,
+            ))
     return problems
 
 
@@ -149,7 +167,10 @@ async def check(db: Database) -> list[str]:
             records.recounted, guild_id
         ):
             problems.append(
-                f"Guild {guild_id}: the players' records (/stats) differ from a recount."
+                _(
+                    "Guild {guild_id}: the players' records (/stats) differ from a recount.",
+                    guild_id=guild_id,
+                )
             )
     return problems
 

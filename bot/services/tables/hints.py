@@ -19,16 +19,21 @@ from __future__ import annotations
 from bot.services.errors import NotAllowed
 from bot.services.tables.lobby import MANAGED
 from bot.services.tables.records import Table
+from i18n import N_, lazy_gettext
 
 #: What an unrated table says, wherever it is shown (one line).
-UNRATED = "A hint was used at this table, so this game counts toward no rating or standings."
+UNRATED = N_("A hint was used at this table, so this game counts toward no rating or standings.")
 
 
 def check_hint(table: Table) -> bool:
     """Whether a hint may be given at ``table`` (``NotAllowed`` says why not); True when
     giving it makes the game unrated now (it was rated until this hint)."""
     if table.host_id == MANAGED:
-        raise NotAllowed("Hints are off at event tables: the event's results are played unaided.")
+        raise NotAllowed(lazy_gettext(
+            "Hints are off at event tables: the event's results are played unaided."
+        ))
     if table.league_id is not None:
-        raise NotAllowed("Hints are off at league tables: rated games are played unaided.")
+        raise NotAllowed(lazy_gettext(
+            "Hints are off at league tables: rated games are played unaided."
+        ))
     return not table.unrated

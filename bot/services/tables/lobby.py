@@ -35,6 +35,7 @@ from bot.services.errors import (
 )
 from bot.services.tables.records import Table, TableStatus
 from games.rng import rng_for
+from i18n import Message, lazy_gettext
 from storage.models import Computer, Human, Occupant
 
 #: The level that plays for a player whose time ran out or who left a running game,
@@ -78,32 +79,40 @@ def require_room_for_a_lobby(
     )
     if hosted >= MAX_LOBBIES_PER_HOST:
         raise TooManyLobbies(
-            f"You already host {hosted} open tables here; start or close one first."
+            lazy_gettext(
+                "You already host {hosted} open tables here; start or close one first.",
+                hosted=hosted,
+            )
         )
 
 
 def require_lobby(table: Table) -> None:
     """Lobby changes need a lobby."""
     if table.status is not TableStatus.LOBBY:
-        raise AlreadyStarted("The game here has already started; wait for the next one.")
+        raise AlreadyStarted(lazy_gettext(
+            "The game here has already started; wait for the next one."
+        ))
 
 
-def require_host(table: Table, user_id: int, is_admin: bool, what: str) -> None:
-    """Only the host or an admin may ``what``."""
+def require_host(table: Table, user_id: int, is_admin: bool, what: Message) -> None:
+    """Only the host or an admin may ``what`` (a ``lazy_gettext`` verb phrase)."""
     if user_id != table.host_id and not is_admin:
-        raise NotAllowed(f"Only the table's host or an admin can {what}.")
+        raise NotAllowed(lazy_gettext("Only the table's host or an admin can {what}.", what=what))
 
 
 def _check_room(table: Table) -> None:
     if len(table.seats) >= table.game.max_players:
-        raise TableFull(f"This {table.game.title} table is full ({table.game.max_players} seats).")
+        raise TableFull(lazy_gettext(
+            "This {game} table is full ({max_players} seats).",
+            game=Message(table.game.title), max_players=table.game.max_players,
+        ))
 
 
 def join(table: Table, user_id: int, name: str) -> Seating:
     """Take the next free seat."""
     require_lobby(table)
     if table.seat_of(user_id) is not None:
-        raise AlreadySeated("You are already at this table.")
+        raise AlreadySeated(lazy_gettext("You are already at this table."))
     _check_room(table)
     return Seating([*table.seats, human(user_id, name)], table.host_id)
 
@@ -112,7 +121,7 @@ def leave(table: Table, user_id: int) -> Seating:
     """Leave the lobby; the host passes to the next human, or the table closes."""
     seat = table.seat_of(user_id)
     if seat is None:
-        raise NotSeated("You are not at this table.")
+        raise NotSeated(lazy_gettext("You are not at this table."))
     rest = [h for h in table.humans() if h.user_id != user_id]
     if not rest:
         return Seating(table.seats, table.host_id, closed=True)
@@ -134,12 +143,15 @@ def add_computer(table: Table, user_id: int, level: str, is_admin: bool) -> Seat
     """Seat a computer player of ``level``."""
     require_lobby(table)
     if table.seat_of(user_id) is None and not is_admin:
-        raise NotSeated("Join the table first, then add computer players.")
+        raise NotSeated(lazy_gettext("Join the table first, then add computer players."))
     level = level.strip().lower()
     if level not in table.game.levels:
         shown = level[:20]
         raise UnknownLevel(
-            f"There is no {shown!r} computer player; levels: {', '.join(table.game.levels)}."
+            lazy_gettext(
+                "There is no {shown!r} computer player; levels: {levels}.",
+                shown=shown, levels=', '.join(table.game.levels),
+            )
         )
     _check_room(table)
     bot = Computer(bot=level, name=_computer_name(table.seats, level))
@@ -151,13 +163,16 @@ def remove_computer(
 ) -> tuple[Seating, Occupant]:
     """Remove the computer player called ``name`` (default: the last one seated)."""
     require_lobby(table)
-    require_host(table, user_id, is_admin, "remove computer players")
+    require_host(table, user_id, is_admin, lazy_gettext("remove computer players"))
     bots = [i for i, o in enumerate(table.seats) if isinstance(o, Computer)]
     if name is not None:
         bots = [i for i in bots if table.seats[i].name.lower() == name.strip().lower()]
     if not bots:
-        what = f"no computer player called {name[:40]!r}" if name else "no computer player"
-        raise NoSuchSeat(f"There is {what} at this table.")
+        raise NoSuchSeat(
+            lazy_gettext("There is no computer player called {name!r} at this table.",
+                         name=name[:40]) if name
+            else lazy_gettext("There is no computer player at this table.")
+        )
     gone = table.seats[bots[-1]]
     return Seating([o for o in table.seats if o is not gone], table.host_id), gone
 
@@ -165,12 +180,12 @@ def remove_computer(
 def kick(table: Table, user_id: int, target_id: int, is_admin: bool) -> tuple[Seating, Occupant]:
     """Remove another player from the lobby."""
     require_lobby(table)
-    require_host(table, user_id, is_admin, "remove players")
+    require_host(table, user_id, is_admin, lazy_gettext("remove players"))
     seat = table.seat_of(target_id)
     if seat is None:
-        raise NoSuchSeat("That player is not at this table.")
+        raise NoSuchSeat(lazy_gettext("That player is not at this table."))
     if target_id == table.host_id:
-        raise NotAllowed("The host cannot be removed; the host can leave instead.")
+        raise NotAllowed(lazy_gettext("The host cannot be removed; the host can leave instead."))
     gone = table.seats[seat]
     return Seating([o for o in table.seats if o is not gone], table.host_id), gone
 
@@ -179,12 +194,15 @@ def seating_for_start(table: Table, user_id: int, is_admin: bool) -> list[Occupa
     """The seats of the game about to start: shuffled with the table's seed, computer
     players numbered in seat order."""
     require_lobby(table)
-    require_host(table, user_id, is_admin, "start the game")
+    require_host(table, user_id, is_admin, lazy_gettext("start the game"))
     g = table.game
     if len(table.seats) < g.min_players:
         raise TooFewPlayers(
-            f"{g.title} needs at least {g.min_players} players; {len(table.seats)} seated."
-            " Invite someone or add a computer player."
+            lazy_gettext(
+                "{game} needs at least {min_players} players; {seats} seated. Invite someone or "
+                "add a computer player.",
+                game=Message(g.title), min_players=g.min_players, seats=len(table.seats),
+            )
         )
     seats = list(table.seats)
     rng_for(table.seed, "seating").shuffle(seats)
@@ -203,7 +221,7 @@ def take_over(table: Table, user_id: int, level: str) -> tuple[int, Seating]:
     the seat."""
     seat = table.seat_of(user_id)
     if seat is None:
-        raise NotSeated("You are not at this table.")
+        raise NotSeated(lazy_gettext("You are not at this table."))
     gone = table.seats[seat]
     rest = [h for h in table.humans() if h.user_id != user_id]
     if not rest and table.host_id != MANAGED:

@@ -12,6 +12,7 @@ import games
 from bot.services.errors import NoTable
 from bot.services.tables.records import LOAD_ERRORS, reason
 from games.base import IllegalAction, State
+from i18n import _, lazy_gettext
 from storage import tables as repo
 from storage.db import Conn, Database
 from storage.models import Snapshot, load_options, load_seats
@@ -27,7 +28,10 @@ def states(row: repo.TableRow, log: Sequence[repo.ActionRow]) -> Iterator[State]
     yield state
     for n, a in enumerate(log, start=1):
         if a.version != n:
-            raise ValueError(f"the log skips from version {n - 1} to {a.version}")
+            raise ValueError(_(
+                "the log skips from version {n} to {version}",
+                n=n - 1, version=a.version,
+            ))
         state = game.apply(state, a.seat, a.action)
         yield state
 
@@ -46,7 +50,7 @@ async def replay(db: Database, table_id: int) -> State:
     """The state reached by re-applying the table's log from its seed and options."""
     found = await db.read(_replay, table_id)
     if found is None or found[1] is None:
-        raise NoTable(f"There is no game at table {table_id}.")
+        raise NoTable(lazy_gettext("There is no game at table {table_id}.", table_id=table_id))
     return found[1]
 
 
@@ -66,10 +70,10 @@ async def check_table(db: Database, table_id: int) -> CheckResult:
     except (*LOAD_ERRORS, IllegalAction) as exc:
         return CheckResult(table_id, False, reason(exc))
     if found is None:
-        return CheckResult(table_id, False, "no such table")
+        return CheckResult(table_id, False, _("no such table"))
     row, replayed = found
     if row.snapshot is None or replayed is None:
-        return CheckResult(table_id, True, "no game yet")
+        return CheckResult(table_id, True, _("no game yet"))
     try:
         game = games.get(row.game)
         env = Snapshot.parse(row.snapshot)
@@ -77,9 +81,12 @@ async def check_table(db: Database, table_id: int) -> CheckResult:
     except LOAD_ERRORS as exc:
         return CheckResult(table_id, False, reason(exc))
     if env.version != row.version:
-        return CheckResult(table_id, False, f"snapshot version {env.version} ≠ {row.version}")
+        return CheckResult(table_id, False, _(
+            "snapshot version {snapshot} ≠ {table}",
+            snapshot=env.version, table=row.version,
+        ))
     if game.dumps(stored) != game.dumps(_upgraded(replayed, stored.history)):
-        return CheckResult(table_id, False, "replaying the log gives a different state")
+        return CheckResult(table_id, False, _("replaying the log gives a different state"))
     return CheckResult(table_id, True)
 
 

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from bot.services.tables.records import Table, TableStatus
 from games.base import Outcome
+from i18n import Message
 from storage.models import Computer, Human
 from storage.tables import TableRow
 
@@ -74,7 +75,7 @@ class TableResult:
     options: Mapping[str, Any]
     turn_timer: int
     deadline: float | None
-    message: str = ""
+    message: str | Message = ""
     steps: tuple[Step, ...] = ()
     to_act: tuple[int, ...] = ()
     public: dict[str, Any] | None = None
@@ -115,7 +116,9 @@ def seat_infos(table: Table) -> tuple[SeatInfo, ...]:
     )
 
 
-def project(table: Table, message: str = "", steps: tuple[Step, ...] = ()) -> TableResult:
+def project(
+    table: Table, message: str | Message = "", steps: tuple[Step, ...] = ()
+) -> TableResult:
     """The table as a result: public parts for all, each human's own part for them."""
     g, state = table.game, table.state
     public: dict[str, Any] | None = None
@@ -142,7 +145,7 @@ def project(table: Table, message: str = "", steps: tuple[Step, ...] = ()) -> Ta
     )
 
 
-def project_row(row: TableRow, message: str) -> TableResult:
+def project_row(row: TableRow, message: str | Message) -> TableResult:
     """A table whose snapshot cannot be read, as far as its row tells."""
     return TableResult(
         table_id=row.id, channel_id=row.channel_id, guild_id=row.guild_id, game=row.game,

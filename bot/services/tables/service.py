@@ -53,6 +53,7 @@ from bot.services.tables.turns import Due, DueKind
 from games.base import Game, IllegalAction, State
 from games.rng import rng_for
 from games.search import Advice
+from i18n import Message, lazy_gettext
 from storage import tables as repo
 from storage.db import Conflict, Conn, Database
 from storage.matches import MatchRecord, insert_match, match_of_table
@@ -193,17 +194,19 @@ class TableService:
         try:
             g = games.get(game)
         except games.UnknownGame as exc:
-            raise UnknownGameError(str(exc)) from None
+            raise UnknownGameError(exc.args[0]) from None
         try:
             TableSettings(turn_timer=turn_timer)
         except ValidationError:
             raise BadOptions(
-                "The turn timer is a number of seconds from 0 (off) to 604800 (a week)."
+                lazy_gettext(
+                    "The turn timer is a number of seconds from 0 (off) to 604800 (a week)."
+                )
             ) from None
         try:
             opts = g.check_options(dict(options or {}))
         except ValueError as exc:
-            raise BadOptions(str(exc)) from None
+            raise BadOptions(exc.args[0]) from None
         lobby.require_room_for_a_lobby(self.store.tables(), guild_id, host_id)
         return g, opts
 
@@ -242,7 +245,10 @@ class TableService:
                 turn_timer=turn_timer, created_at=now, started_at=None,
             )
             self.store.keep(t)
-            return project(t, f"{seats[0].name} opened a {g.title} table.")
+            return project(t, lazy_gettext(
+                "{name} opened a {game} table.",
+                name=seats[0].name, game=Message(g.title),
+            ))
 
     async def join(self, channel_id: int, user_id: int, name: str) -> TableResult:
         """Take the next free seat in the lobby."""
@@ -250,7 +256,7 @@ class TableService:
             t = await self.store.usable(channel_id)
             seating = lobby.join(t, user_id, name)
             await self._save_lobby(t, seating)
-            return project(t, f"{seating.seats[-1].name} joined.")
+            return project(t, lazy_gettext("{name} joined.", name=seating.seats[-1].name))
 
     async def add_bot(
         self, channel_id: int, user_id: int, level: str = "normal", *, is_admin: bool = False
@@ -260,7 +266,7 @@ class TableService:
             t = await self.store.usable(channel_id)
             seating = lobby.add_computer(t, user_id, level, is_admin)
             await self._save_lobby(t, seating)
-            return project(t, f"{seating.seats[-1].name} sat down.")
+            return project(t, lazy_gettext("{name} sat down.", name=seating.seats[-1].name))
 
     async def remove_bot(
         self, channel_id: int, user_id: int, name: str | None = None, *, is_admin: bool = False
@@ -270,7 +276,7 @@ class TableService:
             t = await self.store.usable(channel_id)
             seating, gone = lobby.remove_computer(t, user_id, name, is_admin)
             await self._save_lobby(t, seating)
-            return project(t, f"{gone.name} left.")
+            return project(t, lazy_gettext("{name} left.", name=gone.name))
 
     async def kick(
         self, channel_id: int, user_id: int, target_id: int, *, is_admin: bool = False
@@ -280,7 +286,7 @@ class TableService:
             t = await self.store.usable(channel_id)
             seating, gone = lobby.kick(t, user_id, target_id, is_admin)
             await self._save_lobby(t, seating)
-            return project(t, f"{gone.name} was removed from the table.")
+            return project(t, lazy_gettext("{name} was removed from the table.", name=gone.name))
 
     async def leave(self, channel_id: int, user_id: int) -> TableResult:
         """Leave. In a lobby the host passes to the next player (or the table closes);
@@ -292,13 +298,13 @@ class TableService:
                 seating = lobby.leave(t, user_id)
                 if seating.closed:
                     await self._close(t, TableStatus.ABORTED)
-                    return project(t, f"{who} left; the table is closed.")
+                    return project(t, lazy_gettext("{who} left; the table is closed.", who=who))
                 await self._save_lobby(t, seating)
-                return project(t, f"{who} left.")
+                return project(t, lazy_gettext("{who} left.", who=who))
             seat, seating = lobby.take_over(t, user_id, await self._stand_in_for(t))
             if seating.closed:
                 await self._close(t, TableStatus.ABORTED)
-                return project(t, f"{who} left; the table is closed.")
+                return project(t, lazy_gettext("{who} left; the table is closed.", who=who))
             text, now = dump_seats(seating.seats), self.clock.now()
             host = seating.host_id
             await self.store.commit(
@@ -306,7 +312,10 @@ class TableService:
             )
             t.seats, t.host_id = seating.seats, seating.host_id
         self.autoplay.poke(channel_id)
-        return project(t, f"{who} left; {t.seats[seat].name} plays on.")
+        return project(t, lazy_gettext(
+            "{who} left; {name} plays on.",
+            who=who, name=t.seats[seat].name,
+        ))
 
     async def start(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableResult:
         """Seat the players in a random (seeded) order and deal."""
@@ -325,7 +334,7 @@ class TableService:
             t.deadline, t.reminded, t.started_at = deadline, False, now
             t.move_to(TableStatus.PLAYING)
         self.autoplay.poke(channel_id)
-        return project(t, f"The {t.game.title} game has started.")
+        return project(t, lazy_gettext("The {game} game has started.", game=Message(t.game.title)))
 
     # -- playing -------------------------------------------------------------------------
     async def act(
@@ -373,19 +382,21 @@ class TableService:
         """End the open table without a result (host or admin; also for quarantined ones)."""
         return await self._abort(
             channel_id,
-            lambda t: lobby.require_host(t, user_id, is_admin, "abort the table"),
+            lambda t: lobby.require_host(t, user_id, is_admin, lazy_gettext("abort the table")),
             is_admin,
-            "The table was aborted.",
+            lazy_gettext("The table was aborted."),
         )
 
     async def close_deleted(self, channel_id: int) -> TableResult:
         """The table's channel is gone: end its open table without a result."""
         return await self._abort(
-            channel_id, lambda t: None, True, "The table's channel was deleted; it was closed."
+            channel_id, lambda t: None, True, lazy_gettext(
+                "The table's channel was deleted; it was closed."
+            )
         )
 
     async def _abort(
-        self, channel_id: int, check: Callable[[Table], None], is_admin: bool, note: str
+        self, channel_id: int, check: Callable[[Table], None], is_admin: bool, note: Message
     ) -> TableResult:
         async with self.store.locked(channel_id):
             q = self.store.quarantined_in(channel_id)
@@ -410,19 +421,28 @@ class TableService:
                 raise _already_open()
             row = await self.db.read(repo.latest_in_channel, channel_id)
             if row is None or row.status != TableStatus.FINISHED:
-                raise NothingToRematch("There is no finished game here to play again.")
+                raise NothingToRematch(
+                    lazy_gettext("There is no finished game here to play again.")
+                )
             old = table_of(row)
             if old.host_id == lobby.MANAGED:
-                raise NothingToRematch("An event's game has no rematch; the event goes on.")
+                raise NothingToRematch(lazy_gettext(
+                    "An event's game has no rematch; the event goes on."
+                ))
             if old.seat_of(user_id) is None and not is_admin:
-                raise NotSeated("Only the players of the last game can start a rematch.")
+                raise NotSeated(lazy_gettext(
+                    "Only the players of the last game can start a rematch."
+                ))
             t = await self._open_started(
                 channel_id, old.guild_id, old.game, old.options, old.seats,
                 host_id=old.host_id, seed=self._new_seed(), turn_timer=old.turn_timer,
                 league_id=old.league_id,
             )
         self.autoplay.poke(channel_id)
-        return project(t, f"Rematch! A new {t.game.title} game has started.")
+        return project(t, lazy_gettext(
+            "Rematch! A new {game} game has started.",
+            game=Message(t.game.title),
+        ))
 
     async def open_seated(
         self, channel_id: int, guild_id: int, game: str, options: Mapping[str, object],
@@ -447,7 +467,7 @@ class TableService:
                 turn_timer=turn_timer, league_id=league_id, link=link,
             )
         self.autoplay.poke(channel_id)
-        return project(t, f"The {g.title} game has started.")
+        return project(t, lazy_gettext("The {game} game has started.", game=Message(g.title)))
 
     async def _open_started(
         self, channel_id: int, guild_id: int, g: Game[Any], options: dict[str, Any],
@@ -500,7 +520,7 @@ class TableService:
         try:
             t = table_of(row)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-            return project_row(row, "This table's saved game could not be read.")
+            return project_row(row, lazy_gettext("This table's saved game could not be read."))
         if t.status is TableStatus.FINISHED:
             t.match_id = await self.db.read(match_of_table, t.id)
         return project(t)
@@ -544,8 +564,10 @@ class TableService:
                     move, new = self._computer_move(t, due.seat, action)
                     step = await self._commit_move(t, due.seat, move, new, None, by)
                     note = (
-                        f"{t.seats[due.seat].name} ran out of time; the computer played"
-                        " for them."
+                        lazy_gettext(
+                            "{name} ran out of time; the computer played for them.",
+                            name=t.seats[due.seat].name,
+                        )
                         if by == "timeout" else ""
                     )
                     event = project(t, note, (step,))
@@ -598,13 +620,15 @@ class TableService:
 
     async def _abort_quarantined(self, q: QuarantinedTable, is_admin: bool) -> TableResult:
         if not is_admin:
-            raise NotAllowed("Only an admin can abort a table whose saved game is unreadable.")
+            raise NotAllowed(lazy_gettext(
+                "Only an admin can abort a table whose saved game is unreadable."
+            ))
         now = self.clock.now()
         await self.db.write(repo.close, q.table_id, TableStatus.ABORTED, now)
         self.store.release_quarantine(q.channel_id)
         row = await self.db.read(repo.get, q.table_id)
         assert row is not None
-        return project_row(row, "The unreadable table was aborted.")
+        return project_row(row, lazy_gettext("The unreadable table was aborted."))
 
     async def _commit_move(
         self, t: Table, seat: int, action: str, new: State, by_user: int | None, by: By
@@ -649,4 +673,6 @@ class TableService:
 
 
 def _already_open() -> TableAlreadyOpen:
-    return TableAlreadyOpen("There is already a table here; join it, or open one elsewhere.")
+    return TableAlreadyOpen(lazy_gettext(
+        "There is already a table here; join it, or open one elsewhere."
+    ))

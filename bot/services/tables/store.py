@@ -42,6 +42,7 @@ from bot.services.tables.records import (
     reason,
     table_of,
 )
+from i18n import lazy_gettext
 from storage import tables as repo
 from storage.db import Conn, Database, RowChanged
 from storage.tables import TableRow
@@ -64,14 +65,16 @@ class LoadReport:
 
 def no_table() -> NoTable:
     """The error for a channel without an open table."""
-    return NoTable("There is no table here yet; open one to play.")
+    return NoTable(lazy_gettext("There is no table here yet; open one to play."))
 
 
 def quarantined() -> TableQuarantined:
     """The error for an operation on a quarantined table."""
     return TableQuarantined(
-        "This table's saved game could not be read, so it is on hold. An admin can abort it"
-        " to free the place for a new table."
+        lazy_gettext(
+            "This table's saved game could not be read, so it is on hold. An admin can abort it "
+            "to free the place for a new table."
+        )
     )
 
 
@@ -257,6 +260,8 @@ class TableStore:
         except RowChanged:
             self.forget(table.channel_id)
             raise TableBusy(
-                "The table changed elsewhere in the meantime; nothing was changed here."
-                " Please try again."
+                lazy_gettext(
+                    "The table changed elsewhere in the meantime; nothing was changed here. "
+                    "Please try again."
+                )
             ) from None

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import games
 from games.base import Game, State
 from games.search import Advice, advise
+from i18n import current, speaking
 
 T = TypeVar("T")
 
@@ -36,9 +37,10 @@ def _choose(name: str, state: State, seat: int, level: str, rng: random.Random) 
     return games.get(name).choose(state, seat, level, rng)
 
 
-def _advise(name: str, state: State, seat: int, rng: random.Random) -> Advice:
-    """The worker's side of a hint."""
-    return advise(games.get(name), state, seat, rng)
+def _advise(name: str, state: State, seat: int, rng: random.Random, lang: str) -> Advice:
+    """The worker's side of a hint, its reason in the asker's language ``lang``."""
+    with speaking(lang):
+        return advise(games.get(name), state, seat, rng)
 
 
 class Thinker:
@@ -64,8 +66,9 @@ class Thinker:
     async def advise(
         self, game: Game[Any], state: State, seat: int, rng: random.Random
     ) -> Advice:
-        """What ``expert`` would play for ``seat`` and why, searched in a worker."""
-        return await self._run(_advise, game.name, state, seat, rng)
+        """What ``expert`` would play for ``seat`` and why, searched in a worker; the
+        reason is in the language spoken by the caller (``i18n.speaking``)."""
+        return await self._run(_advise, game.name, state, seat, rng, current())
 
     async def _run(self, work: Callable[..., T], *args: Any) -> T:
         if self._pool is None:

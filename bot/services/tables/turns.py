@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from bot.services.errors import IllegalMove, NotPlaying, NotSeated, NotYourTurn, StaleVersion
 from bot.services.tables.records import Table, TableStatus
 from games.base import IllegalAction, State
+from i18n import lazy_gettext
 from storage.matches import MatchRecord, SeatResult
 from storage.models import Computer, Human, Occupant
 
@@ -45,14 +46,16 @@ class Due:
 def check_move(table: Table, user_id: int, expected_version: int | None) -> int:
     """The seat that may make a move now, or the ``ServiceError`` saying why not."""
     if table.status is not TableStatus.PLAYING or table.state is None:
-        raise NotPlaying("The game has not started yet; the host can start it.")
+        raise NotPlaying(lazy_gettext("The game has not started yet; the host can start it."))
     seat = table.seat_of(user_id)
     if seat is None:
-        raise NotSeated("You are not playing at this table.")
+        raise NotSeated(lazy_gettext("You are not playing at this table."))
     if expected_version is not None and expected_version != table.version:
-        raise StaleVersion("That move was offered on an earlier turn; the game has moved on.")
+        raise StaleVersion(lazy_gettext(
+            "That move was offered on an earlier turn; the game has moved on."
+        ))
     if seat not in table.state.to_act:
-        raise NotYourTurn("It is not your turn.")
+        raise NotYourTurn(lazy_gettext("It is not your turn."))
     return seat
 
 
@@ -64,11 +67,11 @@ def apply_move(table: Table, seat: int, action: str) -> tuple[str, State]:
     try:
         canonical = table.game.read_action(table.state, seat, action)
     except IllegalAction as exc:
-        raise IllegalMove(str(exc)) from None
+        raise IllegalMove(exc.args[0]) from None
     try:
         return canonical, table.game.apply(table.state, seat, canonical)
     except IllegalAction as exc:
-        raise IllegalMove(str(exc), tried=canonical) from None
+        raise IllegalMove(exc.args[0], tried=canonical) from None
 
 
 def deadline(turn_timer: int, seats: list[Occupant], state: State, now: float) -> float | None:

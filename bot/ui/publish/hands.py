@@ -34,19 +34,29 @@ from bot.render.messages import MessageSpec
 from bot.services.preferences import Preferences, PreferenceService
 from bot.services.tables import SeatPrivate, TableResult
 from bot.services.tables.records import OPEN
+from bot.text import cut
+from bot.ui.answers import CONTENT_LIMIT
 from bot.ui.cards import decorate
 from bot.ui.publish.delivery import Delivery
 from bot.ui.publish.notices import Notices
 from bot.ui.publish.tokens import Clock, Sleep, Token, TokenMessage, Tokens
+from i18n import N_, _, speaking
 from storage import messages as refs
 from storage.db import Database
 
 log = logging.getLogger(__name__)
 
-PANEL_EXPIRED = (
-    "\n⏳ *This panel stops updating here (Discord lets me update it for 15 minutes).*"
+PANEL_EXPIRED = N_(
+    "⏳ *This panel stops updating here (Discord lets me update it for 15 minutes).*"
     " Press **Your hand** on the table message, or make a move, to keep it live."
 )
+
+
+def expiring(spec: MessageSpec) -> MessageSpec:
+    """A panel's last edit: the hand, cut to leave room within Discord's 2,000 characters,
+    and ``PANEL_EXPIRED`` in the language spoken."""
+    note = _(PANEL_EXPIRED)
+    return replace(spec, content=f"{cut(spec.content, CONTENT_LIMIT - len(note) - 1)}\n{note}")
 
 
 @dataclass
@@ -103,8 +113,10 @@ class Hands:
     def spec(
         self, result: TableResult, mine: SeatPrivate, prefs: Preferences, page: int = 0
     ) -> MessageSpec:
-        """A player's hand message, with card emojis when they asked for them."""
-        spec = hand_message(result, mine, f"<#{result.channel_id}>", page=page)
+        """A player's hand message in their language, with card emojis when they asked
+        for them."""
+        with speaking(prefs.language):
+            spec = hand_message(result, mine, f"<#{result.channel_id}>", page=page)
         return decorate(spec, result.game, self.card_emojis, prefs)
 
     async def of(self, result: TableResult, mine: SeatPrivate, page: int = 0) -> MessageSpec:
@@ -139,18 +151,23 @@ class Hands:
                 continue  # the clicked hand DM (``clicked``)
             if await self.db.read(refs.noted, result.table_id, user_id, refs.DM_CLOSED):
                 continue
-            self._submit_dm(result, user_id, self.spec(result, mine, chosen), via, sig)
+            self._submit_dm(result, mine, self.spec(result, mine, chosen), via, sig, chosen)
 
     async def close(self, result: TableResult) -> None:
-        """The table was closed without a result: each hand DM says so."""
-        closed = MessageSpec(
-            content=f"**{result.title}** in <#{result.channel_id}> — this table was closed."
-        )
-        for ref in await self.db.read(refs.for_table, result.table_id):
-            if ref.kind == refs.HAND:
-                self.edits.submit(
-                    ("hand", result.table_id, ref.user_id), self._dm_editor(ref, closed)
-                )
+        """The table was closed without a result: each hand DM says so (in its player's
+        language)."""
+        hands = [r for r in await self.db.read(refs.for_table, result.table_id)
+                 if r.kind == refs.HAND]
+        prefs = await self.preferences.for_players(result.guild_id, [r.user_id for r in hands])
+        for ref in hands:
+            with speaking(prefs[ref.user_id].language):
+                closed = MessageSpec(content=_(
+                    "**{game}** in {channel} — this table was closed.",
+                    game=_(result.title), channel=f"<#{result.channel_id}>",
+                ))
+            self.edits.submit(
+                ("hand", result.table_id, ref.user_id), self._dm_editor(ref, closed)
+            )
 
     def _dm_editor(self, ref: refs.MessageRef, spec: MessageSpec) -> Callable[[], Awaitable[None]]:
         async def job() -> None:
@@ -236,7 +253,8 @@ class Hands:
         spec = held.spec
         if spec is None or key[0] not in self._tables:
             return
-        note = replace(spec, content=spec.content + PANEL_EXPIRED)
+        with speaking(held.token.language):
+            note = expiring(spec)
 
         async def job() -> None:
             await self.delivery.edit_held(held, note)
@@ -270,8 +288,15 @@ class Hands:
 
     # -- hand DMs -----------------------------------------------------------------------------
     def _submit_dm(
-        self, result: TableResult, user_id: int, spec: MessageSpec, via: Token | None, sig: str
+        self,
+        result: TableResult,
+        mine: SeatPrivate,
+        spec: MessageSpec,
+        via: Token | None,
+        sig: str,
+        prefs: Preferences,
     ) -> None:
+        user_id = mine.user_id
         state = self._tables.setdefault(result.table_id, _Hands())
         if state.queued.get(user_id, -1) > result.version:
             return  # a newer hand is queued already: this older one must not replace it
@@ -280,7 +305,7 @@ class Hands:
         async def job() -> None:
             if self._newer_shown(result, user_id):
                 return
-            if await self._show_dm(result, user_id, spec, via):
+            if await self._show_dm(result, user_id, spec, via, prefs.language):
                 # Marked shown only once Discord took it (a failed edit is tried again).
                 self._dm_shown(result, user_id, sig)
 
@@ -296,7 +321,8 @@ class Hands:
         state.versions[user_id] = result.version
 
     async def _show_dm(
-        self, result: TableResult, user_id: int, spec: MessageSpec, via: Token | None
+        self, result: TableResult, user_id: int, spec: MessageSpec, via: Token | None,
+        language: str,
     ) -> bool:
         """Edit (or send) a player's hand DM; whether it is now shown. A hand DM as old as
         ``replace_after`` is sent afresh and the old one deleted (30046)."""
@@ -315,7 +341,7 @@ class Hands:
         if stale is not None and sent.message_id is not None:
             await self.delivery.delete(table_id, stale.channel_id, stale.message_id)
         if sent.gone is Gone.DMS_CLOSED:
-            await self.notices.dms_closed(table_id, result.channel_id, user_id, via)
+            await self.notices.dms_closed(table_id, result.channel_id, user_id, via, language)
             return False
         if sent.message_id is None:
             return False

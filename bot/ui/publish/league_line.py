@@ -9,6 +9,7 @@ from bot.services import ratings
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableResult, TableStatus
 from games.wording import signed
+from i18n import _
 from storage import league_totals
 from storage.db import Database
 
@@ -35,7 +36,7 @@ class LeagueLine:
                 self._before[result.table_id] = await self._ratings(result, users)
             return ""
         if await self.leagues.counts_later(result.table_id):
-            return "This board counts toward the league once every table has played it."
+            return _("This board counts toward the league once every table has played it.")
         after = await self._ratings(result, users)
         before = self._before.get(result.table_id, {})
         parts = []
@@ -49,8 +50,8 @@ class LeagueLine:
             else:
                 parts.append(f"{s.name} {shown}")
         if not parts:
-            return "This game did not count toward the league."
-        return "Ratings: " + " · ".join(parts) + " — see /league standings"
+            return _("This game did not count toward the league.")
+        return _("Ratings: {ratings} — see /league standings", ratings=" · ".join(parts))
 
     async def _ratings(self, result: TableResult, users: list[int]) -> dict[int, float]:
         league = await self.leagues.league(result.guild_id)

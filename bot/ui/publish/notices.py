@@ -15,6 +15,8 @@ Decisions:
   that channel; that player uses the ephemeral *Your hand* view from then on.
 * Joining checks the DMs at once: a DM that becomes the hand DM, or the notice above;
   players who keep their hand in the channel are told where it will be instead.
+* Each notice is addressed to one player and speaks their language, also when it is
+  posted in the channel.
 """
 
 from __future__ import annotations
@@ -31,10 +33,11 @@ from bot.services.preferences import Preferences, PreferenceService
 from bot.services.tables import Reminder, TableResult, TableStatus
 from bot.ui.publish.delivery import Delivery, Reach
 from bot.ui.publish.tokens import Clock, Token
+from i18n import N_, _, speaking
 from storage import messages as refs
 from storage.db import Conn, Database
 
-OPEN_DMS_HELP = (
+OPEN_DMS_HELP = N_(
     "open your DMs for this server (server name → Privacy Settings → Direct Messages) and "
     "press **Your hand**, or use the **Your hand** button on the table meanwhile"
 )
@@ -75,26 +78,27 @@ class Notices:
         user_id = via.user_id
         prefs = await self.preferences.of(result.guild_id, user_id)
         if not self.delivery.reachable(result.table_id, prefs).by_dm:
-            why = (
-                "I am not a member here, so hands are private panels"
-                if self.delivery.reach(result.table_id) is Reach.TOKENS
-                else "`/settings hand:` to change"
-            )
-            where = MessageSpec(
-                content="Your hand will be a private panel in this channel: press **Your hand**"
-                f" on the table message once the game starts ({why})."
-            )
+            with speaking(prefs.language):
+                why = (
+                    _("I am not a member here, so hands are private panels")
+                    if self.delivery.reach(result.table_id) is Reach.TOKENS
+                    else _("`/settings hand:` to change")
+                )
+                where = MessageSpec(content=_(
+                    "Your hand will be a private panel in this channel: press **Your hand**"
+                    " on the table message once the game starts ({why}).", why=why,
+                ))
             await self.delivery.reply(via, where, ephemeral=True)
             return
-        spec = MessageSpec(
-            content=(
-                f"You joined the **{result.title}** table in <#{result.channel_id}>. "
-                "Your hand will appear here when the game starts."
-            )
-        )
+        with speaking(prefs.language):
+            spec = MessageSpec(content=_(
+                "You joined the **{game}** table in {channel}. Your hand will appear here"
+                " when the game starts.", game=_(result.title), channel=f"<#{result.channel_id}>",
+            ))
         sent = await self.delivery.send_dm(result.table_id, user_id, spec)
         if sent.gone is Gone.DMS_CLOSED:
-            await self.dms_closed(result.table_id, result.channel_id, user_id, via)
+            await self.dms_closed(result.table_id, result.channel_id, user_id, via,
+                                  prefs.language)
         elif sent.message_id is not None:
             ref = refs.MessageRef(
                 result.table_id, refs.HAND, user_id, sent.channel_id, sent.message_id
@@ -102,12 +106,15 @@ class Notices:
             await self.db.write(_reopened, ref)
 
     async def dms_closed(
-        self, table_id: int, channel_id: int, user_id: int, via: Token | None
+        self, table_id: int, channel_id: int, user_id: int, via: Token | None, language: str
     ) -> None:
-        """Say once per table, in the channel, that the user's DMs are closed."""
+        """Say once per table, in the channel, that the user's DMs are closed (in their
+        ``language``)."""
         if not await self.db.write(refs.note, table_id, user_id, refs.DM_CLOSED, time.time()):
             return
-        text = f"<@{user_id}>, I can't send you your hand by DM: {OPEN_DMS_HELP}."
+        with speaking(language):
+            text = _("{user}, I can't send you your hand by DM: {help}.",
+                     user=f"<@{user_id}>", help=_(OPEN_DMS_HELP))
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
         await self.delivery.post(
             table_id, channel_id, MessageSpec(content=text), via=via, mentions=mentions
@@ -135,10 +142,11 @@ class Notices:
             last = turns.last_move.get(user_id)
             if last is not None and moment - last < self.ping_after:
                 continue
-            text = f"Your turn in <#{result.channel_id}> ({result.title})."
+            with speaking(prefs[user_id].language):
+                text = _("Your turn in {channel} ({game}).", channel=f"<#{result.channel_id}>",
+                         game=_(result.title))
             await self._ping(
-                result.table_id, result.channel_id, user_id, text, via,
-                by_dm=prefs[user_id].by_dm,
+                result.table_id, result.channel_id, user_id, text, via, prefs[user_id],
             )
         turns.to_act = to_act
 
@@ -147,14 +155,15 @@ class Notices:
         ``via`` where it may still post there)."""
         prefs = await self.preferences.for_players(event.guild_id, event.user_ids)
         for user_id in event.user_ids:
-            text = (
-                f"⏰ Half your time is gone at the {event.title} table in "
-                f"<#{event.channel_id}>: move <t:{int(event.deadline)}:R> or the "
-                "computer plays for you."
-            )
+            with speaking(prefs[user_id].language):
+                text = _(
+                    "⏰ Half your time is gone at the {game} table in {channel}: move {when} or"
+                    " the computer plays for you.", game=_(event.title),
+                    channel=f"<#{event.channel_id}>", when=f"<t:{int(event.deadline)}:R>",
+                )
             await self._ping(
                 event.table_id, event.channel_id, user_id, text, via,
-                by_dm=self.delivery.reachable(event.table_id, prefs[user_id]).by_dm,
+                self.delivery.reachable(event.table_id, prefs[user_id]),
             )
 
     async def _ping(
@@ -164,11 +173,10 @@ class Notices:
         user_id: int,
         text: str,
         via: Token | None,
-        *,
-        by_dm: bool,
+        prefs: Preferences,
     ) -> None:
         delivery = self.delivery
-        if not by_dm or await self.db.read(refs.noted, table_id, user_id, refs.DM_CLOSED):
+        if not prefs.by_dm or await self.db.read(refs.noted, table_id, user_id, refs.DM_CLOSED):
             mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
             await delivery.post(
                 table_id, channel_id, MessageSpec(content=f"<@{user_id}> {text}"),
@@ -178,7 +186,7 @@ class Notices:
         old = await self.db.read(refs.get, table_id, refs.PING, user_id)
         sent = await delivery.send_dm(table_id, user_id, MessageSpec(content=text))
         if sent.gone is Gone.DMS_CLOSED:
-            await self.dms_closed(table_id, channel_id, user_id, via)
+            await self.dms_closed(table_id, channel_id, user_id, via, prefs.language)
             return
         if sent.message_id is None:
             return

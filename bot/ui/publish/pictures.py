@@ -19,10 +19,12 @@ import time
 
 from bot.art.hand_end import closes_hand, hands, picture
 from bot.discord_io import Coalescer
+from bot.render.common import seat_names
 from bot.render.messages import MessageSpec
 from bot.services.tables import TableResult, replay
 from bot.ui.publish.delivery import Delivery
 from bot.ui.publish.table import TableMessages
+from i18n import _, number, speaking
 from storage import messages as refs
 from storage.db import Database
 
@@ -40,8 +42,9 @@ class Pictures:
     ) -> None:
         self.db, self.delivery, self.edits, self.table = db, delivery, edits, table
 
-    def submit(self, result: TableResult) -> None:
-        """Post the picture of the hand the result ended (in the background)."""
+    def submit(self, result: TableResult, language: str) -> None:
+        """Post the picture of the hand the result ended (in the background), in the
+        table's ``language``."""
         version = max(s.version for s in result.steps)
 
         async def job() -> None:
@@ -49,13 +52,16 @@ class Pictures:
             scored = hands(result.game, events)
             if not scored:
                 return
-            names = [s.name for s in result.seats]
-            png = await asyncio.to_thread(picture, result.game, scored[-1], names)
+            with speaking(language):  # the thread draws in a copy of this context
+                names = seat_names(result.seats)
+                png = await asyncio.to_thread(picture, result.game, scored[-1], names)
+                content = _("**{title}** — what hand {n} showed:", title=result.title,
+                            n=number(len(scored)))
             notice = f"picture {version} {len(scored)}"
             if not await self.db.write(refs.note, result.table_id, 0, notice, time.time()):
                 return
             spec = MessageSpec(
-                content=f"**{result.title}** — what hand {len(scored)} showed:",
+                content=content,
                 files=((f"{result.game}-hand-{len(scored)}.png", png),),
             )
             await self.delivery.post(

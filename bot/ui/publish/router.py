@@ -76,7 +76,7 @@ class Publisher:
         self.edits = Coalescer()
         self.delivery = Delivery(Outbox(client))
         self.table = TableMessages(
-            db, self.delivery, self.edits, clock, self.channel_deleted, sleep=sleep
+            db, self.delivery, self.edits, clock, self.channel_deleted, preferences, sleep=sleep
         )
         self.notices = Notices(db, self.delivery, preferences, clock, ping_after=ping_after)
         self.hands = Hands(
@@ -124,7 +124,7 @@ class Publisher:
         if order(result) < self._published.get(table_id, (-1, -1)):
             return  # a newer result was published already
         self._published[table_id] = order(result)
-        spec = self.table.spec(result, await self.league_line.of(result))
+        spec = await self.table.spec(result, await self.league_line.of(result))
         if not answered.table:
             self.table.update(result, spec)
         chosen = await self.preferences.for_players(
@@ -135,7 +135,7 @@ class Publisher:
         speaker = answered.via or self.table.speaker(table_id)
         await self.notices.turns(result, prefs, actor=answered.actor, via=speaker)
         if ends_a_hand(result):
-            self.pictures.submit(result)
+            self.pictures.submit(result, self.table.spoken(table_id))
         await self.threads.settle(result)
         if result.status not in OPEN:
             if result.status is TableStatus.ABORTED:

@@ -22,6 +22,10 @@ Decisions:
 * ``speaker`` is the freshest interaction that may still post in the channel (the latest
   click, or the one editing the table message, with follow-ups left): what pictures,
   pings and reminders are posted through where the bot's token is not used.
+* It speaks the table's language (``PreferenceService.table_language``: the host's, or
+  the server's), read once per table and process (``language``), so its kept "Last
+  moves" lines, its notes and the hand-end pictures all speak one language whoever
+  clicked.
 """
 
 from __future__ import annotations
@@ -35,11 +39,13 @@ from bot.discord_io import Coalescer, Gone, Sent
 from bot.render.messages import MessageSpec
 from bot.render.refresh import refreshable, stopping
 from bot.render.table import EventLog, table_message
+from bot.services.preferences import PreferenceService
 from bot.services.tables import Step, TableResult, TableStatus
 from bot.services.tables.records import OPEN
 from bot.ui import followups
 from bot.ui.publish.delivery import Delivery, Reach
 from bot.ui.publish.tokens import Clock, Sleep, Token, TokenMessage, Tokens
+from i18n import SOURCE, _, speaking
 from storage import messages as refs
 from storage.db import Database
 
@@ -63,6 +69,8 @@ class _Shown:
     logged_version: int = 0
     events: EventLog = field(default_factory=EventLog)
     spec: MessageSpec | None = None
+    #: The table's language, once read.
+    language: str | None = None
 
 
 class TableMessages:
@@ -76,9 +84,11 @@ class TableMessages:
         edits: Coalescer,
         clock: Clock,
         on_channel_gone: Callable[[int], Awaitable[None]],
+        preferences: PreferenceService,
         sleep: Sleep = asyncio.sleep,
     ) -> None:
         self.db, self.delivery, self.edits = db, delivery, edits
+        self.preferences = preferences
         #: The token editing each table message (``"table"``) and the latest click in its
         #: channel (``"click"``), by kind and table.
         self.tokens: Tokens[tuple[str, int]] = Tokens(
@@ -97,21 +107,38 @@ class TableMessages:
         table, the click that ended the game posts its end afresh)."""
         self._shown.pop(table_id, None)
 
-    def spec(self, result: TableResult, league: str = "") -> MessageSpec:
-        """The table message for a result (its new steps logged)."""
+    async def language(self, result: TableResult) -> str:
+        """The table's language: read for its first message in this process, then kept
+        (so results published one after another are rendered in their order, unawaited)."""
         shown = self._of(result.table_id)
-        fresh = [s for s in result.steps if s.version > shown.logged_version]
-        if fresh:
-            shown.logged_version = max(s.version for s in fresh)
-            shown.events.add(_with_steps(result, fresh))
-        timed_out = any(step.by == "timeout" for step in result.steps)
-        spec = table_message(
-            result, list(shown.events.lines), league_line=league,
-            note=result.message if timed_out else "",
-        )
-        if result.status is TableStatus.PLAYING and self.tokens_only(result.table_id):
-            return refreshable(spec, result.table_id, result.version)
-        return spec
+        if shown.language is None:
+            shown.language = await self.preferences.table_language(
+                result.guild_id, result.host_id
+            )
+        return shown.language
+
+    def spoken(self, table_id: int) -> str:
+        """The language a table's message speaks (English before it was read)."""
+        shown = self._shown.get(table_id)
+        return shown.language if shown is not None and shown.language else SOURCE
+
+    async def spec(self, result: TableResult, league: str = "") -> MessageSpec:
+        """The table message for a result in the table's language (its new steps logged,
+        in that language too)."""
+        with speaking(await self.language(result)):
+            shown = self._of(result.table_id)
+            fresh = [s for s in result.steps if s.version > shown.logged_version]
+            if fresh:
+                shown.logged_version = max(s.version for s in fresh)
+                shown.events.add(_with_steps(result, fresh))
+            timed_out = any(step.by == "timeout" for step in result.steps)
+            spec = table_message(
+                result, list(shown.events.lines), league_line=league,
+                note=result.message if timed_out else "",
+            )
+            if result.status is TableStatus.PLAYING and self.tokens_only(result.table_id):
+                return refreshable(spec, result.table_id, result.version)
+            return spec
 
     def tokens_only(self, table_id: int) -> bool:
         """Whether only interaction tokens reach the table."""
@@ -140,7 +167,8 @@ class TableMessages:
             return
         if not self.tokens_only(table_id):
             return
-        note = stopping(shown.spec)
+        with speaking(self.spoken(table_id)):
+            note = stopping(shown.spec)
 
         async def job() -> None:
             await self.delivery.edit_held(held, note)
@@ -249,11 +277,11 @@ class TableMessages:
         sent = await delivery.post(result.table_id, result.channel_id, spec)
         if sent.message_id is not None:
             link = f"https://discord.com/channels/{result.guild_id}/{result.channel_id}"
-            moved = MessageSpec(
-                content=f"**{result.title}** goes on in a newer message below:"
-                f" {link}/{sent.message_id}",
-                layout=True,  # the old table message is a layout message for good
-            )
+            with speaking(self.spoken(result.table_id)):
+                content = _("**{title}** goes on in a newer message below: {link}",
+                            title=_(result.title), link=f"{link}/{sent.message_id}")
+            # the old table message is a layout message for good
+            moved = MessageSpec(content=content, layout=True)
 
             async def note() -> None:
                 await delivery.edit(result.table_id, ref.channel_id, ref.message_id, moved)

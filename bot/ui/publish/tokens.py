@@ -42,6 +42,7 @@ import discord
 
 from bot.render.messages import MessageSpec
 from bot.ui import followups
+from i18n import SOURCE, current
 
 #: How long Discord accepts an interaction's token.
 TOKEN_LIFETIME = 15 * 60.0
@@ -67,7 +68,8 @@ class Refused(Exception):
 class Token:
     """What publishing may use of an interaction the edge has answered: its token (follow-ups
     and edits of its messages), when it was created, who acted, where, and on which
-    message (``message_id``; None for a slash command)."""
+    message (``message_id``; None for a slash command), and the language its answer spoke
+    (``language``: what is later said to that user through it speaks it too)."""
 
     interaction: discord.Interaction = field(repr=False)
     created: float
@@ -75,6 +77,7 @@ class Token:
     guild_id: int | None
     channel_id: int | None
     message_id: int | None
+    language: str = SOURCE
 
     @classmethod
     def of(cls, interaction: discord.Interaction, clock: Clock = time.monotonic) -> Token:
@@ -84,7 +87,7 @@ class Token:
         message = interaction.message
         return cls(
             interaction, clock() - lag, interaction.user.id, interaction.guild_id,
-            interaction.channel_id, message.id if message is not None else None,
+            interaction.channel_id, message.id if message is not None else None, current(),
         )
 
     def age(self, now: float) -> float:

@@ -1,0 +1,52 @@
+"""The language an interaction is answered in.
+
+Decisions:
+
+* **Acknowledge first, then read.** Discord drops an interaction not acknowledged within
+  3 s, so nothing that may wait comes before the acknowledgement — not even reading a
+  player's language. Until the handler acknowledged, Deckhand speaks what the interaction
+  itself says: the Discord client's language when Deckhand has it, else English
+  (``hear``; the command tree and every component handler start with it). Right after
+  acknowledging (``bot.ui.answers``), ``listen`` reads the player's own choice and the
+  server's and speaks the resolved language (``preferences.language``) to the end of the
+  interaction. An answer given without acknowledging (a cooldown, a broken button) is
+  therefore in the client's language.
+* **Scoped by the interaction.** discord.py runs each interaction in a task of its own,
+  which holds its own copy of the spoken language (``i18n.speak``), so one player's
+  language never reaches another's answer. What an interaction publishes for others (the
+  table message, other players' hands and pings) sets its own language explicitly
+  (``bot.ui.publish``).
+* The client's language is remembered with the player's preferences when it changes
+  (``PreferenceService.heard``), for DMs and pings sent outside an interaction.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, cast
+
+import discord
+
+from bot.services.preferences import PreferenceService, language
+from i18n import speak
+
+
+class _Listening(Protocol):
+    preferences: PreferenceService
+
+
+def first_heard(interaction: discord.Interaction) -> str:
+    """The language the interaction names (its client's, when Deckhand has it), or English."""
+    return language(None, str(interaction.locale), None)
+
+
+def hear(interaction: discord.Interaction) -> None:
+    """Speak the interaction's own language until its player's is read (``listen``)."""
+    speak(first_heard(interaction))
+
+
+async def listen(interaction: discord.Interaction) -> None:
+    """After acknowledging: speak the player's language for the rest of the interaction."""
+    preferences = cast(_Listening, interaction.client).preferences
+    speak(await preferences.heard(
+        interaction.guild_id, interaction.user.id, str(interaction.locale)
+    ))
