@@ -248,7 +248,7 @@ def language(argv: Sequence[str] | None, environ: Mapping[str, str] = os.environ
     found = match(given)
     if found is None:
         raise ValueError(_("Deckhand speaks {languages}, not {given!r}.",
-                           languages=", ".join(languages()), given=given))
+                           languages=", ".join(languages()), given=clip(given)))
     return found
 
 

@@ -50,6 +50,8 @@ def test_a_language_deckhand_lacks_is_refused_in_one_line() -> None:
     assert refused.returncode == 2
     spoken = ", ".join(languages())
     assert refused.stderr.strip() == f"deckhand: Deckhand speaks {spoken}, not 'xx'."
+    huge = cli("--lang", "x" * 2000, "standings")  # echoed clipped, on one short line
+    assert huge.returncode == 2 and len(huge.stderr) < 200 and "…" in huge.stderr
 
 
 def test_the_run_language_is_lang_then_the_environment_then_english() -> None:
