@@ -27,8 +27,12 @@ from i18n import N_, _
 TAKE_GAIN = 6
 #: Extra cost of throwing a card that is part of a pair or a two-card run draw.
 NEAR_MELD_COST = 4
-#: Extra cost of throwing a card the opponent is known to be collecting.
-DANGER_COST = 7
+#: Extra cost of throwing a card the opponent is known to be collecting. Small: keeping a
+#: high card only because it is near one the opponent took leaves too much deadwood. With
+#: 2 rather than 7, ``normal`` won 58.2 % (56.6–59.7 %) of 4,000 games to 100 against
+#: itself with 7, and scored 0.83 ± 0.22 points a hand more against ``SimpleGinRummyBot``
+#: (hands 0–7,999, paired); 0–2.5 measured alike, 4 a little worse.
+DANGER_COST = 2
 
 
 def _near(a: str, b: str) -> bool:
