@@ -1,9 +1,9 @@
 """Gin Rummy computer players. They see only their own seat's view.
 
 ``normal`` keeps melds and near-melds, picks up a discard only when it joins a meld or
-cuts its deadwood a lot, throws its highest loose card that the opponent is not known to
-want (and, once its deadwood may be 10 or less, simply the card leaving the least) and goes
-gin (or big gin) whenever it can. It knocks by ``KNOCK``, a rule measured
+cuts its deadwood a lot, throws its highest loose card (a little less readily one near a
+card the opponent took; once its deadwood may be 10 or less, simply the card leaving the
+least) and goes gin (or big gin) whenever it can. It knocks by ``KNOCK``, a rule measured
 by play-outs (``bench/gin_knock.py``): early in the hand with 6–10 deadwood, when the
 opponent's hand is still poor; never with 1–5, when waiting for gin, or to undercut the
 opponent's knock, pays more; and not late in the hand, when the opponent's hand has
