@@ -1,9 +1,9 @@
 """Gin Rummy computer players. They see only their own seat's view.
 
 ``normal`` keeps melds and near-melds, picks up a discard only when it joins a meld or
-cuts its deadwood a lot, throws its highest loose card that the opponent is not known to
-want (and, once its deadwood may be 10 or less, simply the card leaving the least) and goes
-gin (or big gin) whenever it can. It knocks by ``KNOCK``, a rule measured
+cuts its deadwood a lot, throws its highest loose card (a little less readily one near a
+card the opponent took; once its deadwood may be 10 or less, simply the card leaving the
+least) and goes gin (or big gin) whenever it can. It knocks by ``KNOCK``, a rule measured
 by play-outs (``bench/gin_knock.py``): early in the hand with 6–10 deadwood, when the
 opponent's hand is still poor; never with 1–5, when waiting for gin, or to undercut the
 opponent's knock, pays more; and not late in the hand, when the opponent's hand has
@@ -27,8 +27,12 @@ from i18n import N_, _
 TAKE_GAIN = 6
 #: Extra cost of throwing a card that is part of a pair or a two-card run draw.
 NEAR_MELD_COST = 4
-#: Extra cost of throwing a card the opponent is known to be collecting.
-DANGER_COST = 7
+#: Extra cost of throwing a card the opponent is known to be collecting. Small: keeping a
+#: high card only because it is near one the opponent took leaves too much deadwood. With
+#: 2 rather than 7, ``normal`` won 58.2 % (56.6–59.7 %) of 4,000 games to 100 against
+#: itself with 7, and scored 0.83 ± 0.22 points a hand more against ``SimpleGinRummyBot``
+#: (hands 0–7,999, paired); 0–2.5 measured alike, 4 a little worse.
+DANGER_COST = 2
 
 
 def _near(a: str, b: str) -> bool:

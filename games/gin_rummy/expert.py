@@ -42,17 +42,17 @@ more than its points, an undercut that lets the opponent out far less.
 Search decides only whether to knock (``normal``'s move, the knock with the least
 deadwood and ``normal``'s discard), over ``ROLLOUTS`` rollouts, and takes the better mean
 (``CONFIDENCE`` 0; ties keep ``normal``'s move). Since ``normal`` knocks by a rule fitted
-to the same question (``bots.KNOCK``), the search adds little to it: over 2,000 hands
-(with the rule's previous fit, {6: 22, 7: 20, 8: 20, 9: 20, 10: 21} and 1 a held card)
-against ``SimpleGinRummyBot`` ``normal`` scored +2.60 points a hand, this expert +2.39, with
-1 standard error required +2.51, with the opponent always taken for ``normal`` +1.97 and
-always for the eager player +2.55 (each ±0.8); given the real cards (the bot's hand and the
-stock's order) the same search scores only +4.18 ±1.1 over 1,000 of them. With the current
-rule, on hands 0–2,999 (paired, the same deals and seats), the expert scores 0.30 ± 0.28
-points a hand below ``normal`` against the bot, and 0.17 ± 0.24 below with 1 standard
-error required (+0.13 ± 0.16 over 0, within the noise, so 0 is kept). Taking the
-discard or drawing, and which card to discard, are ``normal``'s: searching them was lost
-in the rollouts' noise (BENCHMARKS.md lists what was tried).
+to the same question (``bots.KNOCK``), the search adds little to it against
+``SimpleGinRummyBot``. Paired on the same deals and seats, with ``normal``'s discards of
+issue 36's second round: the expert scores 0.30 ± 0.25 points a hand below ``normal``
+(hands 0–2,999; with 1 standard error required, before that round, 0.17 ± 0.24 below, so
+0 is kept). On hands 0–1,499, against this expert: the opponent always taken for the eager
+player (right, for this bot) +0.32 ± 0.30, always for ``normal`` −0.81 ± 0.35;
+``FIT_TRIES`` 12 −0.13 ± 0.17; given the bot's real hand (the stock reshuffled) +1.11 ±
+0.42 (+4.50 a hand in all), and the stock's order too +1.32 ± 0.42. So what is missing
+is the bot's hand, not search time or the model. Taking the discard or drawing, and which
+card to discard, are ``normal``'s: searching them was lost in the rollouts' noise, and
+cheaper rules measured no better (BENCHMARKS.md lists what was tried).
 """
 
 from __future__ import annotations

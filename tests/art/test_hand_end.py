@@ -53,8 +53,11 @@ def test_every_scored_hand_of_a_seeded_game_has_a_picture(
 
 
 def test_a_gin_picture_changes_with_what_was_shown() -> None:
-    hand = hand_end.hands("gin_rummy", public_events(play("gin_rummy", 2, seed=5)))[0]
-    shown = next(e for e in hand if e["type"] == "lay_down")
+    shown, hand = next(
+        (e, hand)
+        for hand in hand_end.hands("gin_rummy", public_events(play("gin_rummy", 2, seed=5)))
+        for e in hand if e["type"] == "lay_down"
+    )
     other = [dict(e) for e in hand]
     other[hand.index(shown)] = {**shown, "deadwood": [*shown["deadwood"], "KS"]}
     assert hand_end.picture("gin_rummy", hand, NAMES) != hand_end.picture(
