@@ -17,8 +17,9 @@ from bot.render.hand import hand_message
 from bot.render.rules import rules_pages
 from bot.render.table import table_message
 from bot.terminal.app import rules_text
+from games.base import read_number
 from games.wording import number, option_value, signed
-from i18n import ngettext
+from i18n import ngettext, speaking
 from tests.discord.test_messages import GAMES, play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,4 +133,8 @@ def test_the_wording_helpers() -> None:
     assert [signed(n) for n in (-50, 0, 7)] == ["\u221250", "+0", "+7"]
     assert [option_value(v) for v in (True, False, 150, "points")] == ["on", "off", "150",
                                                                         "points"]
+    for value in (10_000, -250):  # as typed back: no grouping, an ASCII minus
+        assert read_number(option_value(value)) == value
+        with speaking("is"):
+            assert read_number(option_value(value)) == value
 
