@@ -18,16 +18,23 @@ Decisions:
   (``bot.ui.publish``).
 * The client's language is remembered with the player's preferences when it changes
   (``PreferenceService.heard``), for DMs and pings sent outside an interaction.
+* **The language never costs the answer.** When the database cannot be reached,
+  ``listen`` keeps the interaction's own language: ``/rules`` and its pages need no
+  database, and a command that does is answered by its own error path.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Protocol, cast
 
 import discord
 
 from bot.services.preferences import PreferenceService, language
 from i18n import speak
+from storage.db import StorageUnavailable
+
+log = logging.getLogger(__name__)
 
 
 class _Listening(Protocol):
@@ -47,6 +54,11 @@ def hear(interaction: discord.Interaction) -> None:
 async def listen(interaction: discord.Interaction) -> None:
     """After acknowledging: speak the player's language for the rest of the interaction."""
     preferences = cast(_Listening, interaction.client).preferences
-    speak(await preferences.heard(
-        interaction.guild_id, interaction.user.id, str(interaction.locale)
-    ))
+    try:
+        heard = await preferences.heard(
+            interaction.guild_id, interaction.user.id, str(interaction.locale)
+        )
+    except StorageUnavailable as exc:
+        log.warning("the player's language cannot be read (storage unavailable): %s", exc)
+        return
+    speak(heard)

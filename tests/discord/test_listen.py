@@ -1,0 +1,46 @@
+"""The language an interaction is answered in never costs the answer (``bot.ui.language``)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any, cast
+
+import discord
+
+from bot.ui.language import hear, listen
+from i18n import current, speaking
+from storage.db import StorageUnavailable
+
+
+class _Preferences:
+    def __init__(self, heard: str | None) -> None:
+        self.said = heard
+
+    async def heard(self, guild_id: int | None, user_id: int, locale: str) -> str:
+        if self.said is None:
+            raise StorageUnavailable("database is locked")
+        return self.said
+
+
+def _interaction(heard: str | None) -> discord.Interaction:
+    client = SimpleNamespace(preferences=_Preferences(heard))
+    fake: Any = SimpleNamespace(client=client, guild_id=1, user=SimpleNamespace(id=2),
+                                locale="is")
+    return cast(discord.Interaction, fake)
+
+
+async def test_the_players_language_is_spoken_once_read() -> None:
+    with speaking("en"):
+        interaction = _interaction("sw")
+        hear(interaction)
+        assert current() == "is"
+        await listen(interaction)
+        assert current() == "sw"
+
+
+async def test_without_the_database_the_interactions_own_language_stays() -> None:
+    with speaking("en"):
+        interaction = _interaction(None)
+        hear(interaction)
+        await listen(interaction)  # no StorageUnavailable: /rules needs no database
+        assert current() == "is"
