@@ -312,9 +312,9 @@ class Session:
         assert result.public is not None
         names = self._names(result)
         lines = self.render.table(result.public, names)
-        said = _("Scores: {scores}")  # the words before the scores tell a scores line
-        if not any(str(line).startswith(said.split("{scores}")[0]) for line in lines):
-            lines.append(said.format(scores=scores(result.public["scores"], names)))
+        shown = scores(result.public["scores"], names)  # in no table line yet: add one
+        if not any(shown in str(line) for line in lines):
+            lines.append(_("Scores: {scores}", scores=shown))
         return lines
 
     def _show_turn(self, result: TableResult, mine: SeatPrivate) -> None:

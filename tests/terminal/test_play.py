@@ -52,6 +52,7 @@ def test_a_full_game_against_computers(tmp_path: Path, game: str) -> None:
     assert logged[0] == (LOCAL_USER_ID, moves)
     assert logged[1][0] is None and logged[1][1] == version - moves > 0
     assert re.search(r"^Computer \(normal\) \d .+", out, re.M)  # their event lines
+    assert not re.search(r"^Scores.*\nScores", out, re.M)  # the table's scores, once
     # The match is recorded with the human in it, and counted in the offline league.
     seats = query(db, "SELECT user_id, name FROM match_seats WHERE user_id IS NOT NULL")
     assert seats == [(LOCAL_USER_ID, USER)]
