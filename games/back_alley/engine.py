@@ -23,6 +23,7 @@ from games.cards import (
     LITTLE_JOKER,
     SUIT_NAMES,
     deal,
+    shown,
     sort_hand,
 )
 from games.rng import shuffled
@@ -161,12 +162,12 @@ class BackAlley(Game[BackAlleyState]):
         if led == BIG_JOKER:
             return lazy_gettext(
                 "Big Blooper was led: you must play your highest trump, the {card}.",
-                card=must[0],
+                card=shown(must[0]),
             )
         if led == LITTLE_JOKER:
             return lazy_gettext(
                 "Little Blooper was led: you must play your lowest trump, the {card}.",
-                card=must[0],
+                card=shown(must[0]),
             )
         suit = SUIT_OF[s.trump][led]
         if suit == s.trump:

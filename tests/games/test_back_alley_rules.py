@@ -176,7 +176,7 @@ def test_follow_suit_ruff_and_trump_lead_once_a_trump_was_played() -> None:
     # The Little Blooper leads: everyone plays their lowest trump.
     s = run(s, "play LJ")
     assert_refused(
-        GAME, s, 3, "play 9S", "Little Blooper was led: you must play your lowest trump, the 8S"
+        GAME, s, 3, "play 9S", "Little Blooper was led: you must play your lowest trump, the 8♠\\."
     )
     assert GAME.legal_actions(s, 3) == ["play 8S"]
     s = run(s, "play 8S", "play 4S")
@@ -198,7 +198,8 @@ def test_board_claimant_may_lead_trumps_and_big_blooper_draws_highest_trumps() -
     assert "play BJ" in GAME.legal_actions(s, 1)
     s = run(s, "play BJ")
     assert_refused(
-        GAME, s, 2, "play QS", "Big Blooper was led: you must play your highest trump, the LJ"
+        GAME, s, 2, "play QS",
+        "Big Blooper was led: you must play your highest trump, the Little🃏\\.",
     )
     s = run(s, "play LJ")
     assert GAME.legal_actions(s, 3) == ["play 9S"]
