@@ -165,7 +165,7 @@ def _follow(view: View, legal: list[str], pool: set[str], rules: TrickRules) -> 
     if winner == (view["seat"] + 2) % PLAYERS:
         card = rules.cheapest(legal)
         return card, (N_("your partner is winning the trick: {} is your cheapest card"), card)
-    winners, _ = rules.split(legal, best)
+    winners, _losers = rules.split(legal, best)
     if not winners:
         card = rules.cheapest(legal)
         return card, (N_("no card you may play wins the trick: {} is your cheapest"), card)

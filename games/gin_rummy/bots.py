@@ -4,11 +4,11 @@
 cuts its deadwood a lot, throws its highest loose card (a little less readily one near a
 card the opponent took; once its deadwood may be 10 or less, simply the card leaving the
 least) and goes gin (or big gin) whenever it can. It knocks by ``KNOCK``, a rule measured
-by play-outs (``bench/gin_knock.py``): early in the hand with 6–10 deadwood, when the
-opponent's hand is still poor; never with 1–5, when waiting for gin, or to undercut the
-opponent's knock, pays more; and not late in the hand, when the opponent's hand has
-grown good enough to undercut. Every card the opponent took from the pile (it holds
-melds) moves the knock earlier.
+by play-outs (``bench/gin_knock.py``): early in the hand with 6–10 deadwood (5 only in
+the first two turns), when the opponent's hand is still poor; never with 1–4, when waiting
+for gin, or to undercut the opponent's knock, pays more; and not late in the hand, when
+the opponent's hand has grown good enough to undercut. Every card the opponent took from
+the pile (it holds melds) moves the knock earlier.
 """
 
 from __future__ import annotations
