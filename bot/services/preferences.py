@@ -22,7 +22,7 @@ Decisions:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import games
@@ -147,25 +147,22 @@ class PreferenceService:
         self.db = db
 
     async def for_players(
-        self, guild_id: int, user_ids: Iterable[int], locales: Mapping[int, str] | None = None
+        self, guild_id: int, user_ids: Iterable[int]
     ) -> dict[int, Preferences]:
-        """Every given player's resolved preferences in this server (one read); ``locales``:
-        the Discord client languages an interaction just gave (the last seen otherwise)."""
+        """Every given player's resolved preferences in this server (one read; the client
+        language last heard stands for each player's Discord language)."""
         ids = list(user_ids)
-        given = locales or {}
 
         def read(conn: Conn) -> dict[int, Preferences]:
             server = repo.guild(conn, guild_id)
             mine = repo.players(conn, ids)
-            return {uid: _resolve(mine.get(uid, {}), server, given.get(uid)) for uid in ids}
+            return {uid: _resolve(mine.get(uid, {}), server) for uid in ids}
 
         return await self.db.read(read)
 
-    async def of(self, guild_id: int, user_id: int, locale: str | None = None) -> Preferences:
-        """One player's resolved preferences in this server (``locale``: the client
-        language of the interaction being answered, if any)."""
-        locales = {user_id: locale} if locale else None
-        return (await self.for_players(guild_id, [user_id], locales))[user_id]
+    async def of(self, guild_id: int, user_id: int) -> Preferences:
+        """One player's resolved preferences in this server."""
+        return (await self.for_players(guild_id, [user_id]))[user_id]
 
     async def heard(self, guild_id: int | None, user_id: int, locale: str | None) -> str:
         """The language to answer a player's interaction in (``language``; ``guild_id``
