@@ -15,12 +15,15 @@ import re
 
 from babel.messages.catalog import Catalog
 
+from i18n.check import CODE, PLACEHOLDER, TAG
+
 _LETTERS = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "åƀçďéƒğĥîĵķľɱñöþǫŕšţûʋŵχýžÅƁÇĎÉƑĞĤÎĴĶĽϺÑÖÞǪŔŠŢÛƲŴΧÝŽ",
 )
-#: What a translation keeps verbatim: placeholders, code, Discord's tags, links.
-KEPT = re.compile(r"\{[^{}]*\}|`[^`]*`|<[^<>\s]+>|https?://\S+|%\(\w+\)[sd]")
+#: What a translation keeps verbatim: placeholders, code, Discord's tags, links (the
+#: patterns ``i18n.check`` holds every translation to).
+KEPT = re.compile("|".join(p.pattern for p in (PLACEHOLDER, CODE, TAG)))
 #: The padding that makes a text 40 % longer (a character no markup gives a meaning to).
 PAD = "°"
 
