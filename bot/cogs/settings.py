@@ -12,6 +12,7 @@ from bot.cogs import anywhere, app
 from bot.services.preferences import CARDS, DECKS, HANDS
 from bot.translator import UNTRANSLATED, commands_stay_english, discord_speaks
 from bot.ui.answers import privately
+from bot.ui.asks import is_admin
 from bot.ui.places import place_of
 from bot.ui.publish import Reach
 from i18n import N_, _, language_name, languages, speak
@@ -83,7 +84,7 @@ class SettingsCommands(commands.Cog):
                 )
             if server:
                 defaults = await prefs.choose_for_server(
-                    guild_id, is_admin=interaction.permissions.manage_guild,
+                    guild_id, is_admin=is_admin(interaction),
                     threads=threads, stand_in=stand_in, cards=cards, deck=deck, hand=hand,
                     language=language,
                 )
