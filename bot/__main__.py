@@ -114,10 +114,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_web(args: argparse.Namespace) -> int:
     """Serve the read-only standings site of the published leagues."""
+    from bot.web.limits import Proxies
     from bot.web.server import serve
 
     settings = load_settings()
-    return serve(where(args), args.host, args.port, settings.log_level)
+    return serve(where(args), args.host, args.port, settings.log_level,
+                 Proxies(settings.web_proxies))
 
 
 def cmd_db(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ from typing import Annotated
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.web.limits import LOOPBACK, Network, networks
 from i18n import _
 from storage.connect import is_postgres
 
@@ -57,6 +58,11 @@ class Settings(BaseSettings):
     #: Where ``deckhand web`` is reachable (e.g. ``https://cards.example.org``); when set,
     #: ``/league standings`` links to a published league's page there.
     web_url: str | None = Field(default=None, alias="DECKHAND_WEB_URL")
+    #: The reverse proxies whose ``X-Forwarded-For`` (or ``Forwarded``) ``deckhand web``
+    #: believes (``bot.web.limits``): addresses or networks; empty, this machine's loopback.
+    web_proxies: Annotated[tuple[Network, ...], NoDecode] = Field(
+        default=LOOPBACK, alias="DECKHAND_WEB_PROXIES"
+    )
 
     @field_validator("log_level")
     @classmethod
@@ -102,6 +108,11 @@ class Settings(BaseSettings):
             return True
         shard = (guild_id >> 22) % self.shard_count
         return self.shard_ids is None or shard in self.shard_ids
+
+    @field_validator("web_proxies", mode="before")
+    @classmethod
+    def _proxy_list(cls, value: object) -> object:
+        return networks(value) if isinstance(value, str) else value
 
     @field_validator("shard_ids", mode="before")
     @classmethod

@@ -26,7 +26,7 @@ from aiohttp import web
 
 from bot.web import language, pages, paths
 from bot.web.html import Safe
-from bot.web.limits import Budget, client_of
+from bot.web.limits import Budget, Proxies
 from bot.web.site import Site
 from i18n import _
 from storage.db import Database
@@ -50,6 +50,7 @@ _STATIC = {
 }
 SITE: web.AppKey[Site] = web.AppKey("site", Site)
 BUDGET: web.AppKey[Budget] = web.AppKey("budget", Budget)
+PROXIES: web.AppKey[Proxies] = web.AppKey("proxies", Proxies)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -75,7 +76,10 @@ async def spoken(request: web.Request, handler: Handler) -> web.StreamResponse:
 async def budgeted(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Answer a client within its budget of server time (see ``bot.web.limits``)."""
     budget = request.app[BUDGET]
-    client = client_of(request)
+    headers = request.headers
+    client = request.app[PROXIES].client(
+        request.remote or "?", headers.get("X-Forwarded-For", ""), headers.get("Forwarded", "")
+    )
     wait = budget.admit(client, time.monotonic())
     if wait is not None:
         response = error(429, _("Too many requests from you at once: try again in a moment."))
@@ -174,15 +178,18 @@ async def static(request: web.Request) -> web.Response:
     return web.Response(body=body, content_type=kind)
 
 
-def make_app(db: Database, budget: Budget | None = None) -> web.Application:
+def make_app(
+    db: Database, budget: Budget | None = None, proxies: Proxies | None = None
+) -> web.Application:
     """The application over ``db`` (the caller closes it); with ``budget``, each client
-    is held to it."""
+    (as ``proxies`` tell who it is) is held to it."""
     app = web.Application(
         middlewares=[spoken, guard, *([budgeted] if budget is not None else [])]
     )
     app[SITE] = Site(db)
     if budget is not None:
         app[BUDGET] = budget
+        app[PROXIES] = proxies or Proxies()
     app.on_response_prepare.append(_headers)
     app.router.add_get("/", home)
     app.router.add_get(paths.GUILD, guild)

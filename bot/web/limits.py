@@ -1,8 +1,20 @@
-"""How much of ``deckhand web`` one client may use: a budget of server time, not a count.
+"""Who a client of ``deckhand web`` is, and how much of the site one client may use: a
+budget of server time, not a count.
 
-Each client (its address; behind a proxy on this machine, the address the proxy puts last
-in ``X-Forwarded-For``) has a bucket of seconds: every answered request costs the time it
-took to answer (a season page that reads 20,000 matches costs far more than the style
+**Who.** A client is an address (``identity``): an IPv4 address as it is, whether it
+arrives as such or mapped into IPv6 (``::ffff:192.0.2.7``, how a dual-stack listener sees
+an IPv4 peer); an IPv6 address by its /64 network, since one subscriber is handed a whole
+/64 and can pick a new address in it for every request. Behind a reverse proxy the peer is
+the proxy: its connections are many clients. So a peer in ``Proxies`` (the
+``DECKHAND_WEB_PROXIES`` setting; by default this machine's loopback addresses, a proxy on
+this machine) is trusted to say whom it serves: ``X-Forwarded-For`` is read from the
+right, skipping the trusted hops, and the right-most address that is not a trusted proxy
+is the client (the hops to its left were written by the client itself, and prove
+nothing). Without ``X-Forwarded-For`` the ``for=`` parameters of ``Forwarded`` (RFC 7239)
+are read the same way. A peer that is not trusted is the client, whatever it sends.
+
+**How much.** Each client has a bucket of seconds: every answered request costs the time
+it took to answer (a season page that reads 20,000 matches costs far more than the style
 sheet), the bucket refills at ``rate`` seconds per second up to ``burst``, and a client
 whose bucket is empty, or who has ``parallel`` requests in flight, is answered 429 with
 ``Retry-After`` at once, costing nothing. So one client can take at most ``rate`` of the
@@ -13,9 +25,21 @@ from __future__ import annotations
 
 import ipaddress
 import math
+import re
 from dataclasses import dataclass, field
 
-from aiohttp import web
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+#: Trusted when ``DECKHAND_WEB_PROXIES`` is empty: a proxy on this machine.
+LOOPBACK: tuple[Network, ...] = (
+    ipaddress.ip_network("127.0.0.0/8"), ipaddress.ip_network("::1/128"),
+)
+#: The IPv6 prefix one subscriber is given, counted as one client.
+IPV6_CLIENT_PREFIX = 64
+#: How much of a hop that is not an address is kept as a client's name.
+NAME_LIMIT = 64
+#: ``for=`` in a ``Forwarded`` element: a token or a quoted string.
+_FOR = re.compile(r'(?:^|;)\s*for\s*=\s*("[^"]*"|[^;,\s]*)', re.IGNORECASE)
 
 
 @dataclass
@@ -72,14 +96,91 @@ class Budget:
         account.balance -= cost
 
 
-def client_of(request: web.BaseRequest) -> str:
-    """Who is asking: the peer's address, or, from a proxy on this machine (a loopback
-    peer), the last address of ``X-Forwarded-For`` (the one that proxy saw)."""
-    peer = request.remote or "?"
-    forwarded = request.headers.get("X-Forwarded-For", "")
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The IP address ``text`` writes (an IPv4-mapped IPv6 address as IPv4), or None."""
     try:
-        local = ipaddress.ip_address(peer).is_loopback
+        found = ipaddress.ip_address(text.strip().split("%", 1)[0])
     except ValueError:
-        local = False
-    last = forwarded.rsplit(",", 1)[-1].strip()
-    return last[:64] if local and last else peer
+        return None
+    if isinstance(found, ipaddress.IPv6Address) and found.ipv4_mapped is not None:
+        return found.ipv4_mapped
+    return found
+
+
+def identity(address: str) -> str:
+    """The client an address stands for: an IPv4 address (mapped or not) as itself, an
+    IPv6 address as its /64; anything else (a hop a proxy named without an address) as
+    written, cut to ``NAME_LIMIT`` characters."""
+    found = _address(address)
+    if found is None:
+        return address.strip()[:NAME_LIMIT] or "?"
+    if isinstance(found, ipaddress.IPv6Address):
+        return str(ipaddress.ip_network(f"{found}/{IPV6_CLIENT_PREFIX}", strict=False))
+    return str(found)
+
+
+def networks(text: str) -> tuple[Network, ...]:
+    """The addresses and networks a ``DECKHAND_WEB_PROXIES`` value lists (commas or
+    spaces between them; an address is a network of one); ``ValueError`` names one that
+    is neither. Empty: ``LOOPBACK``."""
+    found = []
+    for word in text.replace(",", " ").split():
+        try:
+            network = ipaddress.ip_network(word, strict=False)
+        except ValueError:
+            raise ValueError(
+                f"{word[:NAME_LIMIT]!r} is not an address or a network (e.g. 172.18.0.1,"
+                " 10.0.0.0/8, fd00::/8)"
+            ) from None
+        mapped = getattr(network.network_address, "ipv4_mapped", None)
+        if mapped is not None:  # ::ffff:10.0.0.0/104 is 10.0.0.0/8
+            network = ipaddress.ip_network(
+                f"{mapped}/{max(network.prefixlen - 96, 0)}", strict=False
+            )
+        found.append(network)
+    return tuple(found) or LOOPBACK
+
+
+def _forwarded_for(header: str) -> list[str]:
+    """The ``for=`` hops of a ``Forwarded`` header, in order (quotes, brackets and ports
+    taken off: ``"[2001:db8::1]:4711"`` is ``2001:db8::1``)."""
+    hops = []
+    for element in header.split(","):
+        match = _FOR.search(element)
+        if match is None:
+            continue
+        value = match.group(1).strip('"')
+        if value.startswith("["):
+            value = value[1:].split("]", 1)[0]
+        elif value.count(":") == 1:
+            value = value.split(":", 1)[0]
+        hops.append(value)
+    return hops
+
+
+@dataclass(frozen=True)
+class Proxies:
+    """The peers trusted to say whom they serve (see the module's docstring)."""
+
+    trusted: tuple[Network, ...] = LOOPBACK
+
+    def trusts(self, address: str) -> bool:
+        """Whether ``address`` is one of the trusted proxies."""
+        found = _address(address)
+        return found is not None and any(
+            found.version == n.version and found in n for n in self.trusted
+        )
+
+    def client(self, peer: str, forwarded_for: str = "", forwarded: str = "") -> str:
+        """Who is asking (an ``identity``), given the connection's peer and the request's
+        ``X-Forwarded-For`` and ``Forwarded`` headers."""
+        if not self.trusts(peer):
+            return identity(peer)
+        hops = ([h.strip() for h in forwarded_for.split(",")] if forwarded_for.strip()
+                else _forwarded_for(forwarded))
+        hops = [h for h in hops if h]
+        for hop in reversed(hops):
+            if not self.trusts(hop):
+                return identity(hop)
+        return identity(hops[0] if hops else peer)
+

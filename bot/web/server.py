@@ -11,8 +11,16 @@ its traceback. So the site is served by ``Connection``, aiohttp's public
   body's bytes count as the start of the next request, so a trickled body is dropped on
   the same deadline, and what is left of one after the answer is read for at most
   ``Limits.linger`` seconds. An idle kept-alive connection is closed after ``Limits.idle``.
-* **Connection caps.** At most ``Limits.connections`` open connections, and
-  ``Limits.per_address`` from one address; a connection past either is closed at once.
+* **Connection caps, and who makes room.** At most ``Limits.connections`` open
+  connections, and ``Limits.per_address`` from one client address (``limits.identity``:
+  an IPv6 /64 is one address; a trusted proxy, ``limits.Proxies``, carries many clients
+  and has no cap of its own). When a cap is full, a new connection does not wait behind
+  the old ones: the oldest connection that is *waiting* — it has not finished sending a
+  request head, or sits idle between requests — is dropped to make room (of that address
+  when its own cap is full). A connection whose request is being answered is never
+  dropped; only when every connection is, is the newcomer closed. So slow heads, however
+  many addresses send them, cannot keep anyone out: a client that sends its request at
+  once is answered, and the slow ones give way to it.
 * **Malformed requests** get the site's plain error page with every security header, and
   one log line without a traceback (a failure inside the site keeps its traceback).
 * Listening problems (port in use, an address not of this machine) are one sentence.
@@ -28,14 +36,14 @@ import signal
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
 from bot.services.errors import ServiceError
 from bot.text import clip
 from bot.web.app import error, make_app
-from bot.web.limits import Budget
+from bot.web.limits import Budget, Proxies, identity
 from storage.connect import open_database, shown
 from storage.db import Database
 
@@ -53,32 +61,84 @@ class Limits:
     linger: float = 2.0
     connections: int = 512
     per_address: int = 64
+    #: Connections the system holds for the server to accept (asyncio's default is 100:
+    #: a flood of connections would fill it, and a newcomer's would wait seconds for the
+    #: system to try again).
+    backlog: int = 2048
 
 
-@dataclass
+class Held(Protocol):
+    """A connection as the gate counts it."""
+
+    #: The peer's address as it connected, and the client address it counts as.
+    peer: str
+    address: str
+    #: Whether the gate counts it.
+    counted: bool
+
+    def drop(self, why: str) -> None:
+        """Close it at once (``why``: for the debug log)."""
+
+
+@dataclass(eq=False)
 class Gate:
-    """The open connections, in all and per address."""
+    """The open connections, in all and per client address, and those waiting for a
+    request head, oldest first (see the module's docstring)."""
 
     limits: Limits
+    proxies: Proxies = field(default_factory=Proxies)
     open: int = 0
     by_address: Counter[str] = field(default_factory=Counter)
+    #: Connections not being answered, in the order they began to wait (a dict: ordered).
+    waiting: dict[Held, None] = field(default_factory=dict)
 
-    def enter(self, address: str) -> bool:
-        """Whether one more connection from ``address`` may stay open (it is counted)."""
-        if self.open >= self.limits.connections or (
-            self.by_address[address] >= self.limits.per_address
+    def enter(self, new: Held) -> bool:
+        """Whether ``new`` may stay open (it is then counted), once room is made for it by
+        dropping the oldest waiting connection where a cap is full."""
+        capped = not self.proxies.trusts(new.peer)
+        if capped and self.by_address[new.address] >= self.limits.per_address and not (
+            self._drop_oldest(new.address)
         ):
             return False
+        if self.open >= self.limits.connections and not self._drop_oldest(None):
+            return False
         self.open += 1
-        self.by_address[address] += 1
+        self.by_address[new.address] += 1
+        self.waiting[new] = None
         return True
 
-    def leave(self, address: str) -> None:
-        """A counted connection closed."""
+    def _drop_oldest(self, address: str | None) -> bool:
+        """Drop the oldest waiting connection (from ``address``, when given); whether
+        there was one."""
+        oldest = next(
+            (c for c in self.waiting if address is None or c.address == address), None
+        )
+        if oldest is None:
+            return False
+        self.leave(oldest)
+        oldest.drop("the oldest waiting connection, to make room for a new one")
+        return True
+
+    def answering(self, conn: Held) -> None:
+        """``conn`` sent a whole request head: it is not dropped while it is answered."""
+        self.waiting.pop(conn, None)
+
+    def waits(self, conn: Held) -> None:
+        """``conn``'s requests are answered: it waits for the next one, the newest to."""
+        if conn.counted:
+            self.waiting.pop(conn, None)
+            self.waiting[conn] = None
+
+    def leave(self, conn: Held) -> None:
+        """A counted connection closes (or is dropped): it is counted no more."""
+        if not conn.counted:
+            return
+        conn.counted = False
+        self.waiting.pop(conn, None)
         self.open -= 1
-        self.by_address[address] -= 1
-        if self.by_address[address] <= 0:
-            del self.by_address[address]
+        self.by_address[conn.address] -= 1
+        if self.by_address[conn.address] <= 0:
+            del self.by_address[conn.address]
 
 
 class Connection(web.RequestHandler):
@@ -88,8 +148,14 @@ class Connection(web.RequestHandler):
     def __init__(self, manager: web.Server, gate: Gate, **kwargs: Any) -> None:
         super().__init__(manager, **kwargs)
         self.gate = gate
+        #: The peer as it connected, and the client address it counts as.
+        self.peer = ""
         self.address = ""
-        self.admitted = False
+        #: Counted by the gate; handed to aiohttp (which must then hear of its end).
+        self.counted = False
+        self.started = False
+        #: Request heads received and not yet answered.
+        self.unanswered = 0
         self.wire: asyncio.Transport | None = None
         self.deadline: asyncio.TimerHandle | None = None
         self.tail = b""
@@ -97,14 +163,24 @@ class Connection(web.RequestHandler):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         peer = transport.get_extra_info("peername")
-        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
-        if not self.gate.enter(self.address):
-            log.debug("connection from %s refused: too many open", self.address)
+        self.peer = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        self.address = identity(self.peer)
+        self.wire = transport
+        if not self.gate.enter(self):
+            log.debug("connection from %s refused: every connection is being answered",
+                      self.address)
             transport.abort()
             return
-        self.admitted, self.wire = True, transport
+        self.counted = self.started = True
         super().connection_made(transport)
         self._arm()
+
+    def drop(self, why: str) -> None:
+        """Close the connection at once (``why``: for the debug log)."""
+        self._disarm()
+        log.debug("connection from %s dropped: %s", self.address, why)
+        if self.wire is not None:
+            self.wire.abort()
 
     def _arm(self) -> None:
         self._disarm()
@@ -118,10 +194,7 @@ class Connection(web.RequestHandler):
 
     def _too_slow(self) -> None:
         self.deadline = None
-        log.debug("connection from %s dropped: a request took over %.0f s to arrive",
-                  self.address, self.gate.limits.head)
-        if self.wire is not None:
-            self.wire.abort()
+        self.drop(f"a request took over {self.gate.limits.head:.0f} s to arrive")
 
     def data_received(self, data: bytes) -> None:
         seen = self.tail + data
@@ -129,18 +202,28 @@ class Connection(web.RequestHandler):
         rest = seen[end + len(END_OF_HEAD):] if end >= 0 else data
         if end >= 0:
             self._disarm()
+            self.unanswered += seen.count(END_OF_HEAD)
+            self.gate.answering(self)
         if rest and self.deadline is None:
             self._arm()  # the first bytes of the next request (or of a body)
         self.tail = seen[-(len(END_OF_HEAD) - 1):]
         super().data_received(data)
 
+    def log_access(
+        self, request: web.BaseRequest, response: web.StreamResponse, time: float | None
+    ) -> None:
+        """aiohttp's hook after each answer is sent (access logging is off): once every
+        request head received is answered, the connection waits again."""
+        self.unanswered = max(0, self.unanswered - 1)
+        if not self.unanswered:
+            self.gate.waits(self)
+
     def connection_lost(self, exc: BaseException | None) -> None:
-        if not self.admitted:
-            return
-        self.admitted = False
+        self.gate.leave(self)
         self._disarm()
-        self.gate.leave(self.address)
-        super().connection_lost(exc)
+        if self.started:
+            self.started = False
+            super().connection_lost(exc)
 
     def handle_error(
         self,
@@ -191,15 +274,16 @@ def _listen_problem(exc: OSError, host: str, port: int) -> str:
 
 async def start(
     db: Database, host: str, port: int, *, limits: Limits | None = None,
-    budget: Budget | None = None,
+    budget: Budget | None = None, proxies: Proxies | None = None,
 ) -> Served:
-    """Serve the site of ``db`` on ``host:port`` (``ServiceError`` if it cannot listen)."""
-    limits = limits or Limits()
-    runner = web.AppRunner(make_app(db, budget or Budget()), handle_signals=False)
+    """Serve the site of ``db`` on ``host:port`` (``ServiceError`` if it cannot listen),
+    believing ``proxies`` (default: a proxy on this machine) about whom they serve."""
+    limits, proxies = limits or Limits(), proxies or Proxies()
+    runner = web.AppRunner(make_app(db, budget or Budget(), proxies), handle_signals=False)
     await runner.setup()
     server = runner.server
     assert server is not None  # made by setup()
-    gate = Gate(limits)
+    gate = Gate(limits, proxies)
     loop = asyncio.get_running_loop()
 
     def connection() -> Connection:
@@ -209,14 +293,18 @@ async def start(
         )
 
     try:
-        listener = await loop.create_server(connection, host, port, reuse_address=True)
+        listener = await loop.create_server(
+            connection, host, port, reuse_address=True, backlog=limits.backlog
+        )
     except OSError as exc:
         await runner.cleanup()
         raise ServiceError(_listen_problem(exc, host, port)) from None
     return Served(runner, listener)
 
 
-def serve(where: str, host: str, port: int, log_level: str = "INFO") -> int:
+def serve(
+    where: str, host: str, port: int, log_level: str = "INFO", proxies: Proxies | None = None
+) -> int:
     """Serve the site of the database at ``where`` (opened read-only) until Ctrl-C or
     SIGTERM."""
     logging.basicConfig(level=log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -224,7 +312,7 @@ def serve(where: str, host: str, port: int, log_level: str = "INFO") -> int:
     async def main() -> None:
         db = await open_database(where, read_only=True)
         try:
-            served = await start(db, host, port)
+            served = await start(db, host, port, proxies=proxies)
             try:
                 address = f"[{host}]" if ":" in host else host
                 print(f"Serving {shown(where)} (read-only) at http://{address}:{port}"

@@ -1,7 +1,8 @@
 """``deckhand web`` under attack, on a real socket: slow clients are dropped after the
-deadline and capped, malformed requests get the plain page with every security header and
-no traceback in the log, each client is held to a budget of server time, and the
-database is opened read-only."""
+deadline and capped (the oldest waiting connection makes room for a newcomer), malformed
+requests get the plain page with every security header and no traceback in the log, each
+client is held to a budget of server time, and the database is opened read-only. (The
+attacks at full size, from many addresses, are ``tests/web/test_attacks.py``.)"""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ import logging
 import socket
 import time
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from bot.web.app import SECURITY_HEADERS
-from bot.web.limits import Budget
-from bot.web.server import Limits, Served, start
+from bot.web.limits import Budget, Proxies, networks
+from bot.web.server import Gate, Limits, Served, start
 from storage.connect import NoDatabase, open_database
 from storage.db import Database, StorageUnavailable
 
@@ -40,11 +42,16 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     await opened.close()
 
 
+#: Trusting no proxy: the tests' clients (on 127.0.0.1) are clients, not a proxy's.
+NO_PROXY = Proxies(networks("192.0.2.1"))
+
+
 async def serving(db: Database, limits: Limits, budget: Budget | None = None) -> tuple[
     Served, int
 ]:
     port = free_port()
-    return await start(db, "127.0.0.1", port, limits=limits, budget=budget), port
+    return await start(db, "127.0.0.1", port, limits=limits, budget=budget,
+                       proxies=NO_PROXY), port
 
 
 async def closed_within(reader: asyncio.StreamReader, seconds: float) -> bool:
@@ -80,11 +87,11 @@ async def test_slow_clients_are_dropped_after_the_deadline_and_capped(db: Databa
         for _, writer in conns:  # slowloris: a head that never ends, a byte at a time
             writer.write(HEAD[:5])
         began = time.monotonic()
-        over_cap = [await closed_within(r, 0.3) for r, _ in conns[20:]]
-        assert all(over_cap)  # past 20 from one address: closed at once
-        for _, writer in conns[:20]:
+        made_room = [await closed_within(r, 0.3) for r, _ in conns[:10]]
+        assert all(made_room)  # past 20 from one address, the oldest made room
+        for _, writer in conns[10:]:
             writer.write(HEAD[5:10])  # still trickling, inside the deadline
-        held = [await closed_within(r, 3.0) for r, _ in conns[:20]]
+        held = [await closed_within(r, 3.0) for r, _ in conns[10:]]
         assert all(held) and time.monotonic() - began < 3.0
         status, _ = await ask(port, REQUEST)  # others are served meanwhile
         assert status == b"HTTP/1.1 200 OK"
@@ -105,21 +112,86 @@ async def test_a_trickled_body_is_dropped_on_the_same_deadline(db: Database) -> 
         await served.close()
 
 
-async def test_the_connection_cap_counts_every_address(db: Database) -> None:
+async def test_a_full_cap_drops_the_oldest_waiting_connection_for_a_newcomer(
+    db: Database,
+) -> None:
+    """Today's code refused the newcomer: five slow heads kept everyone out."""
     served, port = await serving(db, Limits(head=5, connections=5, per_address=5))
     try:
         conns = [await asyncio.open_connection("127.0.0.1", port) for _ in range(5)]
-        extra_reader, extra_writer = await asyncio.open_connection("127.0.0.1", port)
-        assert await closed_within(extra_reader, 1.0)
-        assert not await closed_within(conns[0][0], 0.3)  # the first five stay
+        for _, writer in conns:
+            writer.write(HEAD[:5])
+        await asyncio.sleep(0.1)
+        status, _ = await ask(port, REQUEST)  # the newcomer is answered…
+        assert status == b"HTTP/1.1 200 OK"
+        assert await closed_within(conns[0][0], 1.0)  # …in the room of the oldest
+        assert not await closed_within(conns[1][0], 0.3)  # the others stay
         for _, writer in conns:
             writer.close()
-        extra_writer.close()
-        await asyncio.sleep(0.2)
-        status, _ = await ask(port, REQUEST)  # room again once they left
-        assert status == b"HTTP/1.1 200 OK"
     finally:
         await served.close()
+
+
+async def test_a_second_address_makes_room_too(db: Database) -> None:
+    """The site-wide cap is full of one address's slow heads: another address's request
+    is answered, in the room of the oldest of them."""
+    served, port = await serving(db, Limits(head=5, connections=4, per_address=4))
+    try:
+        conns = [await asyncio.open_connection("127.0.0.1", port) for _ in range(4)]
+        for _, writer in conns:
+            writer.write(HEAD[:5])
+        await asyncio.sleep(0.1)
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", port, local_addr=("127.0.0.2", 0))
+        writer.write(REQUEST)
+        assert (await asyncio.wait_for(reader.read(), 10)).startswith(b"HTTP/1.1 200 OK")
+        writer.close()
+        assert await closed_within(conns[0][0], 1.0)
+        for _, w in conns:
+            w.close()
+    finally:
+        await served.close()
+
+
+@dataclass(eq=False)
+class Peer:
+    """What the gate knows of a connection."""
+
+    peer: str
+    address: str
+    counted: bool = False
+    dropped: bool = False
+
+    def drop(self, why: str) -> None:
+        self.dropped = True
+
+
+def test_the_gate_never_drops_a_connection_being_answered() -> None:
+    gate = Gate(Limits(connections=3, per_address=2), NO_PROXY)
+    a1, a2, b1 = Peer("192.0.2.7", "192.0.2.7"), Peer("192.0.2.7", "192.0.2.7"), Peer(
+        "198.51.100.1", "198.51.100.1")
+    for p in (a1, a2, b1):
+        assert gate.enter(p)
+        p.counted = True
+    gate.answering(a1)
+    a3 = Peer("192.0.2.7", "192.0.2.7")
+    assert gate.enter(a3)
+    assert a2.dropped and not a1.dropped  # its own address's oldest waiting one
+    a3.counted = True
+    for p in (b1, a3):
+        gate.answering(p)
+    late = Peer("203.0.113.9", "203.0.113.9")
+    assert not gate.enter(late)  # every one is being answered
+    gate.waits(b1)
+    assert gate.enter(late)
+    assert b1.dropped and gate.open == 3
+
+
+def test_a_trusted_proxy_has_no_cap_of_its_own() -> None:
+    gate = Gate(Limits(connections=100, per_address=2), Proxies(networks("172.18.0.1")))
+    conns = [Peer("172.18.0.1", "172.18.0.1") for _ in range(10)]
+    assert all(gate.enter(c) for c in conns)
+    assert not any(c.dropped for c in conns)
 
 
 @pytest.mark.parametrize("raw", [
