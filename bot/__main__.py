@@ -81,7 +81,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     config = PlayConfig(
         game=game, db=where(args), players=args.players,
         ai=args.ai, seed=args.seed, options=_options(args.option), delay=args.delay,
-        resume=resume, new=args.new,
+        resume=resume, new=args.new, hints=args.hints,
     )
     return play(config)
 
@@ -278,7 +278,7 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("game", help=game_names)
     play.add_argument("--players", type=number(int, 2, 6),
                       help=_("players, you included (default: the minimum)"))
-    play.add_argument("--ai", choices=games.levels(), default="normal",
+    play.add_argument("--ai", choices=games.levels(),
                       help=_("computer players' level (normal; expert searches)"))
     play.add_argument("--seed", type=number(int, 0, 2**62),
                       help=_("seed of the deal (default: random)"))
@@ -288,7 +288,10 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--delay", type=number(float, 0, 10), default=0.0,
                       help=_("seconds to pause before each computer move (0)"))
     play.add_argument("--new", action="store_true",
-                      help=_("set an unfinished game aside and start a new one"))
+                      help=_("abandon an unfinished game and start a new one"))
+    play.add_argument("--hints", action="store_true",
+                      help=_("a practice game: hint works, and the game counts toward no"
+                             " standings"))
     play.set_defaults(func=cmd_play)
 
     standings = _command(

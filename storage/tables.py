@@ -45,7 +45,8 @@ class TableRow:
     updated_at: float
     started_at: float | None
     finished_at: float | None
-    #: A hint was used: the game counts toward no rating (``bot.services.tables.hints``).
+    #: A practice table: hints are on and its game counts toward no rating
+    #: (``bot.services.tables.hints``).
     unrated: bool = False
 
     @classmethod
@@ -87,16 +88,18 @@ class NewTable:
     seats: str
     turn_timer: int
     now: float
+    #: A practice table (``bot.services.tables.hints``), unrated from its first move.
+    unrated: bool = False
 
 
 def insert(conn: Conn, t: NewTable) -> int:
     """Create a lobby; ``storage.db.Conflict`` if the channel already has an open table."""
     row = conn.one(
         "INSERT INTO tables (channel_id, guild_id, league_id, game, options, host_id, status,"
-        " seed, seats, turn_timer, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+        " seed, seats, turn_timer, created_at, updated_at, unrated)"
+        " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
         (t.channel_id, t.guild_id, t.league_id, t.game, t.options, t.host_id, t.seed,
-         t.seats, t.turn_timer, t.now, t.now),
+         t.seats, t.turn_timer, t.now, t.now, int(t.unrated)),
     )
     assert row is not None
     return int(row["id"])
@@ -181,20 +184,6 @@ def close(conn: Conn, table_id: int, status: str, now: float) -> None:
         " finished_at = ? WHERE id = ? AND status IN ('lobby', 'playing')",
         (status, now, now, table_id),
     )
-
-
-def set_unrated(conn: Conn, table_id: int) -> None:
-    """Mark a running game unrated (a hint was used at it)."""
-    _update_one(
-        conn, table_id,
-        "UPDATE tables SET unrated = 1 WHERE id = ? AND status = 'playing'", (table_id,),
-    )
-
-
-def is_unrated(conn: Conn, table_id: int) -> bool:
-    """Whether the table's game was marked unrated."""
-    row = conn.one("SELECT unrated FROM tables WHERE id = ?", (table_id,))
-    return bool(row and row["unrated"])
 
 
 def quarantine(conn: Conn, table_id: int, reason: str) -> None:

@@ -1,6 +1,5 @@
 """``/hand``, ``/play move:`` (autocomplete offers exactly the caller's legal moves) and
-``/hint`` (the expert's move; never at league or event tables, and it makes the game
-unrated: ``bot.services.tables.hints``)."""
+``/hint`` (the expert's move; at practice tables only: ``bot.services.tables.hints``)."""
 
 from __future__ import annotations
 
@@ -40,8 +39,8 @@ class PlayCommands(commands.Cog):
 
     @app_commands.command(
         name="hint",
-        description="The expert computer's move for you (not at league or event tables; the game"
-        " becomes unrated)",
+        description="The expert computer's move for you (practice tables only: /table new"
+        " hints:True)",
     )
     @anywhere
     async def hint(self, interaction: discord.Interaction) -> None:

@@ -38,6 +38,7 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
         league="Count the game toward this league too (the server's league always counts)",
         timer=f"Time per turn before the computer plays for you: {EXAMPLES}",
         thread="Open the table in a thread of its own (default: the server's /settings)",
+        hints="A practice table: /hint works, and the game counts toward no rating",
     )
     @app_commands.choices(game=game_choices())
     async def new(
@@ -48,9 +49,10 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
         league: app_commands.Range[str, 1, NAME_LENGTH] | None = None,
         timer: app_commands.Range[str, 1, TIMER_LENGTH] | None = None,
         thread: bool | None = None,
+        hints: bool | None = None,
     ) -> None:
         await app(self.bot).controller.new_table(
-            interaction, game, options, league, timer, thread
+            interaction, game, options, league, timer, thread, hints
         )
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")

@@ -78,6 +78,8 @@ def lobby_message(result: TableResult, note: str | Message = "") -> MessageSpec:
     )
     lines.append(ngettext("{n} free seat · {span} players", "{n} free seats · {span} players",
                           free, span=span))
+    if result.unrated:
+        lines.append(f"*{_(UNRATED)}*")
     if note:
         lines.append(f"*{note}*")
     t, v = result.table_id, result.version

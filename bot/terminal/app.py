@@ -14,13 +14,13 @@ Decisions:
   (``--delay`` paces the printing). Computer moves cut short by an interrupted run are
   played on resume (``TableService.fire_timer``).
 * ``hint`` first asks the table service (``TableService.use_hint``, the rule Discord's
-  ``/hint`` asks too): the first hint makes the game unrated, which is said before the
-  hint is shown. Then it asks the game's ``normal`` computer player (``random`` if it has
-  none) with the human seat's own view and legal moves, exactly what ``Game.choose``
-  would pass it.
+  ``/hint`` asks too): hints are given in practice games only (``--hints`` when the game
+  starts; ``bot.services.tables.hints``). Then it asks the game's ``normal`` computer
+  player (``random`` if it has none) with the human seat's own view and legal moves,
+  exactly what ``Game.choose`` would pass it.
 * Finished games are recorded by ``LeagueService.record_match`` in the finishing
   transaction, so they count in the guild-0 default league (``deckhand standings``) —
-  unless a hint made them unrated.
+  except practice games, which count toward no standings from their first move.
 """
 
 from __future__ import annotations
@@ -65,10 +65,14 @@ from storage.connect import open_database
 
 OFFLINE_GUILD = 0
 LOCAL_USER_ID = 1
-HINT_LEVEL = "normal"
+HINT_LEVEL = DEFAULT_LEVEL = "normal"
 
 T = TypeVar("T")
 Ask = Callable[[str], str]
+
+
+class Declined(Exception):
+    """The player said no to a move that cannot be undone; ``str()`` says what was kept."""
 
 
 def channel_for(game: str) -> int:
@@ -94,13 +98,28 @@ class PlayConfig:
     #: The database: a SQLite path or a ``postgresql://`` URL (``storage.connect``).
     db: str
     players: int | None = None
-    ai: str = "normal"
+    #: The computer players' level (None: not given, ``DEFAULT_LEVEL``).
+    ai: str | None = None
     seed: int | None = None
     options: Mapping[str, str] = field(default_factory=dict)
     delay: float = 0.0
     resume: str = ""
-    #: Set an unfinished game aside (aborted, not counted) and start a new one.
+    #: Abandon an unfinished game (aborted, not counted) and start a new one.
     new: bool = False
+    #: A new game is a practice game: hints on, counted toward no standings.
+    hints: bool = False
+
+    @property
+    def level(self) -> str:
+        """The computer players' level of a new game."""
+        return self.ai or DEFAULT_LEVEL
+
+    def for_new_games(self) -> list[str]:
+        """The options given that only a new game can take (a resumed one keeps its own)."""
+        given = {"--players": self.players is not None, "--ai": self.ai is not None,
+                 "--seed": self.seed is not None, "-o": bool(self.options),
+                 "--hints": self.hints}
+        return [flag for flag, on in given.items() if on]
 
 
 def rules_text(game: Game[Any]) -> list[str]:
@@ -245,12 +264,20 @@ class Session:
             await s.abort(ch, LOCAL_USER_ID, is_admin=True)
             current = None
         if current is not None and current.status == "playing" and self.config.new:
-            # Refuse what would refuse the new game before the saved one is set aside.
+            # Refuse what would refuse the new game before the saved one is abandoned.
             s.check_new(OFFLINE_GUILD, LOCAL_USER_ID, self.game.name,
                         dict(self.config.options), turn_timer=0)
+            if not self._confirm(_(
+                "Abandon your unfinished {game} game at move {move}? It counts nowhere and"
+                " cannot be resumed. [y/N] ", game=_(current.title), move=current.version + 1,
+            )):
+                raise Declined(_(
+                    "Nothing was abandoned. Run `{resume}` to continue your game.",
+                    resume=self.config.resume,
+                ))
             await s.abort(ch, LOCAL_USER_ID, is_admin=True)
             self.screen.note(_(
-                "Your unfinished {game} game is set aside (not counted).",
+                "Your unfinished {game} game is abandoned (not counted).",
                 game=_(current.title),
             ))
             current = None
@@ -268,14 +295,14 @@ class Session:
                     options=options or _("standard rules"),
                 )
             )
-            c = self.config
-            if c.players is not None or c.options or c.seed is not None:
-                self.screen.note(
-                    _(
-                        "The players, options and seed you gave apply to new games: add --new to "
-                        "set this game aside and start one with them."
-                    )
-                )
+            if current.unrated:
+                self.screen.note(_(UNRATED))
+            ignored = self.config.for_new_games()
+            if ignored:
+                self.screen.note(_(
+                    "{options} apply to new games, so not to this one: add --new to abandon"
+                    " it and start one with them.", options=", ".join(ignored),
+                ))
             return current
         if current is not None and current.status == "lobby":
             await s.abort(ch, LOCAL_USER_ID, is_admin=True)
@@ -283,18 +310,20 @@ class Session:
         players = self.config.players or g.min_players
         await s.create(
             ch, OFFLINE_GUILD, LOCAL_USER_ID, self.name, g.name, dict(self.config.options),
-            turn_timer=0,
+            turn_timer=0, practice=self.config.hints,
         )
         for _seat in range(players - 1):
-            await s.add_bot(ch, LOCAL_USER_ID, self.config.ai)
+            await s.add_bot(ch, LOCAL_USER_ID, self.config.level)
         started = await self._with_computers(s.start(ch, LOCAL_USER_ID))
         self.screen.note(ngettext(
             "A new {game} game: you ({name}) against {n} computer player ({level})."
             " Type help for help.",
             "A new {game} game: you ({name}) against {n} computer players ({level})."
             " Type help for help.",
-            players - 1, game=_(g.title), name=self.name, level=self.config.ai,
+            players - 1, game=_(g.title), name=self.name, level=self.config.level,
         ))
+        if started.unrated:
+            self.screen.note(_(UNRATED))
         return started
 
     # -- showing ------------------------------------------------------------------------
@@ -355,23 +384,34 @@ class Session:
 
     # -- asking -------------------------------------------------------------------------
     def _again(self) -> bool:
+        return self._yes(_("Play again? [y/N] "))
+
+    def _yes(self, question: str) -> bool:
+        """Whether the player answers ``question`` (which offers ``[y/N]``, in every
+        language) yes; no at the end of the input."""
         try:
-            answer = self.ask(_("Play again? [y/N] "))
+            answer = self.ask(question)
         except EOFError:
             self.screen.line()
             return False
         return answer.strip().lower() in ("y", "yes")
 
+    def _confirm(self, question: str) -> bool:
+        """A move that cannot be undone: asked on a terminal; piped (a script), it goes."""
+        return not self.screen.interactive or self._yes(question)
+
     def _hint(self, result: TableResult, mine: SeatPrivate) -> None:
-        """The normal computer's move and why, once the service allowed a hint (the first
-        one makes the game unrated, and says so first)."""
+        """The normal computer's move and why, once the service allowed a hint (in a
+        practice game only: else how to start one)."""
         try:
-            unrated_now = self._call(self.service.use_hint(self.channel, LOCAL_USER_ID))
+            self._call(self.service.use_hint(self.channel, LOCAL_USER_ID))
         except ServiceError as exc:
-            self.screen.note(clip(str(exc), 200))
+            self.screen.note(str(exc))
+            self.screen.note(_(
+                "To play with hints, start a practice game (this one is abandoned): {command}",
+                command=typed(f"play {self.game.name} --new --hints"),
+            ))
             return
-        if unrated_now:
-            self.screen.note(_(UNRATED))
         best = hint(self.game, mine, result.version)
         number = mine.legal.index(best) + 1
         why = self.game.explain(dict(mine.view), list(mine.legal), best)
@@ -477,10 +517,10 @@ def check(config: PlayConfig) -> None:
             "{title} is for {span} players, not {players}.",
             title=_(g.title), span=span, players=config.players,
         ))
-    if config.ai not in g.levels:
+    if config.level not in g.levels:
         raise ValueError(_(
             "Unknown computer level {ai!r}; levels: {levels}.",
-            ai=config.ai, levels=', '.join(g.levels),
+            ai=config.level, levels=', '.join(g.levels),
         ))
     if config.delay < 0:
         raise ValueError(_("The delay is a number of seconds, 0 or more."))
@@ -507,6 +547,9 @@ def play(config: PlayConfig, stdin: TextIO | None = None, out: TextIO | None = N
         except ServiceError as exc:
             screen.note(f"deckhand: {exc}")
             return 2
+        except Declined as exc:
+            screen.note(str(exc))
+            return 1
         except KeyboardInterrupt:
             screen.line()
             screen.note(_("Stopped.")

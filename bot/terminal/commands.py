@@ -71,8 +71,8 @@ How to play:
   a move as text  e.g. `discard QH`, `play 10h`, `bid 3`, `knock 7c` (cards as codes:
                   rank A 2-9 10/T J Q K, suit S H D C; symbols such as Q♥ work too);
                   `play #2` (or `play 2`) is the 2nd card of your hand as shown
-  hint            what the normal computer player would do in your seat (the game then
-                  counts toward no rating: not in the local league)
+  hint            what the normal computer player would do in your seat (in a
+                  practice game only: play --hints, counted in no standings)
   rules           the rules of this game
   help            this text
   quit            stop here; the game is saved and the same command resumes it

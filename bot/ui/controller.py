@@ -45,7 +45,6 @@ from bot.services.errors import NotSeated, ServiceError
 from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableResult, TableService, TableStatus
-from bot.services.tables.hints import UNRATED
 from bot.ui import custom_ids, places, replays
 from bot.ui.answers import defer, guarded, publicly, reply, say, update
 from bot.ui.asks import lacking, table_options, table_timer
@@ -266,9 +265,11 @@ class Controller:
         league: str | None,
         timer: str | None,
         thread: bool | None = None,
+        hints: bool | None = None,
     ) -> None:
-        """``/table new``: open a lobby; its message is the answer, or — in a thread of
-        its own (``thread``, else the server's default) — the answer links to it. Where
+        """``/table new``: open a lobby (with ``hints``, a practice table); its message is
+        the answer, or — in a thread of its own (``thread``, else the server's default) —
+        the answer links to it. Where
         Deckhand's bot is no member (``Reach.TOKENS``) it needs none of the bot's
         permissions and opens no thread; where Discord would show the lobby to the asker
         alone it opens nothing."""
@@ -297,6 +298,7 @@ class Controller:
             result = await self.tables.create(
                 where, scope, user.id, user.display_name, game,
                 table_options(options), turn_timer=seconds, league_id=league_id,
+                practice=bool(hints),
             )
             await self.publisher.placed(result.table_id, place.reach)
             await places.claim(self.db, place, user.id)
@@ -557,14 +559,10 @@ class Controller:
 
     async def hint(self, interaction: discord.Interaction, channel_id: int) -> None:
         """``/hint``: the move the expert would make for the caller, and why (privately;
-        the service refuses it where ``hints.check_hint`` says). At an unrated table the
-        answer says so; the hint that made it unrated also updates the table message."""
+        at practice tables only, as ``hints.check_hint`` says)."""
         await defer(interaction)
-        result, advice, first = await self.tables.hint(channel_id, interaction.user.id)
-        await say(interaction, hint_text(result.game, advice)
-                  + (f"\n{_(UNRATED)}" if result.unrated else ""))
-        if first:
-            await self.publisher.publish(result)
+        result, advice = await self.tables.hint(channel_id, interaction.user.id)
+        await say(interaction, hint_text(result.game, advice))
 
     async def move_choices(
         self, interaction: discord.Interaction, channel_id: int, typed: str

@@ -55,32 +55,34 @@ async def test_the_lobby_leave_button(harness: Harness) -> None:
     assert bob.mention not in table.text and alice.mention in table.text
 
 
-async def test_a_hint_outside_a_league_and_none_inside(harness: Harness) -> None:
+async def test_a_hint_at_a_practice_table_and_none_at_a_rated_one(harness: Harness) -> None:
     """/hint answers privately with the expert's move and its reason (a search in a
-    worker process, answered after a deferral); a league table refuses it."""
+    worker process, answered after a deferral) at a table opened with hints:True, which
+    says from the start that it counts toward no rating; a rated table refuses it, and a
+    league's table cannot be a practice table."""
     await harness.start()
     fake = harness.fake
     lobby, ranked = fake.channel("lobby"), fake.channel("general")
     alice, mia = fake.user("alice"), fake.member("mia", manage_guild=True)
-    table = (await alice.slash("table new", game="gin_rummy")).response
-    assert table is not None
+    table = (await alice.slash("table new", game="gin_rummy", hints=True)).response
+    assert table is not None and UNRATED in table.text, table.text
     await alice.click(table, "Add computer")
     await alice.click(table, "Start")
     await harness.idle()
     hinted = await alice.slash("hint", timeout=30.0)
     assert hinted.ephemeral and "The expert would play **" in hinted.text, hinted.text
-    # The game is now unrated for everybody: the answer and the table message say so.
-    assert hinted.text.endswith(UNRATED), hinted.text
     assert (await harness.result(lobby)).status == "playing"
-    await harness.idle()
     assert UNRATED in harness.table_message(lobby).text
     elsewhere = await fake.user("bob").slash("hint")
     assert elsewhere.ephemeral and "not playing at this table" in elsewhere.text
 
     await mia.slash("league create", name="Cup", game="gin_rummy")
+    practice = await alice.slash("table new", channel=ranked, game="gin_rummy", league="Cup",
+                                 hints=True)
+    assert practice.ephemeral and "counts toward no league" in practice.text, practice.text
     cup = (await alice.slash("table new", channel=ranked, game="gin_rummy", league="Cup")).response
-    assert cup is not None
+    assert cup is not None and UNRATED not in cup.text
     await alice.click(cup, "Add computer")
     await alice.click(cup, "Start")
     refused = await alice.slash("hint", channel=ranked)
-    assert refused.ephemeral and "league tables" in refused.text
+    assert refused.ephemeral and "Hints are off at this table" in refused.text

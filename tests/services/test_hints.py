@@ -1,15 +1,19 @@
-"""The hint rule (``bot.services.tables.hints``) on both backends: no hint at an event's
-or a named league's table; anywhere else a hint is given and the game becomes unrated for
-everybody at the table — kept across a restart and seen by another process — recorded
-like any game, but counted toward no league, not even when rebuilt."""
+"""The hint rule (``bot.services.tables.hints``) on both backends: whether a table gives
+hints is decided when it opens. A practice table gives them and is unrated from its first
+move — kept across a restart and a rematch, recorded like any game but counted toward no
+league, not even when rebuilt. A rated table never gives one, not even on the last turn
+of a game the asker is losing, so its result always counts; nor does an event's table,
+and no practice table counts toward a named league."""
 
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
-from bot.services.errors import NotAllowed
+import games
+from bot.services.errors import BadOptions, NotAllowed
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableService
 from storage.db import Database
@@ -25,10 +29,13 @@ def tables(db: Database, leagues: LeagueService) -> TableService:
     return service
 
 
-async def start(service: TableService, channel: int, league_id: int | None = None) -> int:
+async def start(
+    service: TableService, channel: int, league_id: int | None = None, practice: bool = False
+) -> int:
     """A running Gin Rummy game of Ann and Ben; who is to act."""
-    await service.create(channel, GUILD, ANN, "Ann", "gin_rummy", {"target": 10},
-                         turn_timer=0, league_id=league_id)
+    lobby = await service.create(channel, GUILD, ANN, "Ann", "gin_rummy", {"target": 10},
+                                 turn_timer=0, league_id=league_id, practice=practice)
+    assert lobby.unrated is practice  # said from the lobby on
     await service.join(channel, BEN, "Ben")
     result = await service.start(channel, ANN)
     user = result.seats[result.to_act[0]].user_id
@@ -36,14 +43,12 @@ async def start(service: TableService, channel: int, league_id: int | None = Non
     return user
 
 
-async def test_a_hint_makes_the_game_unrated_for_good(db: Database) -> None:
+async def test_a_practice_table_gives_hints_and_counts_nowhere(db: Database) -> None:
     leagues = LeagueService(db)
     service = tables(db, leagues)
     try:
-        user = await start(service, 1)
-        assert not (await service.status(1)).unrated
-        assert await service.use_hint(1, user) is True  # this one made it unrated
-        assert await service.use_hint(1, user) is False
+        user = await start(service, 1, practice=True)
+        await service.use_hint(1, user)
         assert (await service.status(1)).unrated
     finally:
         await service.close()
@@ -54,6 +59,9 @@ async def test_a_hint_makes_the_game_unrated_for_good(db: Database) -> None:
         assert now.unrated
         done = await play_out(again, 1, now)
         assert done.status == "finished" and done.unrated
+        rematch = await again.rematch(1, ANN)
+        assert rematch.unrated  # a rematch is what the last game was
+        await again.use_hint(1, rematch.seats[rematch.to_act[0]].user_id or 0)
     finally:
         await again.close()
     played = await leagues.player_history(GUILD, ANN)
@@ -63,22 +71,34 @@ async def test_a_hint_makes_the_game_unrated_for_good(db: Database) -> None:
     assert await leagues.rebuild(GUILD, is_admin=True) == 0
 
 
-async def test_a_hint_given_by_another_process_still_unrates_the_game(db: Database) -> None:
-    """The owner cached the table before the hint; its finishing move reads the mark from
-    the table's row, so the game is not counted."""
+async def test_no_hint_at_a_rated_table_even_on_the_last_turn(db: Database) -> None:
+    """Today's code gave the hint and unrated the game: a loser's last-turn hint erased the
+    winner's win, rating change and standings line. Here every turn asks for one first."""
     leagues = LeagueService(db)
-    owner, other = tables(db, leagues), tables(db, leagues)
+    service = tables(db, leagues)
+    rng = random.Random(7)
+    asked = 0
     try:
-        user = await start(owner, 2)
-        assert await other.use_hint(2, user)
-        cached = owner.store.cached(2)
-        assert cached is not None and not cached.unrated
-        await play_out(owner, 2, await owner.status(2))
+        await start(service, 2)
+        while (r := await service.status(2)).status == "playing":
+            seat = r.to_act[0]
+            user = r.seats[seat].user_id
+            assert user is not None
+            with pytest.raises(NotAllowed, match=r"^Hints are off at this table"):
+                await service.use_hint(2, user)
+            with pytest.raises(NotAllowed):
+                await service.hint(2, user)
+            asked += 1
+            mine = r.private[seat]
+            move = games.get(r.game).bots["normal"](mine.view, list(mine.legal), rng)
+            await service.act(2, user, move, r.version)
+        assert not r.unrated and r.status == "finished"
     finally:
-        await owner.close()
-        await other.close()
-    assert [m.unrated for m in await leagues.player_history(GUILD, BEN)] == [True]
-    assert await leagues.league_history(GUILD) == []
+        await service.close()
+    assert asked > 10  # the last turn among them
+    counted = await leagues.league_history(GUILD)
+    assert len(counted) == 1 and not counted[0].unrated
+    assert len((await leagues.standings(GUILD)).rows) == 2
 
 
 async def test_no_hint_at_an_event_or_league_table(db: Database) -> None:
@@ -86,8 +106,11 @@ async def test_no_hint_at_an_event_or_league_table(db: Database) -> None:
     service = tables(db, leagues)
     try:
         cup = await leagues.create_league(GUILD, "Cup", is_admin=True)
+        with pytest.raises(BadOptions, match=r"^A practice table counts toward no league"):
+            await service.create(3, GUILD, ANN, "Ann", "gin_rummy", league_id=cup.id,
+                                 practice=True)
         user = await start(service, 3, league_id=cup.id)
-        with pytest.raises(NotAllowed, match=r"^Hints are off at league tables"):
+        with pytest.raises(NotAllowed, match=r"^Hints are off at this table"):
             await service.use_hint(3, user)
         event = await service.open_seated(
             4, GUILD, "gin_rummy", {"target": 10}, [(ANN, "Ann"), (BEN, "Ben")], seed=5,

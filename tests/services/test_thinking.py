@@ -52,17 +52,17 @@ async def test_quick_levels_are_chosen_on_the_spot() -> None:
     assert not thinker.started
 
 
-async def test_a_hint_is_the_experts_move_and_is_refused_in_leagues(
+async def test_a_hint_is_the_experts_move_and_is_refused_at_rated_tables(
     service: TableService, db: Database
 ) -> None:
-    await service.create(10, 1, 1, "ann", "gin_rummy")
+    await service.create(10, 1, 1, "ann", "gin_rummy", practice=True)
     await service.add_bot(10, 1, "normal")
     await service.start(10, 1)
     await service.settled(10)
     result = await service.status(10)
     assert 0 in result.to_act
-    shown, advice, first = await service.hint(10, 1)
-    assert shown.version == result.version and first and shown.unrated
+    shown, advice = await service.hint(10, 1)
+    assert shown.version == result.version and shown.unrated
     game = games.get("gin_rummy")
     table = await service.store.usable(10)
     assert table.state is not None
@@ -77,5 +77,5 @@ async def test_a_hint_is_the_experts_move_and_is_refused_in_leagues(
     await service.add_bot(11, 1, "normal")
     await service.start(11, 1)
     await service.settled(11)
-    with pytest.raises(NotAllowed, match="league"):
+    with pytest.raises(NotAllowed, match="counts toward ratings"):
         await service.hint(11, 1)

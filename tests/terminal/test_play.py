@@ -102,7 +102,7 @@ def test_quit_then_the_same_command_resumes_where_it_stopped(tmp_path: Path) -> 
 
 def test_bad_input_gets_a_message_and_changes_nothing(tmp_path: Path) -> None:
     db = tmp_path / "d.db"
-    args = ["play", "gin_rummy", "--db", str(db), "--seed", "5"]
+    args = ["play", "gin_rummy", "--db", str(db), "--seed", "5", "--hints"]
     script = "xyzzy\n999\n\n0\n-3\ndiscard ZZ\nknock\nhelp\nrules\nhint\n"
     run = cli(*args, stdin=script)  # then EOF mid-game
     no_traceback(run.stdout, run.stderr)
@@ -123,7 +123,7 @@ def test_bad_input_gets_a_message_and_changes_nothing(tmp_path: Path) -> None:
     assert query(db, "SELECT count(*) FROM table_actions WHERE by_user IS NOT NULL") == [(0,)]
     before = headings(out)
 
-    resumed = cli(*args, stdin="quit\n")
+    resumed = cli(*args[:-1], stdin="quit\n")
     assert headings(resumed.stdout) == before
 
 
@@ -189,21 +189,36 @@ def test_play_again_starts_a_rematch(tmp_path: Path) -> None:
     ]
 
 
-def test_a_hint_makes_the_game_count_in_no_league(tmp_path: Path) -> None:
-    """The first ``hint`` says the game is now unrated before giving the hint; the game is
-    recorded but the local league does not count it (the rule ``/hint`` follows too)."""
+def test_a_practice_game_gives_hints_and_counts_in_no_league(tmp_path: Path) -> None:
+    """``--hints`` opens a practice game, which says so at once and at its end; hints are
+    given, and the game is recorded but not counted (the rule ``/hint`` follows too)."""
     db = tmp_path / "d.db"
-    run = cli("play", "ono99", "--db", str(db), "--seed", "4", stdin="hint\nhint\n" + ALL_ONES)
+    run = cli("play", "ono99", "--db", str(db), "--seed", "4", "--hints",
+              stdin="hint\nhint\n" + ALL_ONES)
     no_traceback(run.stdout, run.stderr)
     out = run.stdout
-    assert out.count(UNRATED) == 2  # before the first hint, and at the game's end
-    assert out.index(UNRATED) < out.index("Hint: the normal computer would pick")
+    assert out.count(UNRATED) == 2  # when the game starts, and at its end
+    assert out.index(UNRATED) < out.index("Your move [")
     assert out.count("Hint: the normal computer would pick") == 2
     assert "The game counts in the local league" not in out
     assert query(db, "SELECT unrated FROM matches") == [(1,)]
     assert query(db, "SELECT count(*) FROM league_matches") == [(0,)]
-    standings = cli("standings", "--db", str(db))
-    assert standings.stdout.startswith("No games in the local standings (")
+
+
+def test_no_hint_in_a_rated_game_which_counts(tmp_path: Path) -> None:
+    """Today's code gave the hint and took the game out of the league: a hint on the last
+    turn erased the result. Here every turn asks for one; none is given, and it counts."""
+    db = tmp_path / "d.db"
+    run = cli("play", "ono99", "--db", str(db), "--seed", "4", stdin="hint\n1\n" * 3000)
+    no_traceback(run.stdout, run.stderr)
+    out = run.stdout
+    turns = len(headings(out))
+    assert out.count("Hints are off at this table") == turns > 3  # the last turn too
+    assert f"{RAN} play ono99 --new --hints" in out
+    assert "Hint: the" not in out and UNRATED not in out
+    assert "The game counts in the local league" in out
+    assert query(db, "SELECT unrated FROM matches") == [(0,)]
+    assert query(db, "SELECT count(*) FROM league_matches") == [(1,)]
 
 
 def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
@@ -248,14 +263,16 @@ def test_bad_command_lines_are_refused_plainly(
     assert message in run.stdout + run.stderr
 
 
-def test_a_saved_game_says_its_options_and_new_sets_it_aside(tmp_path: Path) -> None:
+def test_a_saved_game_says_its_options_and_new_abandons_it(tmp_path: Path) -> None:
     db = tmp_path / "d.db"
     cli("play", "spades", "--db", str(db), "--seed", "1", "-o", "target=200", stdin="quit\n")
-    again = cli("play", "spades", "--db", str(db), "-o", "target=300", stdin="quit\n")
+    again = cli("play", "spades", "--db", str(db), "-o", "target=300", "--ai", "expert",
+                "--hints", stdin="quit\n")
     assert "(2 players; blind_nil=on target=200)" in again.stdout
-    assert "add --new to set this game aside" in again.stdout
+    assert ("--ai, -o, --hints apply to new games, so not to this one: add --new to abandon"
+            in again.stdout), again.stdout
     fresh = cli("play", "spades", "--db", str(db), "-o", "target=300", "--new", stdin="quit\n")
-    assert fresh.returncode == 0 and "is set aside (not counted)" in fresh.stdout
+    assert fresh.returncode == 0 and "is abandoned (not counted)" in fresh.stdout
     rows = query(db, "SELECT status, options FROM tables ORDER BY id")
     assert [(status, json.loads(options)["target"]) for status, options in rows] == [
         ("aborted", 200), ("playing", 300)
@@ -298,7 +315,7 @@ def test_a_bad_option_with_new_keeps_the_saved_game(tmp_path: Path) -> None:
     cli("play", "spades", "--db", str(db), "--seed", "1", stdin="quit\n")
     bad = cli("play", "spades", "--db", str(db), "--new", "-o", "blind_nil=maybe")
     assert bad.returncode == 2, bad.stderr
-    assert "Option 'blind_nil' must be on or off" in bad.stdout and "set aside" not in bad.stdout
+    assert "Option 'blind_nil' must be on or off" in bad.stdout and "abandon" not in bad.stdout
     assert query(db, "SELECT status FROM tables") == [("playing",)]
 
 

@@ -8,8 +8,8 @@ Decisions:
   filter. ``record_match`` is the table service's match recorder: it runs inside the
   transaction that inserts the match, so the match and all league updates commit together
   or not at all.
-* What counts: at least one human seat, two or more teams, no user in two seats, no hint
-  used at the table (``bot.services.tables.hints``: the game is unrated); a league with
+* What counts: at least one human seat, two or more teams, no user in two seats, not a
+  practice table (``bot.services.tables.hints``: the game is unrated); a league with
   ``count_bots=False`` ignores games with a computer seat.
 * **One question decides what counts**: ``counts_toward(league, match)``, asked by
   recording, ``rebuild`` and ``check`` alike. A match counts in the order it is
@@ -82,7 +82,7 @@ class MatchFacts(Protocol):
 def counts_toward(league: League, match: MatchFacts) -> bool:
     """Whether a match counts toward a league's standings and ratings (see the module
     docstring): the one question recording, ``rebuild`` and ``check`` ask. A match whose
-    table used a hint (``unrated``) counts toward none."""
+    practice table (``unrated``) counts toward none."""
     seats = match.seats
     users = [s.user_id for s in seats if s.user_id is not None]
     return (

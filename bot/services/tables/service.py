@@ -14,7 +14,6 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -221,9 +220,13 @@ class TableService:
         *,
         turn_timer: int = DEFAULT_TURN_TIMER,
         league_id: int | None = None,
+        practice: bool = False,
     ) -> TableResult:
-        """Open a lobby for ``game`` in the channel with the host in the first seat."""
+        """Open a lobby for ``game`` in the channel with the host in the first seat; a
+        ``practice`` table gives hints and counts toward no rating (``hints``)."""
         g, opts = self.check_new(guild_id, host_id, game, options, turn_timer=turn_timer)
+        if practice:
+            hints.check_practice(league_id)
         async with self.store.locked(channel_id):
             if await self.store.find(channel_id) is not None:
                 raise _already_open()
@@ -232,7 +235,7 @@ class TableService:
             new = repo.NewTable(
                 channel_id=channel_id, guild_id=guild_id, league_id=league_id, game=g.name,
                 options=dump_options(opts), host_id=host_id, seed=seed, seats=dump_seats(seats),
-                turn_timer=turn_timer, now=now,
+                turn_timer=turn_timer, now=now, unrated=practice,
             )
             try:
                 table_id = await self.store.insert_lobby(new)
@@ -242,7 +245,7 @@ class TableService:
                 id=table_id, channel_id=channel_id, guild_id=guild_id, league_id=league_id,
                 game=g, options=opts, host_id=host_id, status=TableStatus.LOBBY, seed=seed,
                 version=0, seats=seats, state=None, deadline=None, reminded=False,
-                turn_timer=turn_timer, created_at=now, started_at=None,
+                turn_timer=turn_timer, created_at=now, started_at=None, unrated=practice,
             )
             self.store.keep(t)
             return project(t, lazy_gettext(
@@ -350,33 +353,26 @@ class TableService:
         self.autoplay.poke(channel_id)
         return project(t, "", (step,))
 
-    async def use_hint(self, channel_id: int, user_id: int) -> bool:
+    async def use_hint(self, channel_id: int, user_id: int) -> None:
         """Ask for a hint in the user's turn, as ``hints.check_hint`` rules (the one rule of
-        every front end); whether this hint made the game unrated — then the mark is
-        committed (and announced) before any hint is given."""
-        return (await self._use_hint(channel_id, user_id))[2]
+        every front end: practice tables only)."""
+        await self._use_hint(channel_id, user_id)
 
-    async def _use_hint(self, channel_id: int, user_id: int) -> tuple[Table, int, bool]:
-        async with self.store.locked(channel_id):
-            t = await self.store.usable(channel_id)
-            first = hints.check_hint(t)
-            seat = turns.check_move(t, user_id, None)
-            if first:
-                await self.store.commit(t, lambda conn: repo.set_unrated(conn, t.id))
-                t.unrated = True
-        return t, seat, first
+    async def _use_hint(self, channel_id: int, user_id: int) -> tuple[Table, int]:
+        t = await self.store.usable(channel_id)
+        hints.check_hint(t)
+        return t, turns.check_move(t, user_id, None)
 
-    async def hint(self, channel_id: int, user_id: int) -> tuple[TableResult, Advice, bool]:
-        """The move ``expert`` would make for the user now, and why, after ``use_hint``
-        (so also whether this hint made the game unrated). The search of the committed
-        state runs in a worker, holding no lock."""
-        t, seat, first = await self._use_hint(channel_id, user_id)
+    async def hint(self, channel_id: int, user_id: int) -> tuple[TableResult, Advice]:
+        """The move ``expert`` would make for the user now, and why, after ``use_hint``.
+        The search of the committed state runs in a worker, holding no lock."""
+        t, seat = await self._use_hint(channel_id, user_id)
         assert t.state is not None
         result = project(t)
         advice = await self.thinker.advise(
             t.game, t.state, seat, rng_for(t.seed, "hint", t.version)
         )
-        return result, advice, first
+        return result, advice
 
     async def abort(self, channel_id: int, user_id: int, *, is_admin: bool = False) -> TableResult:
         """End the open table without a result (host or admin; also for quarantined ones)."""
@@ -436,7 +432,7 @@ class TableService:
             t = await self._open_started(
                 channel_id, old.guild_id, old.game, old.options, old.seats,
                 host_id=old.host_id, seed=self._new_seed(), turn_timer=old.turn_timer,
-                league_id=old.league_id,
+                league_id=old.league_id, practice=old.unrated,
             )
         self.autoplay.poke(channel_id)
         return project(t, lazy_gettext(
@@ -473,6 +469,7 @@ class TableService:
         self, channel_id: int, guild_id: int, g: Game[Any], options: dict[str, Any],
         seats: list[Occupant], *, host_id: int, seed: int, turn_timer: int,
         league_id: int | None, link: Callable[[Conn, int], None] | None = None,
+        practice: bool = False,
     ) -> Table:
         """Insert a table and deal it in one transaction (the channel's lock is held)."""
         now = self.clock.now()
@@ -481,7 +478,7 @@ class TableService:
         new = repo.NewTable(
             channel_id=channel_id, guild_id=guild_id, league_id=league_id, game=g.name,
             options=dump_options(options), host_id=host_id, seed=seed, seats=dump_seats(seats),
-            turn_timer=turn_timer, now=now,
+            turn_timer=turn_timer, now=now, unrated=practice,
         )
         snapshot = Snapshot.dump(g.name, 0, g.dumps(state))
 
@@ -500,7 +497,7 @@ class TableService:
             id=table_id, channel_id=channel_id, guild_id=guild_id, league_id=league_id,
             game=g, options=options, host_id=host_id, status=TableStatus.PLAYING, seed=seed,
             version=0, seats=seats, state=state, deadline=deadline, reminded=False,
-            turn_timer=turn_timer, created_at=now, started_at=now,
+            turn_timer=turn_timer, created_at=now, started_at=now, unrated=practice,
         )
         self.store.keep(t)
         return t
@@ -654,11 +651,9 @@ class TableService:
             )
             if match is None:
                 return None
-            # a hint committed elsewhere (another process) since this table was cached
-            counted = replace(match, unrated=match.unrated or repo.is_unrated(conn, table_id))
-            match_id = insert_match(conn, counted)
+            match_id = insert_match(conn, match)
             for recorder in recorders:
-                recorder(conn, match_id, counted)
+                recorder(conn, match_id, match)
             return match_id
 
         match_id = await self.store.commit(t, persist)
