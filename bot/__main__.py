@@ -379,7 +379,8 @@ def parser() -> argparse.ArgumentParser:
     exp.set_defaults(func=cmd_export)
 
     rep = _command(
-        sub, "replay", _("replay an export with the engines and check every game's outcome"),
+        sub, "replay", _("replay an export with the engines and check every game's moves,"
+                         " scores and ranks"),
         "replay friday.jsonl --show 42",
     )
     rep.add_argument("file", help=_("a file written by export (or /league export)"))

@@ -20,7 +20,12 @@ Decisions:
   worker thread (never on the event loop), and it stops at the first line past the limit
   (``TooLarge``), so no more than the limit and one page are ever held.
 * Reading a line back replays it with the engine from its seed and options; it is
-  *verified* when the moves are legal, end the game, and give the recorded outcome.
+  *verified* when every field the engines can vouch for agrees with them: each move is
+  legal and the last one ends the game, and each seat's ``score``, ``rank`` and ``team``,
+  the ``outcome``'s scores and ranks, the seats' numbering and count are what the replay
+  gives; a computer seat names a level the game has (a person's, none). Each field that
+  differs is named with where (the seat, the move). Names and times are as recorded:
+  nothing can vouch for them.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 import games
 from bot.services.errors import ServiceError
 from bot.services.leagues import NotAdmin
-from games.base import IllegalAction, State
+from games.base import Game, IllegalAction, State
 from i18n import _, lazy_gettext
 from storage import exports as repo
 from storage.db import Database
@@ -221,45 +226,89 @@ def read_lines(lines: Iterable[str]) -> list[ExportedGame]:
 @dataclass(frozen=True)
 class Replayed:
     """An exported game replayed: ``states`` from the deal to the end (empty when it could
-    not start), and what did not match (empty: verified)."""
+    not start), and each field that did not match, saying where (empty: verified)."""
 
     game: ExportedGame
     states: tuple[State, ...]
-    problem: str = ""
+    problems: tuple[str, ...] = ()
 
     @property
     def verified(self) -> bool:
-        return not self.problem
+        return not self.problems
+
+
+def _seat(game: ExportedGame, n: int) -> str:
+    return _("seat {seat} ({name})", seat=n, name=game.seats[n].name)
+
+
+def _seats_differ(game: ExportedGame, g: Game[Any], state: State) -> list[str]:
+    """Each seat's fields against the replayed outcome and the game's teams and levels."""
+    outcome, teams = g.outcome(state), g.teams(len(game.seats))
+    found = []
+    for n, seat in enumerate(game.seats):
+        where = _seat(game, n)
+        for field, recorded, replayed in (
+            ("score", seat.score, outcome.scores[n]), ("rank", seat.rank, outcome.ranks[n]),
+            ("team", seat.team, teams[n]),
+        ):
+            if recorded != replayed:
+                found.append(_("{where}: {field} is {recorded} in the file, {replayed} by the"
+                               " rules", where=where, field=field, recorded=recorded,
+                               replayed=replayed))
+        computer = seat.kind == "computer"
+        if computer and seat.level not in g.levels:
+            found.append(_("{where}: level {level!r} is not a level of this game ({levels})",
+                           where=where, level=seat.level, levels=", ".join(g.levels)))
+        elif not computer and seat.level is not None:
+            found.append(_("{where}: a person has no level, the file gives {level!r}",
+                           where=where, level=seat.level))
+    for name, given, expected in (("outcome.scores", game.outcome.scores, outcome.scores),
+                                  ("outcome.ranks", game.outcome.ranks, outcome.ranks)):
+        if tuple(given) != tuple(expected):
+            found.append(_("{field} is {recorded} in the file, {replayed} by the rules",
+                           field=name, recorded=list(given), replayed=list(expected)))
+    return found
+
+
+def _layout(game: ExportedGame) -> list[str]:
+    """What is wrong with the seats' numbering (each seat's ``seat`` is its place)."""
+    found = [
+        _("{where}: its seat field is {given}", where=_seat(game, n), given=seat.seat)
+        for n, seat in enumerate(game.seats) if seat.seat != n
+    ]
+    if len(game.outcome.scores) != len(game.seats) or len(game.outcome.ranks) != len(game.seats):
+        found.append(_("the outcome has {scores} scores and {ranks} ranks for {n} seats",
+                       scores=len(game.outcome.scores), ranks=len(game.outcome.ranks),
+                       n=len(game.seats)))
+    return found
 
 
 def replay(game: ExportedGame) -> Replayed:
-    """Replay a game's moves from its seed and options and check them against its outcome."""
+    """Replay a game's moves from its seed and options and check every field of its line
+    against them (see the module's docstring)."""
     if game.moves is None:
-        return Replayed(game, (), _("no moves were kept (the table's log was gone)"))
+        return Replayed(game, (), (_("no moves were kept (the table's log was gone)"),))
+    layout = _layout(game)
     try:
         g = games.get(game.game)
         state = g.new(len(game.seats), seed=game.seed, options=game.options)
     except (games.UnknownGame, ValueError) as exc:
-        return Replayed(game, (), _("cannot start: {exc}", exc=exc))
+        return Replayed(game, (), (*layout, _("cannot start: {exc}", exc=exc)))
     states = [state]
     for n, (seat, action) in enumerate(game.moves, start=1):
+        where = _("move {n} ({action!r} by seat {seat})", n=n, action=action, seat=seat)
+        if state.is_over:
+            return Replayed(game, tuple(states), (*layout, _(
+                "{where}: the game was already over", where=where)))
         try:
             state = g.apply(state, seat, action)
         except IllegalAction as exc:
-            return Replayed(game, tuple(states), _(
-                "move {n} ({action!r} by seat {seat}): {exc}",
-                n=n, action=action, seat=seat, exc=exc,
-            ))
+            return Replayed(game, tuple(states), (*layout, _(
+                "{where}: {exc}", where=where, exc=exc)))
         states.append(state)
     if not state.is_over:
-        return Replayed(game, tuple(states), _("the moves end before the game does"))
-    outcome = g.outcome(state)
-    if (outcome.scores, outcome.ranks) != (game.outcome.scores, game.outcome.ranks):
-        return Replayed(
-            game, tuple(states),
-            _(
-                "replayed scores {replayed} ≠ recorded {recorded}",
-                replayed=list(outcome.scores), recorded=list(game.outcome.scores),
-            ),
-        )
-    return Replayed(game, tuple(states))
+        return Replayed(game, tuple(states), (*layout, _(
+            "the moves end before the game does")))
+    if layout:
+        return Replayed(game, tuple(states), tuple(layout))
+    return Replayed(game, tuple(states), tuple(_seats_differ(game, g, state)))

@@ -4,7 +4,11 @@ back in — each replayed by the engine and checked, one game stepped through on
 ``replay`` reads its file one line at a time (a game is replayed and forgotten before the
 next is read), refuses a line over ``LINE_LIMIT`` (no export line is longer than the
 8 MiB a Discord export may be; ``/dev/zero`` is refused at once) and a line that is not
-UTF-8 text.
+UTF-8 text. It checks every field of each game the engines can vouch for
+(``exports.replay``) and prints each one that differs on a line of its own, naming the
+match and where (the seat, the move). A file with no game in it (an empty one) is
+refused, and so is a named pipe that nothing writes to within ``WRITER_WAIT`` seconds
+(opening it would wait for a writer for ever).
 
 ``--show`` shows each step as the table message showed it (``bot.render.steps``: the
 move under a heading, what it made happen, the public table), in the terminal's own
@@ -16,9 +20,13 @@ grepping.
 
 from __future__ import annotations
 
+import io
+import os
+import stat
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 import games
 from bot.progress import Interrupted, progress
@@ -35,6 +43,8 @@ from storage.db import Database
 
 #: The longest line ``replay`` reads.
 LINE_LIMIT = 8 * 1024 * 1024
+#: Seconds ``replay`` waits for something to write to a named pipe it was given.
+WRITER_WAIT = 1.0
 
 
 def export(where: str | Path, out: TextIO, guild_id: int, league: str | None) -> int:
@@ -134,25 +144,89 @@ def step_through(replayed: exports.Replayed, screen: Screen, ask: Ask | None) ->
         n = max(n - 1, 0) if answer.startswith("b") else min(n + 1, last)
 
 
+class _Prefixed(io.RawIOBase):
+    """``first``, then the rest of the file ``fd`` (a pipe's first bytes, read to learn
+    whether anyone writes to it)."""
+
+    def __init__(self, first: bytes, fd: int) -> None:
+        self.first, self.fd = first, fd
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.first:
+            n = min(len(buffer), len(self.first))
+            buffer[:n], self.first = self.first[:n], self.first[n:]
+            return n
+        return os.readv(self.fd, [buffer])
+
+    def close(self) -> None:
+        if not self.closed:
+            os.close(self.fd)
+        super().close()
+
+
+def _pipe(file: Path) -> BinaryIO:
+    """A named pipe, once something writes to it (``WRITER_WAIT`` seconds at most: a pipe
+    nobody writes to would make ``open`` wait for ever)."""
+    fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)
+    end = time.monotonic() + WRITER_WAIT
+    first = b""
+    while True:
+        try:
+            first = os.read(fd, 65536)
+        except BlockingIOError:  # a writer is there, with nothing written yet
+            break
+        if first:
+            break
+        if time.monotonic() > end:  # no writer (or one that wrote nothing and left)
+            os.close(fd)
+            raise ServiceError(_(
+                "{file} is a pipe that nothing writes to: start the program that writes the"
+                " export into it first.", file=file,
+            ))
+        time.sleep(0.05)
+    os.set_blocking(fd, True)
+    return io.BufferedReader(_Prefixed(first, fd))
+
+
+def _export_file(file: Path) -> tuple[BinaryIO, int | None]:
+    """The export at ``file``, opened, and its size when known."""
+    kind = file.stat().st_mode
+    if stat.S_ISFIFO(kind):
+        return _pipe(file), None
+    data = file.open("rb")
+    return data, (file.stat().st_size or None) if stat.S_ISREG(kind) else None
+
+
+def _summary(game: exports.ExportedGame) -> str:
+    """A game's line: its number, game, moves, and the seats by rank with their scores."""
+    title = _(games.get(game.game).title) if game.game in games.names() else game.game
+    by_rank = sorted(game.seats, key=lambda s: (s.rank, s.seat))
+    players = " · ".join(f"{s.rank}. {s.name} {number(s.score)}" for s in by_rank)
+    moves = ngettext("{n} move", "{n} moves", len(game.moves or ()))
+    return _("match {match} · {game} · {moves} · {players}", match=game.match, game=title,
+             moves=moves, players=players)
+
+
 def replay(file: Path, out: TextIO, show: int | None = None, ask: Ask | None = None) -> int:
-    """Replay every game of an export (exit status 1 if any does not verify); with
-    ``show``, step through that match's public table move by move (waiting for ``ask``
-    after each step, when given: a person at a terminal)."""
+    """Replay every game of an export (exit status 1 if any does not verify: each field
+    that differs is named, with where); with ``show``, step through that match's public
+    table move by move (waiting for ``ask`` after each step, when given: a person at a
+    terminal). A file with no game in it, or a pipe nothing writes to, is refused."""
     count = failed = 0
     found = False
-    with file.open("rb") as data, progress(file.stat().st_size or None, "B", _("Replaying")) as bar:
+    data, size = _export_file(file)
+    with data, progress(size, "B", _("Replaying")) as bar:
         try:
             for game in _games(data, bar.update):
                 replayed = exports.replay(game)
-                title = (_(games.get(game.game).title) if game.game in games.names()
-                         else game.game)
-                players = ", ".join(f"{s.name} {number(s.score)}" for s in game.seats)
-                verdict = (_("verified") if replayed.verified
-                           else _("NOT verified: {problem}", problem=replayed.problem))
-                moves = ngettext("{n} move", "{n} moves", len(game.moves or ()))
-                bar.write(_("match {match} · {game} · {moves} · {players} · {verdict}",
-                            match=game.match, game=title, moves=moves, players=players,
-                            verdict=verdict), file=out)
+                verdict = _("verified") if replayed.verified else _("NOT verified:")
+                bar.write(f"{_summary(game)} · {verdict}", file=out)
+                for problem in replayed.problems:
+                    bar.write("  " + _("match {match}, {problem}", match=game.match,
+                                       problem=problem), file=out)
                 count += 1
                 failed += not replayed.verified
                 found = found or show == game.match
@@ -164,9 +238,10 @@ def replay(file: Path, out: TextIO, show: int | None = None, ask: Ask | None = N
                 "Stopped after {n} game, {verified} verified.",
                 "Stopped after {n} games, {verified} verified.", count, verified=count - failed,
             )) from None
+    if not count:
+        raise ServiceError(_("{file} holds no game: it is empty, not an export.", file=file))
     if show is not None and not found:
-        out.write(_("There is no match {match} in {file}.", match=show, file=file) + "\n")
-        return 1
+        raise ServiceError(_("There is no match {match} in {file}.", match=show, file=file))
     out.write(ngettext("{n} game, {verified} verified.", "{n} games, {verified} verified.",
                        count, verified=count - failed) + "\n")
     return 1 if failed else 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import re
 import threading
 from pathlib import Path
@@ -23,6 +24,7 @@ from storage.db import Conn, Database
 from storage.leagues import League
 from storage.matches import MatchRecord, SeatResult, insert_match
 from tests.services.conftest import ManualClock, play_out
+from tests.terminal.driver import cli
 
 GUILD, ANN, BEN = 5, 900_000_000_000_000_001, 900_000_000_000_000_002
 
@@ -69,6 +71,8 @@ def test_export_then_replay_verifies_every_game(
     assert main(["replay", str(out)]) == 0
     said = capsys.readouterr().out
     assert said.count("verified") == 3 and "2 games, 2 verified." in said, said
+    assert re.search(r"^match 1 · Gin Rummy · \d+ moves · 1\. (Ann|Ben) \d+ · [12]\. (Ann|Ben)"
+                     r" \d+ · verified$", said, re.M), said
 
 
 def friday(where: str, tmp_path: Path) -> tuple[Path, exports.ExportedGame]:
@@ -95,26 +99,101 @@ def test_a_league_export_and_stepping_through_one_game(
     assert "**" not in said and "\x1b" not in said  # piped: the words alone
 
 
-def test_a_tampered_or_broken_export_is_not_verified(
-    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def tampered(where: str, tmp_path: Path) -> tuple[dict[str, Any], Path]:
+    """The Gin Rummy game of ``build`` as a JSON object, and a file to write edits of it."""
     build(where)
     out = tmp_path / "all.jsonl"
     main(["export", "--db", where, "--guild", str(GUILD), "--out", str(out)])
-    game = json.loads(out.read_text().splitlines()[0])
-    game["outcome"]["scores"] = [s + 1 for s in game["outcome"]["scores"]]
-    bad = tmp_path / "bad.jsonl"
+    return json.loads(out.read_text().splitlines()[0]), tmp_path / "bad.jsonl"
+
+
+def replayed(game: dict[str, Any], bad: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """``replay`` of the edited game: it must fail (status 1); what it printed."""
     bad.write_text(json.dumps(game) + "\n")
     capsys.readouterr()
     assert main(["replay", str(bad)]) == 1
-    assert "NOT verified: replayed scores" in capsys.readouterr().out
-    game["moves"] = game["moves"][:3]
-    bad.write_text(json.dumps(game) + "\n")
-    assert main(["replay", str(bad)]) == 1
-    assert "end before the game does" in capsys.readouterr().out
+    return capsys.readouterr().out
+
+
+def test_every_field_replay_shows_is_checked_and_named(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Today's code compared the outcome only: one seat's score edited (62 → 63) printed
+    "verified" beside it."""
+    game, bad = tampered(where, tmp_path)
+    match, names = game["match"], [s["name"] for s in game["seats"]]
+    edit = json.loads(json.dumps(game))
+    edit["seats"][1]["score"] += 1
+    said = replayed(edit, bad, capsys)
+    score = game["seats"][1]["score"]
+    assert f"{names[1]} {score + 1}" in said  # shown…
+    assert (f"  match {match}, seat 1 ({names[1]}): score is {score + 1} in the file,"
+            f" {score} by the rules") in said  # …and named where it differs
+    assert "NOT verified" in said and "0 verified" in said
+    edit = json.loads(json.dumps(game))
+    edit["seats"][0]["rank"], edit["seats"][1]["rank"] = (
+        edit["seats"][1]["rank"], edit["seats"][0]["rank"])
+    said = replayed(edit, bad, capsys)
+    assert f"seat 0 ({names[0]}): rank is" in said and f"seat 1 ({names[1]}): rank is" in said
+    edit = json.loads(json.dumps(game))
+    edit["outcome"]["scores"] = [s + 1 for s in edit["outcome"]["scores"]]
+    assert "outcome.scores is [" in replayed(edit, bad, capsys)
+    edit = json.loads(json.dumps(game))
+    edit["seats"][0]["team"] = 1
+    assert f"seat 0 ({names[0]}): team is 1 in the file, 0 by the rules" in replayed(
+        edit, bad, capsys)
+    edit = json.loads(json.dumps(game))
+    edit["seats"][0]["kind"], edit["seats"][0]["level"] = "computer", "genius"
+    assert "level 'genius' is not a level of this game" in replayed(edit, bad, capsys)
+    edit = json.loads(json.dumps(game))
+    seat, action = edit["moves"][1]
+    edit["moves"][1] = [1 - seat, action]
+    assert f"match {match}, move 2 ({action!r} by seat {1 - seat}): " in replayed(
+        edit, bad, capsys)
+    edit = json.loads(json.dumps(game))
+    edit["moves"].append(edit["moves"][-1])
+    assert "the game was already over" in replayed(edit, bad, capsys)
+    edit["moves"] = game["moves"][:2]
+    assert "end before the game does" in replayed(edit, bad, capsys)
     bad.write_text('{"schema": "deckhand.game/1", "match": "x"}\n')
     assert main(["replay", str(bad)]) == 2
     assert "line 1: match" in capsys.readouterr().err
+
+
+def test_an_empty_file_or_a_pipe_nobody_writes_to_is_refused_at_once(tmp_path: Path) -> None:
+    """Today's code said "0 games" for an empty file, and waited for ever on a named pipe
+    (``cli`` gives up after 60 s)."""
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n\n")
+    done = cli("replay", str(empty))
+    assert done.returncode == 2 and done.stdout == "", done
+    assert done.stderr.strip().endswith("holds no game: it is empty, not an export.")
+    assert len(done.stderr.strip().splitlines()) == 1
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    done = cli("replay", str(pipe))
+    assert done.returncode == 2 and done.stdout == "", done
+    assert done.stderr.strip().endswith("is a pipe that nothing writes to: start the program"
+                                        " that writes the export into it first.")
+
+
+def test_a_pipe_that_is_written_to_is_read(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game, _ = tampered(where, tmp_path)
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+
+    def write() -> None:
+        with pipe.open("w") as f:
+            f.write(json.dumps(game) + "\n")
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    capsys.readouterr()
+    assert main(["replay", str(pipe)]) == 0
+    writer.join()
+    assert "1 game, 1 verified." in capsys.readouterr().out
 
 
 async def many_games(db: Database, count: int) -> League:
