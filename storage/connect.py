@@ -1,8 +1,11 @@
 """The one way from a ``DECKHAND_DB`` (or ``--db``) value to an open ``Database``.
 
 * ``postgresql://…`` (or ``postgres://…``) is PostgreSQL; anything else is a SQLite file,
-  given as a path or ``sqlite:///path``. A relative path is relative to the current
-  folder: messages name the file by its absolute path (``shown``).
+  given as a path (a relative one is relative to the current folder) or as a URL
+  ``sqlite:///srv/x.db``, whose path is absolute as in a ``file://`` URL: ``/srv/x.db``
+  (SQLAlchemy's ``sqlite:////srv/x.db`` is the same file). Any other ``sqlite:`` text is
+  refused rather than read as a file name. Messages name a file by its absolute path
+  (``shown``). The README's "Configure and run" lists these forms; a test holds it to them.
 * Only a caller that may start a database (the bot, ``play``, ``db migrate``, a copy's
   target) passes ``create=True``; every other use of a missing SQLite file is refused with
   a sentence, so a mistyped path never becomes an empty database reported on.
@@ -25,7 +28,9 @@ from storage.postgres import PostgresDatabase, describe
 from storage.sqlite import SqliteDatabase
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-SQLITE_PREFIX = "sqlite:///"
+SQLITE_SCHEME = "sqlite:"
+#: How a ``sqlite:`` URL must begin: its path is absolute.
+SQLITE_URL = "sqlite:///"
 #: The first 16 bytes of every SQLite database file (an empty file is a new database).
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: How users name the database, for the sentences below.
@@ -38,15 +43,29 @@ def is_postgres(where: str | Path) -> bool:
 
 
 def sqlite_path(where: str | Path) -> Path:
-    """The SQLite file ``where`` names, absolute (``:memory:`` stays as it is)."""
-    text = str(where).removeprefix(SQLITE_PREFIX)
+    """The SQLite file ``where`` names, absolute (``:memory:`` stays as it is);
+    ``StorageUnavailable`` for a ``sqlite:`` text that is not a URL of this form."""
+    text = str(where)
+    if isinstance(where, str) and where[:len(SQLITE_SCHEME)].lower() == SQLITE_SCHEME:
+        if not where.lower().startswith(SQLITE_URL):
+            raise StorageUnavailable(
+                f"{where[:80]!r} is not a database Deckhand can read: a SQLite URL names its"
+                f" file by an absolute path (sqlite:///srv/deckhand.db is /srv/deckhand.db);"
+                f" give a relative path without sqlite: (data/deckhand.db)."
+            )
+        text = "/" + where[len(SQLITE_URL):].lstrip("/")
     return Path(text) if text == ":memory:" else Path(os.path.abspath(text))
 
 
 def shown(where: str | Path) -> str:
     """``where`` for messages: a SQLite file's absolute path, or a PostgreSQL URL without
-    its password."""
-    return describe(str(where)) if is_postgres(where) else str(sqlite_path(where))
+    its password (a text that names neither, as it is)."""
+    if is_postgres(where):
+        return describe(str(where))
+    try:
+        return str(sqlite_path(where))
+    except StorageUnavailable:
+        return str(where)[:80]
 
 
 class NoDatabase(StorageUnavailable):

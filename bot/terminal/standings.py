@@ -1,4 +1,9 @@
-"""``deckhand standings``: the offline league (guild 0's default league) as a text table."""
+"""``deckhand standings``: the offline league (guild 0's default league) as a text table.
+
+The database is opened read-only: a missing one is refused (a mistyped ``--db`` is not an
+empty league), and so is one whose schema is older than this Deckhand's (it asks for
+``db migrate``). An existing database with no local game says so, and how to play one.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +13,11 @@ from pathlib import Path
 
 import games
 from bot.invocation import typed
+from bot.services.errors import ServiceError
 from bot.services.leagues import LeagueService, Standings
 from bot.terminal.app import OFFLINE_GUILD
 from i18n import _, decimal, pgettext
+from storage import leagues as league_repo
 from storage.connect import NoDatabase, open_database, shown
 
 
@@ -61,12 +68,18 @@ def standings_lines(s: Standings) -> list[str]:
 
 
 async def local_standings(where: str | Path, game: str | None = None) -> list[str]:
-    """The lines to print: every game with results (or just ``game``), or a friendly note."""
+    """The lines to print: every game with results (or just ``game``), or a friendly note
+    (``ServiceError`` when there is no database at ``where``)."""
     try:
-        db = await open_database(where, create=False)
+        db = await open_database(where, read_only=True)
     except NoDatabase:
-        return [empty(where)]
+        raise ServiceError(_(
+            "There is no database at {database}: check --db (or DECKHAND_DB), or play a game"
+            " first ({command}).", database=shown(where), command=typed("play gin_rummy"),
+        )) from None
     try:
+        if await db.read(league_repo.default_league, OFFLINE_GUILD) is None:
+            return [empty(where)]  # no local game was ever recorded (nothing to create)
         leagues = LeagueService(db)
         out: list[str] = []
         for name in [game] if game is not None else games.names():

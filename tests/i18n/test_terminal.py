@@ -43,7 +43,7 @@ def test_the_locale_variables_choose_the_language(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "bot", "standings", "--db",
                           str(tmp_path / "none.db")], capture_output=True, text=True,
                          env=env, cwd=Path(__file__).resolve().parents[2], check=False)
-    assert out.returncode == 0 and "Ñö ğåɱéš" in out.stdout, out.stdout
+    assert out.returncode == 2 and "Ţĥéŕé îš ñö ďåţåƀåšé" in out.stderr, out.stderr
 
 
 def test_a_language_deckhand_lacks_is_refused_in_one_line() -> None:

@@ -223,9 +223,11 @@ def test_no_hint_in_a_rated_game_which_counts(tmp_path: Path) -> None:
 
 def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
     db = tmp_path / "d.db"
-    empty = cli("standings", "--db", str(db))
-    assert empty.returncode == 0
-    assert empty.stdout.startswith(f"No games in the local standings ({db}) yet.")
+    missing = cli("standings", "--db", str(db))  # today's code: "no games yet", status 0
+    assert missing.returncode == 2 and missing.stdout == ""
+    assert missing.stderr.strip().splitlines() == [
+        f"deckhand: There is no database at {db}: check --db (or DECKHAND_DB), or play a game"
+        f" first ({RAN} play gin_rummy)."]
     assert not db.exists()
 
     cli("play", "ono99", "--db", str(db), "--seed", "4", stdin=ALL_ONES)
