@@ -3,24 +3,29 @@
     .venv/bin/python -m bench.web_attack [--seconds 20] [--deckhand DIR] [--json]
 
 It runs in a network namespace of its own (``unshare -rn``: no privilege is needed and
-nothing of this machine's network is touched), where any address of 127.0.0.0/8, of
-172.18.0.0/16 (a Docker Compose bridge, its gateway 172.18.0.1) and of the IPv6 networks
+nothing of this machine's network is touched), where any address of 127.0.0.0/8, the
+gateway of ``docker-compose.yml``'s network (172.30.44.1) and any of the IPv6 networks
 2001:db8:1::/64 and 2001:db8:2::/64 can be a client's. ``deckhand web`` (``python -m bot
 web`` run from ``--deckhand``: this clone, or another version's, to compare) serves a
 database of real games (``tests/web/world.py``) with its default limits, and for
-``--seconds`` a bystander asks for a season page every quarter of a second (a new
+``--seconds`` a bystander asks for a season page every half second (a new
 connection each, 10 s to be answered) while one of these attacks goes on:
 
 * ``proxy``: the set-up the README documents for Docker Compose. A reverse proxy (written
   here: it appends the client's address to ``X-Forwarded-For``, as nginx's
-  ``$proxy_add_x_forwarded_for`` and Caddy do) reaches the site from the bridge gateway
-  172.18.0.1, which ``DECKHAND_WEB_PROXIES`` names. A greedy client asks through it for
+  ``$proxy_add_x_forwarded_for`` and Caddy do) reaches the site from the network's
+  gateway, as Docker hands a host proxy's connections over, which ``DECKHAND_WEB_PROXIES``
+  names (as ``docker-compose.yml`` sets it). A greedy client asks through it for
   the costliest page (a Back Alley replay's last step with every hand), four at a time,
   without pause; the bystander starts once the greedy one is refused (its burst spent).
 * ``slow-ipv4``: 576 slowloris connections from 9 addresses (64 each, the per-address
   cap), each sending a request head a line a second and reconnecting when dropped.
 * ``slow-ipv6``: 600 such connections from 600 addresses of one IPv6 /64; the bystander
   is another /64.
+
+The slowloris attackers run in a process of their own at a lower priority (nice 10),
+standing for machines of their own: what they may take is the server's connections, not
+its processor.
 
 It prints, per attack, how many of the bystander's requests were answered (200) of
 those asked, and how the attackers fared; ``--json`` prints the same as one JSON object
@@ -48,7 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 INSIDE = "DECKHAND_BENCH_NETNS"
-GATEWAY = "172.18.0.1"
+GATEWAY = "172.30.44.1"
 SLOW_V4 = [f"127.0.0.{n}" for n in range(11, 20)]
 SLOW_V6 = "2001:db8:1::"
 BYSTANDER_V4, GREEDY_V4 = "127.0.0.2", "127.0.0.3"
@@ -56,7 +61,7 @@ BYSTANDER_V6 = "2001:db8:2::1"
 #: A request line and the first header of a slowloris head; then a header a second.
 SLOW_START = b"GET / HTTP/1.1\r\nHost: deckhand.test\r\n"
 #: Seconds between the bystander's requests.
-PACE = 0.25
+PACE = 0.5
 
 
 @dataclass
@@ -90,7 +95,7 @@ def netns() -> None:
     """Bring up this namespace's loopback with the addresses the attacks use."""
     for command in (
         ["ip", "link", "set", "lo", "up"],
-        ["ip", "addr", "add", f"{GATEWAY}/16", "dev", "lo"],
+        ["ip", "addr", "add", f"{GATEWAY}/24", "dev", "lo"],
         ["ip", "-6", "route", "add", "local", f"{SLOW_V6}/64", "dev", "lo"],
         ["ip", "-6", "route", "add", "local", "2001:db8:2::/64", "dev", "lo"],
         ["sysctl", "-q", "-w", "net.ipv6.ip_nonlocal_bind=1"],  # bind any of those
@@ -215,7 +220,7 @@ def site(deckhand: Path, db: Path, host: str, env: dict[str, str]) -> object:
 async def bystander(
     host: str, port: int, path: str, source: str, seconds: float, result: Result
 ) -> None:
-    """A request every quarter of a second for ``seconds`` (each on its own)."""
+    """A request every ``PACE`` seconds for ``seconds`` (each on its own)."""
 
     async def timed() -> None:
         began = time.monotonic()

@@ -28,7 +28,7 @@ def _namespaces() -> bool:
 @pytest.mark.skipif(not _namespaces(), reason="needs unshare -rn (a network namespace)")
 def test_a_bystander_is_answered_through_both_attacks() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "bench.web_attack", "--seconds", "6", "--json"],
+        [sys.executable, "-m", "bench.web_attack", "--seconds", "12", "--json"],
         cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
