@@ -19,10 +19,13 @@ import shlex
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import games
 from bot.failures import explain
+
+if TYPE_CHECKING:
+    from bot.services.dbcli import PurgeReport
 from bot.invocation import command
 from bot.settings import load_settings
 from bot.text import clip
@@ -138,12 +141,33 @@ def cmd_db(args: argparse.Namespace) -> int:
     elif args.db_command == "tables":
         print(dbcli.list_tables(path).text())
     elif args.db_command == "purge":
-        print(dbcli.purge(path, idle_days=args.idle_days, dry_run=args.dry_run).text())
+        confirm = None if args.yes else _confirm_purge
+        purged = dbcli.purge(path, idle_days=args.idle_days, dry_run=args.dry_run,
+                             confirm=confirm)
+        print("\n".join([*(purged.listing() if args.dry_run else []), purged.text()]))
     elif args.db_command == "check":
         report = dbcli.check(path)
         print(report.text())
         return 0 if report.ok else 1
     return 0
+
+
+def _confirm_purge(plan: PurgeReport) -> None:
+    """Show what ``db purge`` would delete and ask on a terminal (``Declined`` for no);
+    anywhere else refuse, since nobody could answer (``--yes`` is for scripts)."""
+    from bot.failures import Declined
+    from bot.services.errors import ServiceError
+    from bot.terminal.commands import yes
+
+    what = ngettext("{n} table", "{n} tables", len(plan.tables))
+    if not sys.stdin.isatty():
+        raise ServiceError(_(
+            "db purge would delete {what} for good, and there is no terminal to ask: add"
+            " --yes to delete them, or --dry-run to list them.", what=what,
+        ))
+    print("\n".join(plan.listing()))
+    if not yes(input, _("Delete these {what} for good? [y/N] ", what=what)):
+        raise Declined(_("Nothing was deleted."))
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -346,12 +370,16 @@ def parser() -> argparse.ArgumentParser:
     backup.add_argument("file")
     _command(dbs, "tables", _("list open tables"), "db tables", parents=[where])
     purge = _command(
-        dbs, "purge", _("delete stale lobbies (over a day old) and idle games"),
+        dbs, "purge", _("delete stale lobbies (over a day old) and idle games, after asking"),
         "db purge --idle-days 14 --dry-run", parents=[where],
     )
-    purge.add_argument("--idle-days", type=number(float, 0, 36500), default=7.0,
-                       help=_("idle game limit in days (7)"))
+    purge.add_argument("--idle-days", type=number(float, 1, 36500), default=7.0,
+                       help=_("delete games nobody has moved for this many days, whose turn"
+                              " timer has run out (7; at least 1)"))
     purge.add_argument("--dry-run", action="store_true", help=_("only list what would go"))
+    purge.add_argument("--yes", action="store_true",
+                       help=_("delete without asking (for scripts; piped, it asks nobody and"
+                              " refuses without it)"))
     _command(
         dbs, "check", _("check the database's integrity and replay every game's log"),
         "db check", parents=[where],

@@ -28,6 +28,12 @@ from storage.db import StorageUnavailable
 
 #: Exit statuses: a refusal or an unusable file/database/setting; Ctrl-C; a bug.
 REFUSED, STOPPED, BUG = 2, 130, 70
+#: Exit status when a check found problems, or the user said no to what was asked.
+FAILED = 1
+
+
+class Declined(Exception):
+    """The user said no to something that cannot be undone; ``str()`` says what was kept."""
 
 _FIX = {
     errno.EISDIR: N_("is a folder: give a file name"),
@@ -59,6 +65,8 @@ def explain(exc: BaseException) -> tuple[int, str]:
 def _explain(exc: BaseException) -> tuple[int, str]:
     if isinstance(exc, Interrupted):
         return STOPPED, str(exc)
+    if isinstance(exc, Declined):
+        return FAILED, str(exc)
     if isinstance(exc, ServiceError | StorageUnavailable | SettingsError):
         return REFUSED, str(exc)
     if isinstance(exc, OSError):

@@ -269,12 +269,14 @@ _PURGEABLE = "(status IN ('lobby', 'playing') OR (status = 'aborted' AND started
 
 def stale(conn: Conn, now: float, lobby_seconds: float, idle_seconds: float) -> list[TableRow]:
     """Lobbies created over ``lobby_seconds`` ago, lobbies cancelled (before any deal) over
-    ``lobby_seconds`` ago and games idle over ``idle_seconds``."""
+    ``lobby_seconds`` ago and games with no move for over ``idle_seconds`` whose turn timer
+    (if any) has run out: a timer still running will move the game."""
     rows = conn.all(
         f"SELECT {COLUMNS} FROM tables WHERE (status = 'lobby' AND created_at < ?)"
         " OR (status = 'aborted' AND started_at IS NULL AND updated_at < ?)"
-        " OR (status = 'playing' AND updated_at < ?) ORDER BY id",
-        (now - lobby_seconds, now - lobby_seconds, now - idle_seconds),
+        " OR (status = 'playing' AND updated_at < ? AND (deadline IS NULL OR deadline < ?))"
+        " ORDER BY id",
+        (now - lobby_seconds, now - lobby_seconds, now - idle_seconds, now),
     )
     return [TableRow.from_row(r) for r in rows]
 

@@ -54,8 +54,8 @@ def test_every_subcommand_says_what_it_does_with_an_example(
 def test_numeric_options_are_checked_in_one_line(
     option: list[str], value: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    if option[-1] in ("--seed", "--delay", "--idle-days") and value == "0":
-        return  # 0 is a fine seed, delay and limit
+    if option[-1] in ("--seed", "--delay") and value == "0":
+        return  # 0 is a fine seed and delay (not an idle limit: every game would be idle)
     code, out, err = run([*option, value], capsys)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
@@ -251,3 +251,43 @@ def test_the_command_is_named_as_the_user_ran_it(tmp_path: Path) -> None:
         assert command_of("/usr/lib/python3/pytest", "x") == ".venv/bin/deckhand"  # imported
     finally:
         os.chdir(here)
+
+
+def stale_tables(where: Path) -> None:
+    """An old lobby and a game nobody moved for ten days (``tests/services/test_dbcli``)."""
+    from tests.services.test_dbcli import build
+
+    build(where)
+
+
+def test_purge_names_what_it_deletes_and_asks_on_a_terminal(tmp_path: Path) -> None:
+    """Today's code deleted at once, piped or not, naming only how many went."""
+    from tests.terminal.driver import Live, cli, query
+
+    db = tmp_path / "d.db"
+    stale_tables(db)
+    piped = cli("db", "purge", "--db", str(db))
+    assert piped.returncode == 2 and piped.stdout == "", piped
+    assert piped.stderr.splitlines() == [
+        "deckhand: db purge would delete 2 tables for good, and there is no terminal to ask:"
+        " add --yes to delete them, or --dry-run to list them."]
+    dry = cli("db", "purge", "--db", str(db), "--dry-run")
+    assert dry.returncode == 0 and "table 1 · Gin Rummy · a game, no move for" in dry.stdout
+    assert len(query(db, "SELECT id FROM tables WHERE status IN ('lobby', 'playing')")) == 2
+    asked = Live("db", "purge", "--db", str(db), tty=True)
+    asked.expect("table 3 · Craits · a lobby, open for")
+    asked.expect("Delete these 2 tables for good? [y/N] ")
+    asked.send("n")
+    code, rest = asked.finish()
+    assert code == 1 and "Nothing was deleted." in rest, rest
+    assert len(query(db, "SELECT id FROM tables WHERE status IN ('lobby', 'playing')")) == 2
+    asked = Live("db", "purge", "--db", str(db), tty=True)
+    asked.expect("[y/N] ")
+    asked.send("y")
+    code, rest = asked.finish()
+    assert code == 0 and "Deleted 1 stale lobby, 0 cancelled lobbies and 1 idle game." in rest
+    assert query(db, "SELECT id FROM tables WHERE status IN ('lobby', 'playing')") == []
+    stale_tables(tmp_path / "e.db")
+    scripted = cli("db", "purge", "--db", str(tmp_path / "e.db"), "--yes")
+    assert scripted.returncode == 0 and scripted.stdout.startswith("Deleted 1 stale lobby"), (
+        scripted)

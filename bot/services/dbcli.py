@@ -4,12 +4,14 @@ job, closes it, and returns data with a ``text()`` for the terminal. Long jobs s
 progress (``bot.progress``) and turn Ctrl-C into ``Interrupted`` saying what was done.
 
 ``purge`` deletes stale open tables (and their logs) outright: lobbies older than
-``lobby_hours``, games with no move for ``idle_days``, and lobbies that were cancelled
-before a deal (nothing of them is history) once older than ``lobby_hours``. Finished
-games, and games aborted after their deal, are history and are never purged. Each batch
-of tables is deleted in its own transaction. Run it while the bot is stopped, or accept
-that a running bot answers a purged table's next move with "the table changed
-elsewhere".
+``lobby_hours``, games nobody has moved for ``idle_days`` whose turn timer (if any) has
+run out, and lobbies that were cancelled before a deal (nothing of them is history) once
+older than ``lobby_hours``. Finished games, and games aborted after their deal, are
+history and are never purged. It first finds them and hands the list to ``confirm``
+(the command line shows it and asks); each batch is then deleted in its own transaction,
+each table only if it is still stale then (a game moved while the question waited
+stays). Run it while the bot is stopped, or accept that a running bot answers a purged
+table's next move with "the table changed elsewhere".
 
 ``copy`` moves a SQLite database (it may be live) into an empty PostgreSQL database — or
 any empty Deckhand database — then checks that every table's log replays there. The
@@ -25,10 +27,11 @@ import tempfile
 import threading
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
+import games
 from bot.progress import Interrupted, progress
 from bot.services.leagues import LeagueService
 from bot.services.tables.replay import CheckResult, check_table
@@ -36,7 +39,7 @@ from i18n import _, ngettext
 from storage import tables as repo
 from storage.connect import check_sqlite_file, is_postgres, open_database, shown
 from storage.copy import count_rows, fill, tables_in_order
-from storage.db import Database, StorageUnavailable, migrations
+from storage.db import Conn, Database, StorageUnavailable, migrations
 
 T = TypeVar("T")
 
@@ -175,13 +178,18 @@ def list_tables(
     return run_on(where, job)
 
 
+#: Tables a purge names one by one; past it, how many more.
+LISTED = 20
+
+
 @dataclass(frozen=True)
 class PurgeReport:
-    """The stale tables found, and how many were deleted."""
+    """The stale tables found (at ``now``), and how many were deleted."""
 
     tables: tuple[repo.TableRow, ...]
     deleted: int
     dry_run: bool
+    now: float = 0.0
 
     def text(self) -> str:
         """One line for the terminal."""
@@ -197,6 +205,24 @@ class PurgeReport:
         return (_("Would delete {what}.", what=what) if self.dry_run
                 else _("Deleted {what}.", what=what))
 
+    def listing(self) -> list[str]:
+        """Each table found, one line each (the first ``LISTED``, then how many more)."""
+        lines = []
+        for t in self.tables[:LISTED]:
+            title = _(games.get(t.game).title) if t.game in games.names() else t.game
+            if t.status == "playing":
+                kind = _("a game, no move for {ago}", ago=_ago(self.now - t.updated_at))
+            elif t.status == "lobby":
+                kind = _("a lobby, open for {ago}", ago=_ago(self.now - t.created_at))
+            else:
+                kind = _("a lobby cancelled {ago} ago", ago=_ago(self.now - t.updated_at))
+            lines.append("  " + _("table {table} · {game} · {kind} · channel {channel}",
+                                  table=t.id, game=title, kind=kind, channel=t.channel_id))
+        more = len(self.tables) - LISTED
+        if more > 0:
+            lines.append("  " + ngettext("… and {n} more table", "… and {n} more tables", more))
+        return lines
+
 
 def purge(
     where: str | Path,
@@ -204,25 +230,34 @@ def purge(
     idle_days: float = 7.0,
     dry_run: bool = False,
     now: float | None = None,
+    confirm: Callable[[PurgeReport], None] | None = None,
 ) -> PurgeReport:
     """Delete lobbies (open or cancelled) older than ``lobby_hours`` and games idle over
-    ``idle_days`` (0 and up: 0 means every one), ``PURGE_BATCH`` tables per transaction."""
-    if lobby_hours < 0 or idle_days < 0:
-        raise ValueError(_("The lobby and idle limits are 0 or more."))
+    ``idle_days`` (see the module's docstring), ``PURGE_BATCH`` tables per transaction —
+    once ``confirm`` was shown what would go (it raises to stop)."""
+    if lobby_hours < 0 or idle_days <= 0:
+        raise ValueError(_("The lobby limit is 0 or more, the idle limit more than 0."))
     at = time.time() if now is None else now
+    limits = (at, lobby_hours * 3600, idle_days * 86400)
+    found = run_on(where, lambda db: db.read(repo.stale, *limits))
+    plan = PurgeReport(tuple(found), 0, True, at)
+    if dry_run or not found:
+        return plan if dry_run else replace(plan, dry_run=False)
+    if confirm is not None:
+        confirm(plan)
     deleted = 0
-    found: list[repo.TableRow] = []
+
+    def still_stale(conn: Conn, batch: list[int]) -> int:
+        return repo.delete(conn, [t.id for t in repo.stale(conn, *limits) if t.id in batch])
 
     async def job(db: Database) -> PurgeReport:
         nonlocal deleted
-        found.extend(await db.read(repo.stale, at, lobby_hours * 3600, idle_days * 86400))
-        if not dry_run:
-            with progress(len(found), _("tables"), _("Deleting")) as bar:
-                for first in range(0, len(found), PURGE_BATCH):
-                    batch = [t.id for t in found[first:first + PURGE_BATCH]]
-                    deleted += await db.write(repo.delete, batch)
-                    bar.update(len(batch))
-        return PurgeReport(tuple(found), deleted, dry_run)
+        with progress(len(found), _("tables"), _("Deleting")) as bar:
+            for first in range(0, len(found), PURGE_BATCH):
+                batch = [t.id for t in found[first:first + PURGE_BATCH]]
+                deleted += await db.write(still_stale, batch)
+                bar.update(len(batch))
+        return replace(plan, deleted=deleted, dry_run=False)
 
     def stopped() -> str:
         return ngettext(

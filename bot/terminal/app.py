@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TextIO, TypeVar
 
 import games
+from bot.failures import Declined
 from bot.invocation import typed
 from bot.render import GameRenderer, renderer
 from bot.render.common import scores, seat_names
@@ -69,10 +70,6 @@ HINT_LEVEL = DEFAULT_LEVEL = "normal"
 
 T = TypeVar("T")
 Ask = Callable[[str], str]
-
-
-class Declined(Exception):
-    """The player said no to a move that cannot be undone; ``str()`` says what was kept."""
 
 
 def channel_for(game: str) -> int:
@@ -387,14 +384,11 @@ class Session:
         return self._yes(_("Play again? [y/N] "))
 
     def _yes(self, question: str) -> bool:
-        """Whether the player answers ``question`` (which offers ``[y/N]``, in every
-        language) yes; no at the end of the input."""
-        try:
-            answer = self.ask(question)
-        except EOFError:
+        """Whether the player answers ``question`` yes (``commands.yes``)."""
+        answer = commands.yes(self.ask, question)
+        if answer is None:
             self.screen.line()
-            return False
-        return answer.strip().lower() in ("y", "yes")
+        return bool(answer)
 
     def _confirm(self, question: str) -> bool:
         """A move that cannot be undone: asked on a terminal; piped (a script), it goes."""
@@ -547,9 +541,6 @@ def play(config: PlayConfig, stdin: TextIO | None = None, out: TextIO | None = N
         except ServiceError as exc:
             screen.note(f"deckhand: {exc}")
             return 2
-        except Declined as exc:
-            screen.note(str(exc))
-            return 1
         except KeyboardInterrupt:
             screen.line()
             screen.note(_("Stopped.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -58,6 +59,16 @@ def parse(line: str) -> Input:
     if word is not None:
         return Command(word)
     return Move(text)
+
+
+def yes(ask: Callable[[str], str], question: str) -> bool | None:
+    """Whether the answer to ``question`` (which offers ``[y/N]``, in every language) is
+    yes; None at the end of the input (no answer: not yes either)."""
+    try:
+        answer = ask(question)
+    except EOFError:
+        return None
+    return answer.strip().lower() in ("y", "yes")
 
 
 def pick(number: int, count: int) -> int | None:

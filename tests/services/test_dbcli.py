@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.failures import Declined
 from bot.services import dbcli
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableService
@@ -102,15 +103,65 @@ def test_list_check_and_purge(where: str) -> None:
     dry = dbcli.purge(path, lobby_hours=24, idle_days=7, dry_run=True, now=NOW)
     assert dry.deleted == 0 and len(dry.tables) == 2
     assert dry.text() == "Would delete 1 stale lobby, 0 cancelled lobbies and 1 idle game."
+    assert dry.listing() == [
+        "  table 1 · Gin Rummy · a game, no move for 10.0 d · channel 1",
+        "  table 3 · Craits · a lobby, open for 2.0 d · channel 3",
+    ]
     assert len(dbcli.list_tables(path).rows) == 2
     kept = dbcli.purge(path, lobby_hours=72, idle_days=30, now=NOW)
     assert kept.deleted == 0 and kept.tables == ()
-    done = dbcli.purge(path, lobby_hours=24, idle_days=7, now=NOW)
+
+    def no(plan: dbcli.PurgeReport) -> None:
+        assert plan.listing() == dry.listing()
+        raise Declined("Nothing was deleted.")
+
+    with pytest.raises(Declined):
+        dbcli.purge(path, lobby_hours=24, idle_days=7, now=NOW, confirm=no)
+    assert len(dbcli.list_tables(path).rows) == 2
+    done = dbcli.purge(path, lobby_hours=24, idle_days=7, now=NOW, confirm=lambda plan: None)
     assert done.deleted == 2 and done.text().startswith("Deleted")
     assert dbcli.list_tables(path).rows == ()
     assert dbcli.list_tables(path).text() == "No tables."
     with pytest.raises(ValueError, match="0 or more"):
         dbcli.purge(path, lobby_hours=-1)
+    with pytest.raises(ValueError, match="more than 0"):  # today's code: every game
+        dbcli.purge(path, idle_days=0)
+
+
+def test_purge_spares_a_game_with_a_running_timer_or_moved_while_it_asked(where: str) -> None:
+    """Idle means nobody moved for the days given and no turn timer will move it; a game
+    moved while the question waited is still stale no more, and stays."""
+    build(where)
+
+    async def timer_of_a_week_and_a_move() -> None:
+        db = await open_database(where)
+        clock = ManualClock(NOW - 6 * DAY)
+        service = TableService(db, clock=clock)
+        try:
+            await service.create(4, 5, 20, "Di", "gin_rummy", turn_timer=7 * 86400)
+            await service.join(4, 21, "Ed")
+            await service.start(4, 20)
+            await service.load()
+            clock.t = NOW - DAY
+            r = await service.status(1)
+            mover = r.seats[r.to_act[0]].user_id
+            assert mover is not None and r.to_act
+            await service.act(1, mover, r.private[r.to_act[0]].legal[0])
+        finally:
+            await service.close()
+            await db.close()
+
+    def move_meanwhile(plan: dbcli.PurgeReport) -> None:
+        assert [t.channel_id for t in plan.tables] == [1, 3]
+        asyncio.run(timer_of_a_week_and_a_move())
+
+    done = dbcli.purge(where, idle_days=5, now=NOW, confirm=move_meanwhile)
+    assert done.deleted == 1  # the lobby; the game moved meanwhile
+    assert sorted(r.channel_id for r in dbcli.list_tables(where).rows) == [1, 4]
+    assert dbcli.purge(where, idle_days=5, dry_run=True, now=NOW).tables == ()  # timer runs
+    later = [dbcli.purge(where, idle_days=5, dry_run=True, now=NOW + days * DAY).tables
+             for days in (2, 5)]
+    assert [[t.channel_id for t in found] for found in later] == [[4], [1, 4]]
 
 
 LOST_MOVE = "DELETE FROM table_actions WHERE table_id = 2 AND version = 2"
@@ -233,7 +284,7 @@ def test_purge_removes_cancelled_lobbies_with_their_references(where: str) -> No
             await db.close()
 
     assert asyncio.run(left()) == [(1, "aborted"), (2, "finished"), ("refs", 0)]
-    kept = dbcli.purge(where, idle_days=0, now=NOW)  # 0 is allowed: every idle game
+    kept = dbcli.purge(where, idle_days=1, now=NOW)
     assert kept.deleted == 0  # nothing open is left; history stays
 
 
