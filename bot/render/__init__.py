@@ -11,7 +11,7 @@ lines in their own.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.render.markup import Text
@@ -33,6 +33,10 @@ class GameRenderer(Protocol):
 
     def action_label(self, action: str) -> str:
         """A short label for a legal action, for buttons and menus ("Discard Q♥")."""
+
+    #: Moves that stake much and cannot be taken back, each with the question a person at
+    #: a terminal is asked before it is made (a message id; ``deckhand play``).
+    risks: Mapping[str, str]
 
 
 def renderer(game: str) -> GameRenderer:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bot.render import View
@@ -55,6 +56,11 @@ def _plays(trick: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
 
 class BackAlleyRenderer:
     """Renders Back Alley."""
+
+    risks: Mapping[str, str] = MappingProxyType({"board": N_(
+        "Claim the board: your team must take every trick of this deal, and it cannot be"
+        " taken back. Claim it?"
+    )})
 
     def table(self, view: View, names: Sequence[str]) -> list[Text]:
         lines: list[Text] = [

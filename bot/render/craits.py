@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bot.render import View
@@ -29,6 +30,8 @@ def _drew(who: str, count: int, reason: str) -> str:
 
 class CraitsRenderer:
     """How Craits is shown: the discard top, the suit to follow, the crank, hand sizes."""
+
+    risks: Mapping[str, str] = MappingProxyType({})
 
     def table(self, view: View, names: Sequence[str]) -> list[Text]:
         lines: list[Text] = [

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
@@ -47,6 +48,8 @@ def _lay_offs(lay_offs: Sequence[dict[str, Any]]) -> str:
 
 class GinRummyRenderer:
     """The ``GameRenderer`` for Gin Rummy."""
+
+    risks: Mapping[str, str] = MappingProxyType({})
 
     def table(self, view: View, names: Sequence[str]) -> list[Text]:
         lines: list[Text] = [marked(

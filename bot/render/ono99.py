@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bot.render import View
@@ -44,6 +45,8 @@ def _seat_extra(view: View, seat: int) -> str:
 
 class Ono99Renderer:
     """Renders ONO 99."""
+
+    risks: Mapping[str, str] = MappingProxyType({})
 
     def table(self, view: View, names: Sequence[str]) -> list[Text]:
         mode = view["scoring"]

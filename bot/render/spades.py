@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
@@ -10,7 +11,7 @@ from bot.render.markup import Text, line, marked, strong
 from games.cards import pretty
 from games.spades.scoring import RESULTS
 from games.wording import number, signed
-from i18n import _, ngettext
+from i18n import N_, _, ngettext
 
 View = dict[str, Any]
 
@@ -42,6 +43,11 @@ def _score_line(line: dict[str, Any], names: Sequence[str]) -> str:
 
 class SpadesRenderer:
     """The ``GameRenderer`` for two-player Spades."""
+
+    risks: Mapping[str, str] = MappingProxyType({"blindnil": N_(
+        "Blind Nil: you bid to take no trick at all, before you see a card, and it cannot be"
+        " taken back. Declare Blind Nil?"
+    )})
 
     def table(self, view: View, names: Sequence[str]) -> list[Text]:
         first = names[view["first_player"]]

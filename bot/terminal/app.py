@@ -352,12 +352,10 @@ class Session:
         self.screen.lines(self._table(result))
         self.screen.line()
         self.screen.lines(self.render.hand(mine.view))
-        labels = [
-            f"{i}) {self.render.action_label(a)}" for i, a in enumerate(mine.legal, start=1)
-        ]
+        menu = commands.Menu.of(mine.legal)
+        labels = [f"{k}) {self.render.action_label(a)}" for k, a in zip(
+            menu.keys, menu.moves, strict=True)]
         self.screen.lines(columns(labels, min(self.screen.width, 100)))
-        if any(a.startswith("bid ") for a in mine.legal):
-            self.screen.note(_("A number picks from this list; to bid three, type: bid 3"))
 
     def _show_final(self, result: TableResult) -> None:
         self.screen.line()
@@ -390,6 +388,17 @@ class Session:
             self.screen.line()
         return bool(answer)
 
+    def _sure(self, action: str, mine: SeatPrivate) -> bool:
+        """Whether to make ``action``: a move the game's renderer names as one that stakes
+        much and cannot be taken back (Blind Nil, claiming the board) is asked first on a
+        terminal, typed or picked; answered no, it is not made."""
+        typed = " ".join(action.lower().split())
+        question = self.render.risks.get(typed) if typed in mine.legal else None
+        if question is None or self._confirm(_(question) + " [y/N] "):
+            return True
+        self.screen.note(_("Not played: pick your move again."))
+        return False
+
     def _confirm(self, question: str) -> bool:
         """A move that cannot be undone: asked on a terminal; piped (a script), it goes."""
         return not self.screen.interactive or self._yes(question)
@@ -407,9 +416,9 @@ class Session:
             ))
             return
         best = hint(self.game, mine, result.version)
-        number = mine.legal.index(best) + 1
+        key = commands.Menu.of(mine.legal).key_of(best)
         why = self.game.explain(dict(mine.view), list(mine.legal), best)
-        args = {"level": HINT_LEVEL, "number": number, "move": self.render.action_label(best)}
+        args = {"level": HINT_LEVEL, "number": key, "move": self.render.action_label(best)}
         self.screen.note(
             _("Hint: the {level} computer would pick {number}) {move}: {why}.", why=why, **args)
             if why else _("Hint: the {level} computer would pick {number}) {move}.", **args)
@@ -417,31 +426,28 @@ class Session:
 
     def _prompt(self, result: TableResult, mine: SeatPrivate) -> TableResult | None:
         """Read until a move is accepted (the new result) or the player quits (None)."""
-        n = len(mine.legal)
-        example = self.render.action_label(mine.legal[0])
+        menu = commands.Menu.of(mine.legal)
+        keys = menu.span()
         while True:
             try:
-                line = self.ask(_("Your move [1-{n}, or help]: ", n=n))
+                line = self.ask(_("Your move [{keys}, or help]: ", keys=keys))
             except EOFError:
                 self.screen.line()
                 return None
             typed = commands.parse(line)
             action: str | None = None
             if isinstance(typed, commands.Empty):
-                self.screen.note(
-                    _(
-                        "Type a number from 1 to {n} (1 is {example}), a move as text, or help.",
-                        n=n, example=example,
-                    )
-                )
+                self.screen.note(_(
+                    "Type {keys} to pick from the list ({key} is {example}), a move as text,"
+                    " or help.", keys=keys, key=menu.keys[0],
+                    example=self.render.action_label(menu.moves[0]),
+                ))
             elif isinstance(typed, commands.Pick):
-                index = commands.pick(typed.number, n)
-                if index is None:
+                action = menu.find(str(typed.number))
+                if action is None:
                     shown = typed.number or clip(line.strip(), 12)
                     self.screen.note(
-                        _("There is no move {shown}: pick 1 to {n}.", shown=shown, n=n))
-                else:
-                    action = mine.legal[index]
+                        _("There is no move {shown}: pick {keys}.", shown=shown, keys=keys))
             elif isinstance(typed, commands.Move) and len(typed.text) > MOVE_LENGTH:
                 self.screen.note(_("{text} is too long to be a move.", text=clip(typed.text, 24)))
             elif isinstance(typed, commands.Move):
@@ -454,7 +460,7 @@ class Session:
                 self.screen.page(rules_text(self.game), self.ask)
             else:
                 self._hint(result, mine)
-            if action is None:
+            if action is None or not self._sure(action, mine):
                 continue
             try:
                 return self._call(self._with_computers(self.service.act(

@@ -1,8 +1,10 @@
-"""What the player typed at the prompt: a menu number, a command word, or a move."""
+"""What the player typed at the prompt: a menu key, a command word, or a move; the menu
+of legal moves they pick from; a yes or no."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -71,9 +73,43 @@ def yes(ask: Callable[[str], str], question: str) -> bool | None:
     return answer.strip().lower() in ("y", "yes")
 
 
-def pick(number: int, count: int) -> int | None:
-    """The 0-based index of menu ``number`` among ``count`` moves, or None if out of range."""
-    return number - 1 if 1 <= number <= count else None
+#: A bid, as the engines write it (``bid 3``; Spades' ``bid 0`` is Nil).
+_BID = re.compile(r"bid (\d+)")
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The legal moves under the keys the player types: ``1``, ``2``, ``3``… — except when
+    there are bids among them. Then each bid is listed under its own number (``3) Bid 3``,
+    ``0) Bid Nil``), so a number typed can never bid one off, and every other move under
+    its own word (``pass``, ``board``), which is also how it is typed as text."""
+
+    keys: tuple[str, ...]
+    moves: tuple[str, ...]
+
+    @classmethod
+    def of(cls, legal: Sequence[str]) -> Menu:
+        """The menu of ``legal``, in its order."""
+        if not any(_BID.fullmatch(m) for m in legal):
+            return cls(tuple(str(n) for n in range(1, len(legal) + 1)), tuple(legal))
+        keys = tuple(found[1] if (found := _BID.fullmatch(m)) else m for m in legal)
+        return cls(keys, tuple(legal))
+
+    def find(self, key: str) -> str | None:
+        """The move under ``key`` (a number as typed, without leading zeros), if any."""
+        return dict(zip(self.keys, self.moves, strict=True)).get(key)
+
+    def key_of(self, move: str) -> str:
+        """The key of a legal ``move``."""
+        return self.keys[self.moves.index(move)]
+
+    def span(self) -> str:
+        """The keys in short: ``1-10``, ``0-13``, ``1-12, pass, board`` (as typed)."""
+        numbers = [int(k) for k in self.keys if k.isdigit()]
+        words = [k for k in self.keys if not k.isdigit()]
+        run = [f"{min(numbers)}-{max(numbers)}" if len(numbers) > 1 else str(numbers[0])
+               ] if numbers else []
+        return ", ".join([*run, *words])
 
 
 HELP = N_("""\

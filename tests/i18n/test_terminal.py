@@ -17,7 +17,7 @@ from tests.terminal.driver import ENV, RAN, USER, cli
 
 #: What the terminal prints that is not prose: the player, and commands to type.
 TYPED = (USER, RAN, "play … -o name=value", "play … --ai LEVEL", "play gin_rummy", "standings",
-         "play back_alley --new --hints",
+         "play back_alley --new --hints", "pass)", "board)", "pass, board",
          "hint", "help", "rules", "quit")
 
 

@@ -41,10 +41,18 @@ def test_parse(line: str, parsed: commands.Input) -> None:
     assert commands.parse(line) == parsed
 
 
-def test_pick_is_one_based_and_bounded() -> None:
-    assert commands.pick(1, 3) == 0
-    assert commands.pick(3, 3) == 2
-    assert [commands.pick(n, 3) for n in (0, 4, -1)] == [None, None, None]
+def test_a_menu_is_numbered_from_1_and_bids_under_their_own_number() -> None:
+    """Today's menus numbered Spades' bids one off (``1`` bid Nil, ``3`` bid 2)."""
+    plain = commands.Menu.of(["draw", "take"])
+    assert plain.keys == ("1", "2") and plain.find("2") == "take" and plain.span() == "1-2"
+    assert [plain.find(k) for k in ("0", "3", "-1")] == [None, None, None]
+    spades = commands.Menu.of([f"bid {n}" for n in range(14)])
+    assert spades.keys == tuple(str(n) for n in range(14)) and spades.span() == "0-13"
+    assert spades.find("3") == "bid 3" and spades.find("0") == "bid 0"
+    alley = commands.Menu.of(["pass", *(f"bid {n}" for n in range(1, 13)), "board"])
+    assert alley.span() == "1-12, pass, board" and alley.find("12") == "bid 12"
+    assert alley.find("pass") == "pass" and alley.key_of("board") == "board"
+    assert alley.find("13") is None
 
 
 def test_style_plain_drops_emphasis_and_colour_marks_red_cards() -> None:

@@ -109,10 +109,10 @@ def test_bad_input_gets_a_message_and_changes_nothing(tmp_path: Path) -> None:
     assert run.returncode == 0
     out = run.stdout
     assert "Unknown move 'xyzzy'" in out
-    assert "There is no move 999: pick 1 to 2." in out
-    assert "There is no move 0: pick 1 to 2." in out
-    assert "There is no move -3: pick 1 to 2." in out
-    assert "Type a number from 1 to 2 (1 is " in out
+    assert "There is no move 999: pick 1-2." in out
+    assert "There is no move 0: pick 1-2." in out
+    assert "There is no move -3: pick 1-2." in out
+    assert "Type 1-2 to pick from the list (1 is " in out
     assert "'ZZ' is not a card" in out
     assert "How to play:" in out
     assert "Gin Rummy for two players: form melds" in out
@@ -303,13 +303,66 @@ def test_two_terminals_on_one_save_see_each_others_moves(tmp_path: Path) -> None
     assert version >= 2
 
 
-def test_bidding_says_how_a_bid_differs_from_a_list_number(tmp_path: Path) -> None:
-    """'3' picks the third item ('Bid 2'); the screen says so and 'bid 3' bids three."""
+def test_bids_are_listed_under_their_own_number(tmp_path: Path) -> None:
+    """'3' bids three, whatever else the list holds ('pass' and 'board' by name): today's
+    list put 'Bid 2' under 3."""
     run = cli("play", "back_alley", "--db", str(tmp_path / "d.db"), "--seed", "2",
-              stdin="bid 3\nquit\n")
+              stdin="3\nquit\n")
     assert run.returncode == 0, run.stderr
-    assert "A number picks from this list; to bid three, type: bid 3" in run.stdout
+    assert re.search(r"^3\) Bid 3\b", run.stdout, re.M), run.stdout[-1500:]
+    assert re.search(r"\bpass\) Pass\b", run.stdout) and "board) Claim board" in run.stdout
+    assert "Your move [1-" in run.stdout and ", pass, board, or help]: " in run.stdout
     assert "You bid 3" in run.stdout or "bids 3" in run.stdout, run.stdout[-800:]
+    spades = cli("play", "spades", "--db", str(tmp_path / "s.db"), "--seed", "3",
+                 "-o", "target=50", stdin="2\n" * 13 + "0\nquit\n")
+    assert "0) Bid Nil" in spades.stdout and "Your move [0-13, or help]: " in spades.stdout
+    assert re.search(r"(You bid|tester bids) Nil", spades.stdout), spades.stdout[-1500:]
+
+
+def test_blind_nil_and_the_board_are_asked_first_on_a_terminal(tmp_path: Path) -> None:
+    """One key no longer declares Blind Nil: on a terminal it is asked, and no keeps the
+    move to choose again (typed by name, too); piped, scripts play as they did."""
+    live = Live("play", "spades", "--db", str(tmp_path / "d.db"), "--seed", "3", tty=True)
+    while live.expect("Your move [", timeout=60) and "Blind Nil" not in live.seen:
+        live.send("1")
+    menu = re.search(r"(\d+)\) Blind Nil", live.seen)
+    assert menu is not None, live.seen[-1500:]
+    live.send(menu[1])
+    live.expect("Declare Blind Nil? [y/N] ")
+    live.send("n")
+    live.expect("Not played: pick your move again.")
+    live.expect("Your move [")
+    live.send("blindnil")
+    live.expect("Declare Blind Nil? [y/N] ")
+    live.send("y")
+    live.expect("Blind Nil", "blind nil")
+    live.expect("Your move [", "Play again?")
+    live.send("quit")
+    code, rest = live.finish()
+    assert code == 0, rest
+    piped = cli("play", "back_alley", "--db", str(tmp_path / "b.db"), "--seed", "2",
+                stdin="board\nquit\n")
+    assert "Claim it?" not in piped.stdout and "board" in piped.stdout.lower()
+
+
+def test_new_asks_before_it_abandons_on_a_terminal(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    cli("play", "ono99", "--db", str(db), "--seed", "4", stdin="quit\n")
+    live = Live("play", "ono99", "--db", str(db), "--new", tty=True)
+    live.expect("Abandon your unfinished ONO 99 game at move 1? It counts nowhere and cannot"
+                " be resumed. [y/N] ")
+    live.send("n")
+    code, rest = live.finish()
+    assert code == 1 and "Nothing was abandoned. Run `" in rest, rest
+    assert query(db, "SELECT status FROM tables") == [("playing",)]
+    live = Live("play", "ono99", "--db", str(db), "--new", tty=True)
+    live.expect("[y/N] ")
+    live.send("y")
+    live.expect("is abandoned (not counted)")
+    live.expect("Your move [")
+    live.send("quit")
+    assert live.finish()[0] == 0
+    assert query(db, "SELECT status FROM tables ORDER BY id") == [("aborted",), ("playing",)]
 
 
 def test_a_bad_option_with_new_keeps_the_saved_game(tmp_path: Path) -> None:
