@@ -1,4 +1,5 @@
-"""Terminal output: the renderers' emphasis as ANSI bold (or nothing), red suits, menus, paging."""
+"""Terminal output: the renderers' emphasis as ANSI bold (or nothing), red suits, menus, paging;
+every line cut between words at the terminal's edge (``bot.terminal.lines``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
 from bot.render.markup import RED_CARD, Text, spans
+from bot.terminal import lines
 from i18n import _
 
 RED = "\x1b[31m"
@@ -74,8 +76,14 @@ class Screen:
         return shutil.get_terminal_size((80, 24)).columns
 
     def line(self, text: Text = "") -> None:
-        """Print one line (styled)."""
-        self.out.write(style(text, self.colour) + "\n")
+        """Print one line (styled), cut between words at a terminal's edge
+        (``bot.terminal.lines``)."""
+        for piece in self._pieces(text):
+            self.out.write(style(piece, self.colour) + "\n")
+
+    def _pieces(self, text: Text) -> list[Text]:
+        at = lines.width(self.out)
+        return [text] if at is None else lines.wrap(text, at)
 
     def lines(self, texts: Sequence[Text]) -> None:
         """Print several lines."""
@@ -85,8 +93,9 @@ class Screen:
 
     def heading(self, text: str) -> None:
         """A rule with a title, to separate turns."""
-        bar = f"── {text} " + "─" * max(3, min(self.width, 80) - len(text) - 4)
-        self.line(f"{DIM}{bar}{RESET}" if self.colour else bar)
+        bar = f"── {text} " + "─" * max(3, min(self.width, 80) - lines.columns_of(text) - 4)
+        for piece in self._pieces(bar):
+            self.out.write((f"{DIM}{piece}{RESET}" if self.colour else str(piece)) + "\n")
 
     def note(self, text: str) -> None:
         """A message to the player (errors, help), shown at once."""

@@ -3,6 +3,7 @@ or a pseudo-terminal, reading its output as it comes."""
 
 from __future__ import annotations
 
+import codecs
 import os
 import pty
 import re
@@ -89,6 +90,7 @@ class Live:
         environ = env or ENV
         _interruptible()
         self.buffer = ""
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self.status: int | None = None
         if tty:
             pid, fd = pty.fork()
@@ -115,7 +117,7 @@ class Live:
             chunk = os.read(self.read_fd, 65536)
         except OSError:  # a pty whose child has gone
             return False
-        self.buffer += chunk.decode("utf-8", "replace")
+        self.buffer += self.decoder.decode(chunk)  # a character may span two reads
         return bool(chunk)
 
     def expect(self, *texts: str, timeout: float = 20) -> str:
