@@ -6,9 +6,14 @@ the offline league, ``web`` serves the published leagues' standings page, ``db``
 looks after the database, ``export`` writes finished games as JSON lines, ``replay``
 reads them back and ``art`` draws the sample pictures.
 
-Every command takes its database from ``--db`` or ``DECKHAND_DB`` (``where``) and opens
-it through ``storage.connect.open_database``; every failure goes through one boundary
-(``main`` → ``bot.failures``): one line, exit status 2 (130 after Ctrl-C).
+Every command that uses the database takes it from ``--db`` or ``DECKHAND_DB``
+(``where``) and opens it through ``storage.connect.open_database``. One convention for
+every command (``bot.failures``): a failure goes through one boundary (``main``) and is
+one line on standard error, after the command as it was typed (``.venv/bin/deckhand db
+purge: …``; argparse's own errors too), with exit status 2 for what cannot be used, 1 for
+a check that found problems or a "no", 130 after Ctrl-C. Everything written to a
+terminal is cut between words at its edge (``bot.terminal.lines``); argparse's texts are
+in the run's language too (``i18n.library``).
 """
 
 from __future__ import annotations
@@ -22,15 +27,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import games
-from bot.failures import explain
+from bot.failures import Declined, explain, output, output_folder
+from bot.invocation import command
+from bot.progress import Interrupted
+from bot.services.errors import ServiceError
+from bot.settings import load_settings
+from bot.terminal.commands import yes
+from bot.terminal.lines import say
+from bot.text import clip
+from i18n import N_, SOURCE, _, from_environment, languages, match, ngettext, speaking
+from i18n.library import library_texts
+from storage.connect import shown
 
 if TYPE_CHECKING:
     from bot.services.dbcli import PurgeReport
-from bot.invocation import command
-from bot.settings import load_settings
-from bot.text import clip
-from i18n import N_, SOURCE, _, from_environment, languages, match, ngettext, speaking
-from storage.connect import shown
 
 SUMMARY = N_("Deckhand: card games on Discord, and in this terminal.")
 
@@ -48,14 +58,25 @@ No token? You can play offline right now, in this terminal, against computer pla
 """)
 
 
-def _options(pairs: Sequence[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise SystemExit(_("Options look like name=value, not {pair!r}.", pair=pair))
-        out[key.strip()] = value.strip()
-    return out
+def option(pair: str) -> tuple[str, str]:
+    """An argparse ``type=`` for ``-o name=value``."""
+    key, sep, value = pair.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(
+            _("options look like name=value, not {pair!r}", pair=clip(pair, 24)))
+    return key.strip(), value.strip()
+
+
+def level_list(text: str) -> list[str]:
+    """An argparse ``type=`` for ``simulate --ai``: computer levels, comma-separated."""
+    levels = [s.strip() for s in text.split(",") if s.strip()]
+    unknown = [level for level in levels if level not in games.levels()]
+    if not levels or unknown:
+        raise argparse.ArgumentTypeError(_(
+            "give computer levels separated by commas, e.g. normal,random (levels: {levels})",
+            levels=", ".join(games.levels()),
+        ))
+    return levels
 
 
 def where(args: argparse.Namespace) -> str:
@@ -68,7 +89,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     """Start the Discord bot, or explain how to get a token."""
     settings = load_settings()
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
-        print(_(NO_TOKEN, command=command(), games=", ".join(games.names())), file=sys.stderr)
+        say(_(NO_TOKEN, command=command(), games=", ".join(games.names())), sys.stderr)
         return 2
     from bot.app import run_bot
 
@@ -83,7 +104,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     resume = f"{command()} play {game}" + (f" --db {shlex.quote(args.db)}" if args.db else "")
     config = PlayConfig(
         game=game, db=where(args), players=args.players,
-        ai=args.ai, seed=args.seed, options=_options(args.option), delay=args.delay,
+        ai=args.ai, seed=args.seed, options=dict(args.option), delay=args.delay,
         resume=resume, new=args.new, hints=args.hints,
     )
     return play(config)
@@ -100,7 +121,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play computer-only games and print the results."""
     from bot.simulate import simulate
 
-    levels = [s.strip() for s in args.ai.split(",") if s.strip()]
     game = games.get(args.game)
     counts = (
         [args.players] if args.players
@@ -108,8 +128,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         else [game.min_players]
     )
     for count in counts:
-        report = simulate(game.name, args.n, count, levels, args.seed, _options(args.option))
-        print("\n".join(report.lines()))
+        report = simulate(game.name, args.n, count, args.ai, args.seed, dict(args.option))
+        say("\n".join(report.lines()))
         if report.stopped:
             return 130
     return 0
@@ -131,43 +151,61 @@ def cmd_db(args: argparse.Namespace) -> int:
 
     if args.db_command == "copy":
         copied = dbcli.copy(args.source, args.target)
-        print(copied.text())
+        say(copied.text())
         return 0 if copied.ok else 1
     path = where(args)
     if args.db_command == "migrate":
-        print(dbcli.migrate(path).text())
+        say(dbcli.migrate(path).text())
     elif args.db_command == "backup":
-        print(dbcli.backup(path, args.file))
+        say(dbcli.backup(path, args.file, confirm=_replace(args.yes)))
     elif args.db_command == "tables":
-        print(dbcli.list_tables(path).text())
+        say(dbcli.list_tables(path).text())
     elif args.db_command == "purge":
-        confirm = None if args.yes else _confirm_purge
         purged = dbcli.purge(path, idle_days=args.idle_days, dry_run=args.dry_run,
-                             confirm=confirm)
-        print("\n".join([*(purged.listing() if args.dry_run else []), purged.text()]))
+                             confirm=None if args.yes else _confirm_purge)
+        say("\n".join([*(purged.listing() if args.dry_run else []), purged.text()]))
     elif args.db_command == "check":
         report = dbcli.check(path)
-        print(report.text())
+        say(report.text())
         return 0 if report.ok else 1
     return 0
 
 
-def _confirm_purge(plan: PurgeReport) -> None:
-    """Show what ``db purge`` would delete and ask on a terminal (``Declined`` for no);
-    anywhere else refuse, since nobody could answer (``--yes`` is for scripts)."""
-    from bot.failures import Declined
-    from bot.services.errors import ServiceError
-    from bot.terminal.commands import yes
-
-    what = ngettext("{n} table", "{n} tables", len(plan.tables))
+def _asked(question: str, refusal: str, declined: str) -> None:
+    """Ask ``question`` on a terminal (``Declined`` with ``declined`` for anything but
+    yes); with nobody to ask (standard input is not a terminal), refuse with ``refusal``
+    — a script says ``--yes``."""
     if not sys.stdin.isatty():
-        raise ServiceError(_(
-            "db purge would delete {what} for good, and there is no terminal to ask: add"
-            " --yes to delete them, or --dry-run to list them.", what=what,
-        ))
-    print("\n".join(plan.listing()))
-    if not yes(input, _("Delete these {what} for good? [y/N] ", what=what)):
-        raise Declined(_("Nothing was deleted."))
+        raise ServiceError(refusal)
+    if not yes(input, question):
+        raise Declined(declined)
+
+
+def _confirm_purge(plan: PurgeReport) -> None:
+    """Show what ``db purge`` would delete, then ask."""
+    what = ngettext("{n} table", "{n} tables", len(plan.tables))
+    if sys.stdin.isatty():
+        say("\n".join(plan.listing()))
+    _asked(
+        _("Delete these {what} for good? [y/N] ", what=what),
+        _("db purge would delete {what} for good, and there is no terminal to ask: add"
+          " --yes to delete them, or --dry-run to list them.", what=what),
+        _("Nothing was deleted."),
+    )
+
+
+def _replace(given: bool) -> Callable[[Path], None] | None:
+    """``db backup``'s question before it replaces an existing file (none with --yes)."""
+
+    def confirm(target: Path) -> None:
+        _asked(
+            _("{file} exists: replace it with this backup? [y/N] ", file=target),
+            _("{file} exists, and there is no terminal to ask: add --yes to replace it, or"
+              " give another name.", file=target),
+            _("Nothing was written; {file} is as it was.", file=target),
+        )
+
+    return None if given else confirm
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -178,10 +216,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.out in (None, "-"):
         count = export(db, sys.stdout, args.guild, args.league)
     else:
-        with open(args.out, "w", encoding="utf-8") as out:
+        with output(Path(args.out)).open("w", encoding="utf-8") as out:
             count = export(db, out, args.guild, args.league)
-    print(ngettext("{n} game exported from {database}.", "{n} games exported from {database}.",
-                   count, database=shown(db)), file=sys.stderr)
+    say(ngettext("{n} game exported from {database}.", "{n} games exported from {database}.",
+                 count, database=shown(db)), sys.stderr)
     return 0
 
 
@@ -198,16 +236,19 @@ def cmd_art(args: argparse.Namespace) -> int:
     """Write the card sheets and each game's hand-end picture (seeded games)."""
     from bot.art.samples import write
 
-    for path in write(Path(args.out)):
-        print(path)
+    for path in write(output_folder(Path(args.out))):
+        say(str(path))
     return 0
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse that reports a bad command line in one line (exit status 2)."""
+    """argparse that reports a bad command line in one line on standard error, after the
+    command as typed (exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        say(f"{self.prog}: " + _("{message} (see {command} --help)", message=message,
+                                 command=self.prog), sys.stderr)
+        self.exit(2)
 
 
 def _shown(x: float) -> str:
@@ -247,6 +288,7 @@ def _command(
         formatter_class=argparse.RawDescriptionHelpFormatter,
         parents=parents, **kwargs,
     )
+    made.set_defaults(prog=made.prog)  # the deepest subcommand's is the one kept
     return made
 
 
@@ -281,6 +323,7 @@ def language(argv: Sequence[str] | None, environ: Mapping[str, str] = os.environ
 def parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     p = Parser(prog=command(), description=_(SUMMARY), parents=[_language_option()])
+    p.set_defaults(prog=p.prog)
     sub = p.add_subparsers(dest="command", required=True)
     game_names = ", ".join(games.names())
     db_help = (
@@ -307,7 +350,7 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=number(int, 0, 2**62),
                       help=_("seed of the deal (default: random)"))
     play.add_argument("--db", help=db_help)
-    play.add_argument("-o", "--option", action="append", default=[],
+    play.add_argument("-o", "--option", action="append", default=[], type=option,
                       help=_("game option name=value, e.g. target=50 (repeatable)"))
     play.add_argument("--delay", type=number(float, 0, 10), default=0.0,
                       help=_("seconds to pause before each computer move (0)"))
@@ -336,10 +379,12 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=number(int, 2, 6),
                      help=_("players per game (default: the minimum)"))
     sim.add_argument("--all-counts", action="store_true", help=_("every allowed player count"))
-    sim.add_argument("--ai", default="normal,random", help=_("levels by seat, e.g. normal,random"))
+    sim.add_argument("--ai", default=["normal", "random"], type=level_list,
+                     help=_("levels by seat, e.g. normal,random"))
     sim.add_argument("--seed", type=number(int, 0, 2**62), default=0,
                      help=_("seed of the first game (0)"))
-    sim.add_argument("-o", "--option", action="append", default=[], help="name=value")
+    sim.add_argument("-o", "--option", action="append", default=[], type=option,
+                     help=_("game option name=value, e.g. target=50 (repeatable)"))
     sim.set_defaults(func=cmd_simulate)
 
     web = _command(
@@ -367,7 +412,9 @@ def parser() -> argparse.ArgumentParser:
         dbs, "backup", _("online backup to a file (pg_dump on PostgreSQL)"),
         "db backup backups/deckhand-monday.db", parents=[where],
     )
-    backup.add_argument("file")
+    backup.add_argument("file", help=_("the file to write, in a folder that exists"))
+    backup.add_argument("--yes", action="store_true",
+                        help=_("replace an existing file without asking (for scripts)"))
     _command(dbs, "tables", _("list open tables"), "db tables", parents=[where])
     purge = _command(
         dbs, "purge", _("delete stale lobbies (over a day old) and idle games, after asking"),
@@ -402,7 +449,8 @@ def parser() -> argparse.ArgumentParser:
     exp.add_argument("--guild", type=number(int, 0, 2**63 - 1), default=0,
                      help=_("the Discord server's id (default 0: games played offline)"))
     exp.add_argument("--league", help=_("only the games that counted toward this league"))
-    exp.add_argument("--out", help=_("the file to write (default: standard output)"))
+    exp.add_argument("--out", help=_("the file to write, in a folder that exists (default:"
+                                     " standard output)"))
     exp.add_argument("--db", help=db_help)
     exp.set_defaults(func=cmd_export)
 
@@ -423,21 +471,29 @@ def parser() -> argparse.ArgumentParser:
         ),
         "art --out docs/images",
     )
-    art.add_argument("--out", default="docs/images", help=_("folder to write into (docs/images)"))
+    art.add_argument("--out", default="docs/images",
+                     help=_("the folder to write into, which must exist (docs/images)"))
     art.set_defaults(func=cmd_art)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: parse, run the command, and say any failure in one line, all in the
-    run's language (``language``)."""
+    """Entry point: parse, run the command, and say any failure in one line (``fail``),
+    all in the run's language (``language``), argparse's texts included."""
     try:
         lang = language(argv)
     except ValueError as exc:
-        print(f"deckhand: {exc}", file=sys.stderr)
-        return 2
-    with speaking(lang):
+        return fail(command(), exc)
+    with speaking(lang), library_texts(lang):
         return _run(argv)
+
+
+def fail(prefix: str, exc: BaseException) -> int:
+    """Say why the command ``prefix`` (as typed) stopped, in one line on standard error;
+    the exit status (``bot.failures``)."""
+    status, line = explain(exc)
+    say(f"{prefix}: {line}", sys.stderr)
+    return status
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -445,15 +501,13 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:
-        print("\ndeckhand: " + _("stopped."), file=sys.stderr)
-        return 130
+        sys.stderr.write("\n")
+        return fail(args.prog, Interrupted(_("Stopped.")))
     except BrokenPipeError:  # e.g. `deckhand play … | head`: the reader left; leave quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:
-        status, line = explain(exc)
-        print(f"deckhand: {line}", file=sys.stderr)
-        return status
+        return fail(args.prog, exc)
     return code
 
 

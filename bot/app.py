@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -33,12 +32,14 @@ from discord.ext import commands
 
 from bot.card_emojis import CardEmojis, EmojiReport, FaceSet, ensure_card_emojis
 from bot.discord_io import RestCounter
+from bot.failures import Unreachable
+from bot.progress import Interrupted
 from bot.services.events.service import EventService
 from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableService
 from bot.services.tables.autoplay import Clock
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError
 from bot.translator import CatalogTranslator
 from bot.ui.answers import answer_error, say
 from bot.ui.controller import Controller
@@ -50,7 +51,7 @@ from bot.ui.language import hear
 from bot.ui.publish import Publisher
 from i18n import SOURCE, _, speaking
 from storage.connect import open_database
-from storage.db import Database, StorageUnavailable
+from storage.db import Database
 
 log = logging.getLogger(__name__)
 
@@ -380,29 +381,17 @@ def run_bot(settings: Settings) -> int:
     try:
         asyncio.run(main())
     except discord.LoginFailure:
-        return _failed(TOKEN_REJECTED, _(
+        raise SettingsError(_(
             "Discord refused the token: check DISCORD_TOKEN in .env (Developer Portal → your"
-            " application → Bot → Reset Token)."))
+            " application → Bot → Reset Token).")) from None
     except discord.PrivilegedIntentsRequired:
-        return _failed(INTENTS_REFUSED, _(
+        raise SettingsError(_(
             "Discord refused the gateway intents Deckhand asked for: check the application's"
-            " Bot → Privileged Gateway Intents."))
+            " Bot → Privileged Gateway Intents.")) from None
     except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
-        return _failed(UNREACHABLE, _(
+        raise Unreachable(_(
             "Cannot reach Discord ({error}): check this machine's network connection, then run"
-            " again.", error=type(exc).__name__))
-    except StorageUnavailable as exc:
-        return _failed(2, str(exc))
+            " again.", error=type(exc).__name__)) from None
     except KeyboardInterrupt:
-        return 0
+        raise Interrupted(_("Stopped. Every move was saved as it was made.")) from None
     return 0
-
-
-#: ``deckhand run`` exit statuses (2: nothing to run with — no token, no database).
-TOKEN_REJECTED, INTENTS_REFUSED, UNREACHABLE = 3, 4, 5
-
-
-def _failed(status: int, sentence: str) -> int:
-    """One line for the operator (no traceback), and the exit status."""
-    print(f"deckhand: {sentence}", file=sys.stderr)
-    return status

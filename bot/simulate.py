@@ -79,12 +79,18 @@ def simulate(
     """Play ``n`` games and collect results."""
     game = games.get(game_name)
     count = players if players is not None else game.min_players
+    if not levels:
+        raise ValueError(_("Give at least one computer level (levels: {levels}).",
+                           levels=", ".join(game.levels)))
     for level in levels:
         if level not in game.levels:
-            raise ValueError(f"Unknown level {level!r} (levels: {', '.join(game.levels)}).")
+            raise ValueError(_("{title} has no level {level!r} (levels: {levels}).",
+                               title=_(game.title), level=level,
+                               levels=", ".join(game.levels)))
     report = SimulationReport(game.name, count, 0, 0.0, 0, planned=n)
     start = time.perf_counter()
-    with progress(n, "games", f"{game.title}, {count} players") as bar:
+    label = ngettext("{game}, {n} player", "{game}, {n} players", count, game=_(game.title))
+    with progress(n, _("games"), label) as bar:
         try:
             for k in range(n):
                 seats = seat_levels(levels, count, k)

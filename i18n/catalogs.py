@@ -115,20 +115,25 @@ def read(lang: str) -> Catalog:
         return read_po(f, locale=lang, domain=DOMAIN)
 
 
-def compiled(catalog: Catalog) -> gettext.GNUTranslations:
-    """A catalog compiled to ``.mo`` in memory and read by ``gettext``."""
+def compiled(catalog: Catalog) -> bytes:
+    """A catalog compiled to ``.mo`` bytes, in memory."""
     out = io.BytesIO()
     write_mo(out, catalog, use_fuzzy=False)
-    out.seek(0)
-    return gettext.GNUTranslations(out)
+    return out.getvalue()
 
 
 @cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """``lang``'s compiled catalog; English (the message ids themselves) for a language
-    Deckhand has no catalog for."""
+def mo(lang: str) -> bytes:
+    """``lang``'s catalog compiled (the pseudo-language's made from English); an empty
+    catalog (every text as its English id) for a language Deckhand has no catalog for."""
     if lang == PSEUDO:
         return compiled(pseudo_catalog(read(SOURCE)))
     if lang not in languages() or not po_path(lang).exists():
-        return gettext.NullTranslations()
+        return compiled(Catalog(locale=SOURCE, domain=DOMAIN))
     return compiled(read(lang))
+
+
+@cache
+def translations(lang: str) -> gettext.GNUTranslations:
+    """``lang``'s compiled catalog, as ``gettext`` reads it (``mo``)."""
+    return gettext.GNUTranslations(io.BytesIO(mo(lang)))

@@ -4,8 +4,9 @@ missing, and nothing a translation may not change changed.
 * Every message of the template is translated (an empty or fuzzy one counts as missing:
   it would fall back to English without anyone noticing); a draft (``i18n.catalogs``)
   may lack some, and is checked for the rest.
-* The same placeholders (``{name}``; a plural form may leave out ``{n}``, as Welsh says
-  "one card" without the number), and the same Discord markup: ``**``, code in
+* The same placeholders (``{name}``, and argparse's ``%(name)s``, ``%s`` and ``%r``; a
+  plural form may leave out ``{n}``, as Welsh says "one card" without the number), and
+  the same Discord markup: ``**``, code in
   backticks (kept letter for letter: it is typed), ``<t:…>``/``<@…>`` tags, links, and
   list items (lines starting ``* ``).
 * Slash-command texts within Discord's rules: names lower case, letters, digits, ``-``
@@ -20,7 +21,7 @@ from collections.abc import Iterator
 
 from babel.messages.catalog import Catalog, Message
 
-PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)[sd]")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)[sdr]|%[sdr]")
 CODE = re.compile(r"`[^`]*`")
 TAG = re.compile(r"<[^<>\s]+>|https?://\S+")
 BOLD = re.compile(r"\*\*")

@@ -45,7 +45,6 @@ import subprocess
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache, partial
-from pathlib import Path
 from typing import Any, TypeVar
 
 import psycopg
@@ -416,7 +415,6 @@ class PostgresDatabase(Database):
                 " postgresql-client package), or make a SQLite copy with"
                 " `deckhand db copy <this database> <file.db>`."
             )
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
         done = await self._writer.hop(
             partial(
                 subprocess.run,

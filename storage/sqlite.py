@@ -259,7 +259,6 @@ class SqliteDatabase(Database):
         return applied
 
     async def backup(self, target: str) -> str:
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
         await (self._reporter or self._writer).run(_backup_to, target)
         return f"Backed up {self.path} to {target} (a complete SQLite file)."
 

@@ -73,8 +73,8 @@ def card_sheet(palette: str) -> bytes:
 
 
 def write(out: Path) -> list[Path]:
-    """Write the card sheets and the hand-end pictures into ``out``; return their paths."""
-    out.mkdir(parents=True, exist_ok=True)
+    """Write the card sheets and the hand-end pictures into the folder ``out`` (which
+    must exist); return their paths."""
     pictures = {f"cards-{p}-colour.png": card_sheet(p) for p in PALETTES}
     pictures.update({f"hand-end-{n}.png": sample_hand(n) for n in games.names()})
     paths = []

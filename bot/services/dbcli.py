@@ -32,12 +32,14 @@ from pathlib import Path
 from typing import TypeVar
 
 import games
+from bot.failures import output
+from bot.invocation import typed
 from bot.progress import Interrupted, progress
 from bot.services.leagues import LeagueService
 from bot.services.tables.replay import CheckResult, check_table
 from i18n import _, ngettext
 from storage import tables as repo
-from storage.connect import check_sqlite_file, is_postgres, open_database, shown
+from storage.connect import check_sqlite_file, is_postgres, open_database, shown, sqlite_path
 from storage.copy import count_rows, fill, tables_in_order
 from storage.db import Conn, Database, StorageUnavailable, migrations
 
@@ -106,19 +108,30 @@ def migrate(where: str | Path) -> MigrateReport:
     return run_on(where, job, migrate=False, create=True)
 
 
-def backup_target(dest: str | Path) -> Path:
-    """``dest`` made absolute, once it is a place a SQLite backup may be written: not a
-    folder, not an existing file other than a SQLite database (a backup replaces an older
-    one)."""
-    path = Path(dest).absolute()
-    check_sqlite_file(path, create=True, named_by="the backup's file name")
+def backup_target(where: str | Path, dest: str | Path) -> Path:
+    """``dest`` made absolute, once it is a place a backup of ``where`` may be written: a
+    file (not a folder) in a folder that exists (no folder is made), not the database
+    itself, and — for SQLite — nothing there but an older SQLite database."""
+    path = output(Path(dest).absolute())
+    if not is_postgres(where):
+        if path == sqlite_path(where):
+            raise StorageUnavailable(_(
+                "{target} is the database itself: give the backup another name.",
+                target=path,
+            ))
+        check_sqlite_file(path, create=True, named_by="the backup's file name")
     return path
 
 
-def backup(where: str | Path, dest: str | Path) -> str:
+def backup(
+    where: str | Path, dest: str | Path, confirm: Callable[[Path], None] | None = None
+) -> str:
     """Copy the database to ``dest`` (SQLite's online backup; ``pg_dump`` on
-    PostgreSQL); return a message."""
-    target = dest if is_postgres(where) else backup_target(dest)
+    PostgreSQL); return a message. A file already at ``dest`` is replaced only once
+    ``confirm`` was shown it (it raises to stop)."""
+    target = backup_target(where, dest)
+    if target.exists() and confirm is not None:
+        confirm(target)
 
     async def job(db: Database) -> str:
         try:
@@ -401,9 +414,8 @@ async def _snapshot_of(source: str | Path, snapshot: str) -> dict[str, int]:
     except (sqlite3.Error, OSError) as exc:
         raise StorageUnavailable(
             _(
-                "The source {name} cannot be read ({exc}): check it with `deckhand db check --db "
-                "{name}`.",
-                name=name, exc=exc,
+                "The source {name} cannot be read ({exc}): check it with `{command}`.",
+                name=name, exc=exc, command=typed(f"db check --db {name}"),
             )
         ) from None
     finally:
@@ -424,6 +436,11 @@ def copy(
     leaves the target as it was (the copy is one transaction)."""
     if is_postgres(source):
         raise ValueError(_("db copy reads a SQLite database: give its path first."))
+    if not is_postgres(target) and sqlite_path(target) == sqlite_path(source):
+        raise ValueError(_(
+            "The source and the target are the same file ({file}): give another target.",
+            file=sqlite_path(source),
+        ))
     stop = threading.Event()
     copied: dict[str, int] = {}
     ids: list[int] = []

@@ -41,6 +41,7 @@ from typing import Any, TextIO, TypeVar
 import games
 from bot.failures import Declined
 from bot.invocation import typed
+from bot.progress import Interrupted
 from bot.render import GameRenderer, renderer
 from bot.render.common import scores, seat_names
 from bot.render.markup import Text
@@ -527,8 +528,9 @@ def check(config: PlayConfig) -> None:
 
 
 def play(config: PlayConfig, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
-    """Run ``deckhand play``; the exit status (0 after quit or a finished game, 130 after
-    Ctrl-C, 2 for a request the service refuses)."""
+    """Run ``deckhand play``; the exit status (0 after quit or a finished game). What the
+    service refuses, a "no" to ``--new`` and Ctrl-C (``Interrupted``, saying whether the
+    game is saved) are raised for the command line's one boundary to say."""
     stdin = stdin or sys.stdin
     out = out or sys.stdout
     check(config)
@@ -544,14 +546,10 @@ def play(config: PlayConfig, stdin: TextIO | None = None, out: TextIO | None = N
         session = Session(config, service, runner, screen, _reader(stdin, out))
         try:
             return session.run()
-        except ServiceError as exc:
-            screen.note(f"deckhand: {exc}")
-            return 2
         except KeyboardInterrupt:
             screen.line()
-            screen.note(_("Stopped.")
-                        + (f" {session.saved_message()}" if session.unfinished else ""))
-            return 130
+            raise Interrupted(_("Stopped.") + (
+                f" {session.saved_message()}" if session.unfinished else "")) from None
         finally:
             runner.run(service.close())
             runner.run(db.close())

@@ -34,6 +34,7 @@ from bot.render.steps import Shown, shown
 from bot.services import exports
 from bot.services.dbcli import run_on
 from bot.services.errors import ServiceError
+from bot.terminal.lines import fitted, say
 from bot.terminal.screen import Screen, use_colour
 from bot.text import clip
 from games.wording import number
@@ -223,10 +224,10 @@ def replay(file: Path, out: TextIO, show: int | None = None, ask: Ask | None = N
             for game in _games(data, bar.update):
                 replayed = exports.replay(game)
                 verdict = _("verified") if replayed.verified else _("NOT verified:")
-                bar.write(f"{_summary(game)} · {verdict}", file=out)
+                bar.write(fitted(f"{_summary(game)} · {verdict}", out), file=out)
                 for problem in replayed.problems:
-                    bar.write("  " + _("match {match}, {problem}", match=game.match,
-                                       problem=problem), file=out)
+                    bar.write(fitted("  " + _("match {match}, {problem}", match=game.match,
+                                             problem=problem), out), file=out)
                 count += 1
                 failed += not replayed.verified
                 found = found or show == game.match
@@ -242,6 +243,6 @@ def replay(file: Path, out: TextIO, show: int | None = None, ask: Ask | None = N
         raise ServiceError(_("{file} holds no game: it is empty, not an export.", file=file))
     if show is not None and not found:
         raise ServiceError(_("There is no match {match} in {file}.", match=show, file=file))
-    out.write(ngettext("{n} game, {verified} verified.", "{n} games, {verified} verified.",
-                       count, verified=count - failed) + "\n")
+    say(ngettext("{n} game, {verified} verified.", "{n} games, {verified} verified.",
+                 count, verified=count - failed), out)
     return 1 if failed else 0

@@ -16,6 +16,7 @@ from bot.invocation import typed
 from bot.services.errors import ServiceError
 from bot.services.leagues import LeagueService, Standings
 from bot.terminal.app import OFFLINE_GUILD
+from bot.terminal.lines import say
 from i18n import _, decimal, pgettext
 from storage import leagues as league_repo
 from storage.connect import NoDatabase, open_database, shown
@@ -93,5 +94,5 @@ async def local_standings(where: str | Path, game: str | None = None) -> list[st
 
 def show(where: str | Path, game: str | None = None) -> int:
     """Print the local standings; the exit status."""
-    print("\n".join(asyncio.run(local_standings(where, game))))
+    say("\n".join(asyncio.run(local_standings(where, game))))
     return 0

@@ -29,7 +29,6 @@ its traceback. So the site is served by ``Connection``, aiohttp's public
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import errno
 import logging
 import signal
@@ -40,10 +39,13 @@ from typing import Any, Protocol
 
 from aiohttp import web
 
+from bot.progress import Interrupted
 from bot.services.errors import ServiceError
+from bot.terminal.lines import say
 from bot.text import clip
 from bot.web.app import error, make_app
 from bot.web.limits import Budget, Proxies, identity
+from i18n import _
 from storage.connect import open_database, shown
 from storage.db import Database
 
@@ -264,12 +266,14 @@ class Served:
 
 def _listen_problem(exc: OSError, host: str, port: int) -> str:
     if exc.errno == errno.EADDRINUSE:
-        return (f"Port {port} on {host} is in use (another deckhand web?): choose another"
-                " --port, or stop the other program.")
+        return _("Port {port} on {host} is in use (another deckhand web?): choose another"
+                 " --port, or stop the other program.", port=port, host=host)
     if exc.errno == errno.EACCES:
-        return f"Port {port} needs privileges this user lacks: choose a --port of 1024 or more."
-    return (f"Cannot listen on {clip(host, 60)}: it is not an address of this machine"
-            " (--host 127.0.0.1 for this machine only, 0.0.0.0 for every address).")
+        return _("Port {port} needs privileges this user lacks: choose a --port of 1024 or"
+                 " more.", port=port)
+    return _("Cannot listen on {host}: it is not an address of this machine (--host"
+             " 127.0.0.1 for this machine only, 0.0.0.0 for every address).",
+             host=clip(host, 60))
 
 
 async def start(
@@ -315,8 +319,9 @@ def serve(
             served = await start(db, host, port, proxies=proxies)
             try:
                 address = f"[{host}]" if ":" in host else host
-                print(f"Serving {shown(where)} (read-only) at http://{address}:{port}"
-                      " — Ctrl-C stops.", file=sys.stderr)
+                url = f"http://{address}:{port}"
+                say(_("Serving {database} (read-only) at {address} — Ctrl-C stops.",
+                      database=shown(where), address=url), sys.stderr)
                 stop = asyncio.Event()
                 asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
                 await stop.wait()
@@ -325,8 +330,9 @@ def serve(
         finally:
             await db.close()
 
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how one stops it
+    try:
         asyncio.run(main())
-    print("Stopped serving.", file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl-C is how one stops it: said as every command says it
+        raise Interrupted(_("Stopped serving.")) from None
     return 0
 

@@ -50,7 +50,7 @@ def test_a_language_deckhand_lacks_is_refused_in_one_line() -> None:
     refused = cli("--lang", "xx", "standings")
     assert refused.returncode == 2
     spoken = ", ".join(languages())
-    assert refused.stderr.strip() == f"deckhand: Deckhand speaks {spoken}, not 'xx'."
+    assert refused.stderr.strip() == f"{RAN}: Deckhand speaks {spoken}, not 'xx'."
     huge = cli("--lang", "x" * 2000, "standings")  # echoed clipped, on one short line
     assert huge.returncode == 2 and len(huge.stderr) < 200 and "…" in huge.stderr
 

@@ -12,6 +12,7 @@ import pytest
 
 from bot.failures import Declined
 from bot.services import dbcli
+from bot.services.errors import ServiceError
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableService
 from storage.connect import open_database
@@ -64,13 +65,40 @@ def test_migrate(where: str) -> None:
 def test_backup_of_sqlite(tmp_path: Path) -> None:
     path = tmp_path / "d.db"
     build(path)
-    message = dbcli.backup(path, tmp_path / "b" / "copy.db")
+    message = dbcli.backup(path, tmp_path / "copy.db")
     assert "Backed up" in message
-    copy = sqlite3.connect(tmp_path / "b" / "copy.db")
+    copy = sqlite3.connect(tmp_path / "copy.db")
     try:
         assert copy.execute("SELECT count(*) FROM tables").fetchone() == (3,)
     finally:
         copy.close()
+
+
+def test_a_backup_makes_no_folder_replaces_only_when_told_and_never_its_database(
+    tmp_path: Path,
+) -> None:
+    """Today's code made missing folders (at the root too), replaced an older backup
+    without a word, and would back a database up onto itself."""
+    path = tmp_path / "d.db"
+    build(path)
+    with pytest.raises(ServiceError, match=r"the folder .* does not exist, and this command"
+                                           r" makes no folders"):
+        dbcli.backup(path, tmp_path / "b" / "copy.db")
+    assert not (tmp_path / "b").exists()
+    with pytest.raises(dbcli.StorageUnavailable, match="is the database itself"):
+        dbcli.backup(f"sqlite://{path}", path)
+    dbcli.backup(path, tmp_path / "copy.db")
+    shown: list[Path] = []
+
+    def no(target: Path) -> None:
+        shown.append(target)
+        raise Declined("Nothing was written.")
+
+    before = (tmp_path / "copy.db").stat().st_mtime_ns
+    with pytest.raises(Declined):
+        dbcli.backup(path, tmp_path / "copy.db", confirm=no)
+    assert shown == [tmp_path / "copy.db"] and (tmp_path / "copy.db").stat().st_mtime_ns == before
+    assert "Backed up" in dbcli.backup(path, tmp_path / "copy.db", confirm=lambda target: None)
 
 
 def test_backup_of_postgresql(
@@ -78,12 +106,12 @@ def test_backup_of_postgresql(
 ) -> None:
     build(pg_url)
     monkeypatch.setenv("PATH", str(postgres.bin))
-    message = dbcli.backup(pg_url, tmp_path / "b" / "d.dump")
+    message = dbcli.backup(pg_url, tmp_path / "d.dump")
     assert "with pg_dump" in message
     restored = postgres.create()
     subprocess.run(
         [postgres.bin / "pg_restore", f"--dbname={postgres.url(restored)}",
-         tmp_path / "b" / "d.dump"], check=True, capture_output=True,
+         tmp_path / "d.dump"], check=True, capture_output=True,
     )
     assert len(dbcli.list_tables(postgres.url(restored)).rows) == 2
     assert dbcli.check(postgres.url(restored)).ok

@@ -73,10 +73,10 @@ async def test_backup_copies_committed_rows(tmp_path: Path) -> None:
                 " '[]', 0, 0)"
             )
         )
-        await db.backup(str(tmp_path / "copies" / "backup.db"))
+        await db.backup(str(tmp_path / "backup.db"))
     finally:
         await db.close()
-    copy = sqlite3.connect(tmp_path / "copies" / "backup.db")
+    copy = sqlite3.connect(tmp_path / "backup.db")
     try:
         assert copy.execute("SELECT channel_id, game FROM tables").fetchall() == [(1, "ono99")]
         assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)

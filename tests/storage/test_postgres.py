@@ -284,12 +284,12 @@ async def test_backup_uses_pg_dump_or_says_what_it_needs(
             await db.backup(str(tmp_path / "b.dump"))
         assert "needs pg_dump, which is not installed here" in str(info.value)
         monkeypatch.setenv("PATH", f"{postgres.bin}{os.pathsep}{os.environ.get('PATH', '')}")
-        message = await db.backup(str(tmp_path / "b" / "d.dump"))
+        message = await db.backup(str(tmp_path / "d.dump"))
     finally:
         await db.close()
     assert "with pg_dump" in message and "pg_restore" in message
     listing = subprocess.run(
-        [postgres.bin / "pg_restore", "--list", tmp_path / "b" / "d.dump"],
+        [postgres.bin / "pg_restore", "--list", tmp_path / "d.dump"],
         capture_output=True, text=True, check=True,
     ).stdout
     assert "TABLE DATA public tables" in listing

@@ -11,7 +11,8 @@ import pytest
 
 from bot.services.tables.hints import UNRATED
 from bot.terminal.app import LOCAL_USER_ID, channel_for
-from tests.terminal.driver import ALL_ONES, RAN, USER, Live, cli, hands, headings, query
+from bot.terminal.lines import columns_of
+from tests.terminal.driver import ALL_ONES, ENV, RAN, USER, Live, cli, hands, headings, query
 
 SHORT = {
     "gin_rummy": ["-o", "target=10"],
@@ -226,7 +227,8 @@ def test_standings_show_the_player_after_a_game(tmp_path: Path) -> None:
     missing = cli("standings", "--db", str(db))  # today's code: "no games yet", status 0
     assert missing.returncode == 2 and missing.stdout == ""
     assert missing.stderr.strip().splitlines() == [
-        f"deckhand: There is no database at {db}: check --db (or DECKHAND_DB), or play a game"
+        f"{RAN} standings: There is no database at {db}: check --db (or DECKHAND_DB), or play"
+        " a game"
         f" first ({RAN} play gin_rummy)."]
     assert not db.exists()
 
@@ -370,7 +372,9 @@ def test_a_bad_option_with_new_keeps_the_saved_game(tmp_path: Path) -> None:
     cli("play", "spades", "--db", str(db), "--seed", "1", stdin="quit\n")
     bad = cli("play", "spades", "--db", str(db), "--new", "-o", "blind_nil=maybe")
     assert bad.returncode == 2, bad.stderr
-    assert "Option 'blind_nil' must be on or off" in bad.stdout and "abandon" not in bad.stdout
+    assert bad.stderr.splitlines() == [
+        f"{RAN} play: Option 'blind_nil' must be on or off, not 'maybe'."], bad.stderr
+    assert "abandon" not in bad.stdout
     assert query(db, "SELECT status FROM tables") == [("playing",)]
 
 
@@ -408,3 +412,46 @@ def test_ctrl_c_at_play_again_does_not_speak_of_a_saved_game(tmp_path: Path) -> 
     code, rest = live.finish()
     no_traceback(rest)
     assert code == 130 and "Stopped." in rest and "saved" not in rest, rest[-500:]
+
+
+def test_ctrl_c_with_searching_computers_is_clean(tmp_path: Path) -> None:
+    """Ctrl-C at a terminal reaches the search's worker processes too: today they each
+    printed a traceback (25 lines). Now they ignore it, and the game says it is saved."""
+    db = tmp_path / "d.db"
+    live = Live("play", "gin_rummy", "--ai", "expert", "--db", str(db), "--seed", "5",
+                tty=True)
+    live.expect("Your move [", timeout=60)
+    live.send("1")  # the expert answers, searching in its workers
+    live.expect("Your move [", "Play again?", timeout=120)
+    live.interrupt(ctrl_c=True)
+    code, rest = live.finish()
+    out = live.seen + rest
+    assert code == 130, out[-2000:]
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out, out[-3000:]
+    assert f"{RAN} play: Stopped. Your game is saved." in out, out[-1000:]
+    assert query(db, "SELECT status FROM tables") == [("playing",)]
+
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_no_word_is_broken_at_the_terminals_edge(tmp_path: Path, width: int) -> None:
+    """Lines longer than the terminal (the pseudo-language's are 40 % longer) are cut
+    between words: today's table lines broke mid-word at 80 and 100 columns."""
+    script = ["1"] * 6 + ["help", "quit"]
+    args = ["--lang", "en_XA", "play", "back_alley", "--seed", "3"]
+    piped = cli(*args, "--db", str(tmp_path / "p.db"), stdin="\n".join(script) + "\n")
+    live = Live(*args, "--db", str(tmp_path / "t.db"), tty=True,
+                env={**ENV, "COLUMNS": str(width), "NO_COLOR": "1"})
+    for line in script:
+        live.expect(":", timeout=60)
+        live.send(line)
+    code, rest = live.finish()
+    shown = ANSI.sub("", live.seen + live.buffer + rest).replace("\r", "")
+    assert code == 0, shown[-2000:]
+    too_wide = [ln for ln in shown.splitlines() if columns_of(ln) > width and " " in ln]
+    assert not too_wide, too_wide[:3]
+    assert max(columns_of(ln) for ln in piped.stdout.splitlines()) > width  # cut, not short
+    words = set(piped.stdout.replace("p.db", "t.db").split()) | set(script)
+    assert set(shown.split()) <= words, sorted(set(shown.split()) - words)[:10]

@@ -12,15 +12,20 @@ Decisions:
   by pickle, and returns the move: the same move ``Game.choose`` would make on the spot.
 * Other levels (``random``, ``normal``: well under a millisecond) are chosen on the spot.
 * A hint (``advise``: expert's move and its search's ranking) is a search too.
+* Workers ignore Ctrl-C, from their start (``_ctrl_c_ignored``, ``_deaf_to_ctrl_c``): at a
+  terminal it reaches them too, and only the parent stops, saying what was saved.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import random
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
@@ -30,6 +35,29 @@ from games.search import Advice, advise
 from i18n import current, speaking
 
 T = TypeVar("T")
+
+
+def _deaf_to_ctrl_c() -> None:
+    """A worker ignores SIGINT. Ctrl-C at a terminal reaches every process of its group,
+    workers included; the parent alone stops, says what was saved and shuts the workers
+    down (a worker interrupted mid-search, or while starting, printed a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored while the pool may start a worker: an ignored signal stays ignored
+    across the worker's exec, and Python then leaves it so, so no Ctrl-C reaches a worker
+    still importing (``_deaf_to_ctrl_c`` runs only once it has). Only the main thread may
+    change it; a Ctrl-C within those milliseconds is not heard (press it again)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _choose(name: str, state: State, seat: int, level: str, rng: random.Random) -> str:
@@ -73,8 +101,12 @@ class Thinker:
     async def _run(self, work: Callable[..., T], *args: Any) -> T:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
-        return await asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_deaf_to_ctrl_c
+            )
+        with _ctrl_c_ignored():  # a worker started now is born ignoring it
+            future = asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+        return await future
 
     def close(self) -> None:
         """Stop the workers (a search under way is dropped)."""
