@@ -112,16 +112,24 @@ async def test_a_trickled_body_is_dropped_on_the_same_deadline(db: Database) -> 
         await served.close()
 
 
+async def slow_heads(
+    port: int, count: int
+) -> list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]:
+    """``count`` connections that each send the start of a request head and no more."""
+    conns = [await asyncio.open_connection("127.0.0.1", port) for _ in range(count)]
+    for _, writer in conns:
+        writer.write(HEAD[:5])
+    await asyncio.sleep(0.1)
+    return conns
+
+
 async def test_a_full_cap_drops_the_oldest_waiting_connection_for_a_newcomer(
     db: Database,
 ) -> None:
     """Today's code refused the newcomer: five slow heads kept everyone out."""
     served, port = await serving(db, Limits(head=5, connections=5, per_address=5))
     try:
-        conns = [await asyncio.open_connection("127.0.0.1", port) for _ in range(5)]
-        for _, writer in conns:
-            writer.write(HEAD[:5])
-        await asyncio.sleep(0.1)
+        conns = await slow_heads(port, 5)
         status, _ = await ask(port, REQUEST)  # the newcomer is answered…
         assert status == b"HTTP/1.1 200 OK"
         assert await closed_within(conns[0][0], 1.0)  # …in the room of the oldest
@@ -137,10 +145,7 @@ async def test_a_second_address_makes_room_too(db: Database) -> None:
     is answered, in the room of the oldest of them."""
     served, port = await serving(db, Limits(head=5, connections=4, per_address=4))
     try:
-        conns = [await asyncio.open_connection("127.0.0.1", port) for _ in range(4)]
-        for _, writer in conns:
-            writer.write(HEAD[:5])
-        await asyncio.sleep(0.1)
+        conns = await slow_heads(port, 4)
         reader, writer = await asyncio.open_connection(
             "127.0.0.1", port, local_addr=("127.0.0.2", 0))
         writer.write(REQUEST)
