@@ -196,7 +196,10 @@ def _welsh() -> Callable[[Iterable[str]], set[str]]:
 
 @cache
 def dictionary(lang: str) -> Dictionary:
-    """The dictionary of a shipped language (Welsh, Icelandic, Swahili or Tagalog)."""
+    """The dictionary of a shipped language (Welsh, Icelandic, Swahili or Tagalog); a new
+    language names its Debian dictionary in ``DEBIAN``."""
+    if lang != "cy" and lang not in DEBIAN:
+        raise RuntimeError(f"{lang} has no dictionary: name its hunspell one in i18n.proof.DEBIAN")
     return Dictionary(lang, _welsh() if lang == "cy" else _hunspell(DEBIAN[lang]))
 
 
