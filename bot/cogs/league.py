@@ -12,6 +12,7 @@ from discord.ext import commands
 import games
 from bot.cogs import NAME_LENGTH, anywhere, app, game_choices
 from bot.render.messages import MessageSpec
+from bot.render.scoring import scoring_words
 from bot.services import exports, publication
 from bot.services.leagues import LeagueService, Standings
 from bot.text import plain
@@ -138,7 +139,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
                 "content": _(
                     "League **{league}** created ({what}, {scoring}; ranked after {games})."
                     " Play toward it with `/table new … league:{league}`.",
-                    league=plain(league.name), what=what, scoring=league.scoring,
+                    league=plain(league.name), what=what, scoring=scoring_words(league.scoring),
                     games=ngettext("{n} game", "{n} games", league.provisional_games),
                 ),
             }
@@ -166,7 +167,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             return _(
                 "There is nothing to sign: in **{league}** ({what}, {scoring}) {how}. You"
                 " appear in `/league standings` after your first counted game.",
-                league=plain(league.name), what=what, scoring=league.scoring, how=how,
+                league=plain(league.name), what=what, scoring=scoring_words(league.scoring),
+                how=how,
             )
 
         await privately(interaction, work)

@@ -144,6 +144,9 @@ class PreferenceService:
     """Reads and records preferences."""
 
     def __init__(self, db: Database) -> None:
+        #: How many choices were recorded in this process: a table message rereads its
+        #: language after one (``TableMessages.language``).
+        self.changes = 0
         self.db = db
 
     async def for_players(
@@ -191,6 +194,7 @@ class PreferenceService:
         given = _checked({k: v for k, v in values.items() if v is not None})
         if given:
             await self.db.write(repo.set_player, user_id, given)
+            self.changes += 1
         return await self.of(guild_id, user_id)
 
     async def server(self, guild_id: int) -> ServerDefaults:
@@ -234,4 +238,5 @@ class PreferenceService:
             given["stand_in"] = stand_in
         if given:
             await self.db.write(repo.set_guild, guild_id, given)
+            self.changes += 1
         return await self.server(guild_id)

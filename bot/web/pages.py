@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 import games
 from bot.render import ono99
+from bot.render.scoring import scoring_words
 from bot.render.steps import shown
 from bot.services.leagues import Standings
 from bot.services.player_record import Record
@@ -82,7 +83,8 @@ def guild_page(slugs: Slugs, leagues: Sequence[League]) -> Safe:
     items = [
         h("li", link(paths.league(slugs, lg.id), lg.name), " — ",
           game_title(lg.game) if lg.game else _("every game"),
-          _(", {scoring}, season {season}", scoring=lg.scoring, season=lg.season))
+          _(", {scoring}, season {season}", scoring=scoring_words(lg.scoring),
+            season=lg.season))
         for lg in leagues
     ]
     return document(_("Leagues"), [(_("Leagues"), None)], h("ul", items, class_="plain"))
@@ -106,7 +108,7 @@ def league_page(
     return document(
         league.name, [(_("Leagues"), paths.guild(slugs, league.guild_id)), (league.name, None)],
         h("p", game_title(league.game) if league.game else _("Every game counts"),
-          _(" · scoring: {scoring}", scoring=league.scoring)),
+          _(" · scoring: {scoring}", scoring=scoring_words(league.scoring))),
         h("section", h("h2", _("Seasons")),
           grid((_("Season"), _("From"), _("To"), _("Games")), rows)),
         events,
@@ -164,7 +166,7 @@ def season_page(
               else _("ended {day}", day=day(season.ended_at)))
     parts: list[Child] = [h("p", _(
         "Season {season} · started {day} · {status} · {scoring}", season=season.season,
-        day=day(season.started_at), status=status, scoring=league.scoring,
+        day=day(season.started_at), status=status, scoring=scoring_words(league.scoring),
     ))]
     if not sections:
         parts.append(h("p", _("No games have counted toward this season yet.")))

@@ -28,7 +28,7 @@ def test_a_persons_name_is_never_translated() -> None:
 
 @pytest.mark.parametrize(("lang", "name"), [
     ("cy", "Cyfrifiadur (expert) 3"), ("is", "Tölva (expert) 3"),
-    ("tl", "Computer (expert) 3"),  # Tagalog keeps the English word, as its glossary says
+    ("tl", "Kompyuter (expert) 3"),
     ("sw", "Kompyuta (expert) 3"),
 ])
 def test_every_language_names_computers_with_their_level_and_number(lang: str, name: str) -> None:
