@@ -17,9 +17,9 @@ from bot.render.hand import hand_message
 from bot.render.rules import rules_pages
 from bot.render.table import table_message
 from bot.terminal.app import rules_text
+from bot.wording import option_value, signed
 from games.base import read_number
-from games.wording import number, option_value, signed
-from i18n import ngettext, speaking
+from i18n import ngettext, number, speaking
 from tests.discord.test_messages import GAMES, play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,7 +68,7 @@ def test_discord_text_names_nothing_of_the_terminal(path: Path) -> None:
         assert not TERMINAL_WORDS.search(text), f"{path.relative_to(ROOT)}:{line}: {text!r}"
 
 
-# -- counts, switches and signs: one way each (games/wording.py) -------------------------
+# -- counts, switches and signs: one way each (bot/wording.py) -------------------------
 #: "card(s)", "lobby(ies)": a count written both ways at once.
 BOTH_WAYS = re.compile(r"\w\((?:s|es|ies)\)")
 #: A Python value where a player reads words (an option is on or off).

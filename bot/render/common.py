@@ -8,8 +8,7 @@ from typing import Any
 
 from bot.render.markup import Line, line, strong
 from games.cards import SUITS, parse_code, pretty
-from games.wording import number
-from i18n import N_, _
+from i18n import N_, _, number
 
 _CODE = re.compile(r"\b(?:[A2-9TJQK][SHDC]|BJ|LJ)\b")
 

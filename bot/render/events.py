@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import games
+from bot import custom_ids
 from bot.render.messages import Button, EmbedSpec, MessageSpec
 from bot.services.events.service import COMPUTER, EventStandings
 from bot.text import cut, plain
-from bot.ui import custom_ids
 from i18n import N_, _, ngettext
 from storage.events import EntrantRow, EventRow, TableRow
 

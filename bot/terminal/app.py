@@ -58,9 +58,9 @@ from bot.services.tables.hints import UNRATED
 from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
 from bot.text import MOVE_LENGTH, clip
+from bot.wording import option_value
 from games.base import Game
-from games.wording import number, option_value
-from i18n import _, ngettext, pgettext
+from i18n import _, ngettext, number, pgettext
 from storage.connect import open_database
 
 OFFLINE_GUILD = 0

@@ -35,7 +35,8 @@ from typing import Any
 import discord
 
 import games
-from bot import permissions
+from bot import custom_ids, permissions
+from bot.custom_ids import CustomId
 from bot.render import renderer
 from bot.render.hand import move_for
 from bot.render.hint import hint_text
@@ -46,11 +47,10 @@ from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableResult, TableService, TableStatus
 from bot.services.tables.hints import UNRATED
-from bot.ui import custom_ids, places, replays
+from bot.ui import places, replays
 from bot.ui.answers import defer, guarded, publicly, reply, say, update
 from bot.ui.asks import lacking, table_options, table_timer
 from bot.ui.cooldown import SLOW_DOWN, Cooldown
-from bot.ui.custom_ids import CustomId
 from bot.ui.events import EventDesk
 from bot.ui.publish import Answered, Publisher, Reach
 from bot.ui.views import edit_kwargs

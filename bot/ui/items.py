@@ -16,8 +16,8 @@ from typing import Any
 
 import discord
 
-from bot.ui import custom_ids
-from bot.ui.custom_ids import CustomId
+from bot import custom_ids
+from bot.custom_ids import CustomId
 from bot.ui.handlers import clicks
 
 

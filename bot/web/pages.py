@@ -23,8 +23,7 @@ from bot.web import language, paths
 from bot.web.chart import Series, rating_chart
 from bot.web.html import Child, Safe, document, filled, grid, h, join, link, rich
 from games.cards import BIG_JOKER, LITTLE_JOKER, RED_SUITS, STANDARD_DECK, pretty
-from games.wording import number
-from i18n import N_, _, pgettext
+from i18n import N_, _, number, pgettext
 from storage.league_reports import SeasonTotals
 from storage.leagues import League, Season
 from storage.matches import PlayedMatch, SeatResult

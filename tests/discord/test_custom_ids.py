@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.ui import custom_ids, items
-from bot.ui.custom_ids import BadCustomId, CustomId, parse
+from bot import custom_ids
+from bot.custom_ids import BadCustomId, CustomId, parse
+from bot.ui import items
 
 ACTIONS = st.text(
     alphabet=st.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=60
