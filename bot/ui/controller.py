@@ -28,6 +28,7 @@ what publishing may use of the interaction (``Token``) and what the answer showe
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
@@ -47,6 +48,7 @@ from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableResult, TableService, TableStatus
 from bot.services.tables.hints import UNRATED
+from bot.services.tables.store import Link
 from bot.ui import places, replays
 from bot.ui.answers import defer, guarded, publicly, reply, say, update
 from bot.ui.asks import lacking, table_options, table_timer
@@ -55,8 +57,9 @@ from bot.ui.events import EventDesk
 from bot.ui.publish import Answered, Publisher, Reach
 from bot.ui.views import edit_kwargs
 from i18n import N_, _, lazy_gettext
+from storage import places as place_repo
 from storage import tables as table_repo
-from storage.db import Database
+from storage.db import Conn, Database
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +84,21 @@ BROKEN = N_("That button doesn't work (any more); use the buttons of the latest 
 
 class NoThread(ServiceError):
     """The table was to open in a thread the bot may not make."""
+
+
+def placing(place: places.Place, user_id: int) -> Link:
+    """What a table opened in ``place`` by ``user_id`` writes of its place in its own
+    transaction (so no table is left without them): that only interaction tokens reach
+    it, and in a DM or group DM without a keeper, its opener as the keeper."""
+    now = time.time()
+
+    def link(conn: Conn, table_id: int) -> None:
+        if place.reach is Reach.TOKENS:
+            place_repo.mark_tokens_only(conn, table_id)
+        if place.private:
+            place_repo.claim_keeper(conn, place.scope, user_id, now)
+
+    return link
 
 
 def _private(interaction: discord.Interaction) -> bool:
@@ -295,11 +313,10 @@ class Controller:
             if league:
                 league_id = (await self.leagues.league_for_table(scope, league, game)).id
             result = await self.tables.create(
-                where, scope, user.id, user.display_name, game,
-                table_options(options), turn_timer=seconds, league_id=league_id,
+                where, scope, user.id, user.display_name, game, table_options(options),
+                turn_timer=seconds, league_id=league_id, link=placing(place, user.id),
             )
-            await self.publisher.placed(result.table_id, place.reach)
-            await places.claim(self.db, place, user.id)
+            self.publisher.placed(result.table_id, place.reach)
             return result
 
         done: list[tuple[TableResult, MessageSpec, bool]] = []
@@ -493,9 +510,10 @@ class Controller:
         place = places.place_of(interaction)
         assert place is not None  # a table's own channel (``_component``)
         result = await self.tables.rematch(
-            channel_id, interaction.user.id, is_admin=await places.is_admin(self.db, interaction)
+            channel_id, interaction.user.id, is_admin=await places.is_admin(self.db, interaction),
+            link=placing(place, interaction.user.id),
         )
-        await self.publisher.placed(result.table_id, place.reach)
+        self.publisher.placed(result.table_id, place.reach)
         spec = await self.publisher.table.spec(result)
         posted, original = await reply(interaction, spec, ephemeral=False)
         token = self.publisher.token(interaction)

@@ -6,6 +6,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 import games
 from bot.services.tables import TableService
 from bot.services.tables.replay import check_table, replay
@@ -163,6 +165,32 @@ async def test_rematch_keeps_seats_with_a_new_seed(service: TableService, db: Da
     new = await db.read(repo.get, again.table_id)
     assert new is not None and new.seed != old.seed and new.options == old.options
     assert (await db.read(repo.get, r.table_id)).status == "finished"  # type: ignore[union-attr]
+
+
+async def test_what_opens_a_table_is_written_in_its_transaction(
+    service: TableService, db: Database
+) -> None:
+    """A ``link`` that fails opens no table, lobby or rematch (the front end writes where it
+    reaches the table through it); one that works is written with the table."""
+
+    class Planted(Exception):
+        """The failure planted in the link."""
+
+    def fails(conn: Conn, table_id: int) -> None:
+        raise Planted
+
+    linked: list[int] = []
+    with pytest.raises(Planted):
+        await service.create(CH, 9, ALICE, "Alice", "ono99", link=fails)
+    assert await db.read(repo.latest_in_channel, CH) is None
+    await service.create(CH, 9, ALICE, "Alice", "ono99", link=lambda c, t: linked.append(t))
+    await service.add_bot(CH, ALICE)
+    r = await play_out(service, CH, await service.start(CH, ALICE))
+    with pytest.raises(Planted):
+        await service.rematch(CH, ALICE, link=fails)
+    assert (await db.read(repo.latest_in_channel, CH)).id == r.table_id  # type: ignore[union-attr]
+    again = await service.rematch(CH, ALICE, link=lambda c, t: linked.append(t))
+    assert linked == [r.table_id, again.table_id]
 
 
 async def test_leaving_a_running_game_hands_the_seat_to_a_computer(
