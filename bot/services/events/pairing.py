@@ -72,7 +72,9 @@ class Result:
 
 @dataclass(frozen=True)
 class Standing:
-    """An entrant's place (1 = first) and the numbers that decided it."""
+    """An entrant's place (1 = first) and the numbers that decided it. ``points`` are game
+    points, or matchpoints in a duplicate event (whose tie-break columns stay 0); an
+    event's standings name the entrant's players (``names``: pairing knows none)."""
 
     rank: int
     entrant: Entrant
@@ -82,6 +84,7 @@ class Standing:
     seed: int
     played: int
     byes: int
+    names: tuple[str, ...] = ()
 
 
 def opponents(results: Iterable[Result]) -> dict[Entrant, set[Entrant]]:

@@ -34,8 +34,8 @@ import games
 from bot.services.errors import ServiceError
 from bot.services.events import pairing
 from bot.services.events.duplicate import DUPLICATE_GAMES
+from bot.services.events.pairing import Standing
 from bot.services.events.rounds import (
-    EventStandingRow,
     entrant_players,
     round_tables,
     seed_order,
@@ -69,7 +69,7 @@ class EventStandings:
 
     event: EventRow
     order: Message
-    rows: tuple[EventStandingRow, ...]
+    rows: tuple[Standing, ...]
 
 
 @dataclass(frozen=True)
