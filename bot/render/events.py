@@ -11,10 +11,11 @@ from collections.abc import Mapping, Sequence
 
 import games
 from bot import custom_ids
+from bot.render import columns
 from bot.render.messages import Button, EmbedSpec, MessageSpec
 from bot.services.events.service import COMPUTER, EventStandings
 from bot.text import cut, plain
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, pgettext
 from storage.events import EntrantRow, EventRow, TableRow
 
 SIGNUP_COLOUR = 0x5865F2
@@ -24,6 +25,18 @@ NAMES_SHOWN = 40
 ROWS_SHOWN = 20
 FORMAT_NAMES = {"swiss": N_("Swiss"), "round_robin": N_("round robin"),
                 "duplicate": N_("duplicate")}
+
+
+def status_word(status: str) -> str:
+    """An event's status in a word or two, as ``/event list`` and the events page show it
+    (an unknown stored word as it is)."""
+    words = {
+        "signup": pgettext("an event's status", "taking sign-ups"),
+        "running": pgettext("an event's status", "running"),
+        "finished": pgettext("an event's status", "finished"),
+        "cancelled": pgettext("an event's status", "cancelled"),
+    }
+    return words.get(status, status)
 
 
 def describe(event: EventRow) -> str:
@@ -139,9 +152,13 @@ def standings_text(
     if e.status == "signup":
         return head + "\n" + _("Sign-ups are open; standings start with round 1.")
     duplicate = e.format == "duplicate"
-    cols = f"{'#':>3} {_('Player'):<22} {_('MP') if duplicate else _('Pts'):>5}"
-    cols += "" if duplicate else f" {_('Buch'):>5} {_('SB'):>5}"
-    lines = [cols + f" {_('G'):>3} {_('Bye'):>3}"]
+    player, bye = _("Player"), pgettext("column: byes", "Bye")
+    points = pgettext("column: matchpoints", "MP") if duplicate else columns.points()
+    cols = f"{'#':>3} {player:<22} {points:>5}"
+    if not duplicate:
+        buchholz, sb = pgettext("column: Buchholz", "Buch"), _("SB")
+        cols += f" {buchholz:>5} {sb:>5}"
+    lines = [cols + f" {columns.played():>3} {bye:>3}"]
     for r in st.rows[:ROWS_SHOWN]:
         who = " & ".join(r.names).replace("`", "'")[:22]
         line = f"{r.rank:>3} {who:<22} {r.points:>5g}"

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
+from bot.render.events import status_word
 from bot.services.events import duplicate
 from bot.services.events.pairing import DRAW, LOSS, WIN
 from bot.services.events.service import EventStandings
@@ -33,10 +34,6 @@ from storage.events import EntrantRow, EventRow, TableRow
 from storage.leagues import League
 
 FORMATS = {"swiss": N_("Swiss"), "round_robin": N_("Round robin"), "duplicate": N_("Duplicate")}
-_STATUS = {
-    "signup": N_("taking sign-ups"), "running": N_("running"), "finished": N_("finished"),
-    "cancelled": N_("cancelled"),
-}
 #: The second side's points at a table, from the first side's.
 _OTHER = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
 
@@ -80,7 +77,7 @@ def listing(slugs: Slugs, league: League, events: Sequence[EventRow]) -> Child:
     rows = [
         h("tr", h("td", link(paths.event(slugs, league.id, e.id), e.name)),
           h("td", game_title(e.game)), h("td", _(FORMATS[e.format])),
-          h("td", _(_STATUS[e.status])),
+          h("td", status_word(e.status)),
           h("td", _("{played} of {rounds}", played=rounds_played(e), rounds=e.rounds),
             class_="num"))
         for e in events
@@ -97,7 +94,7 @@ def _progress(event: EventRow) -> str:
         return ngettext("finished after {round} of {n} round", "finished after {round} of {n}"
                         " rounds", event.rounds, round=event.round)
     return ngettext("{status} · {n} round", "{status} · {n} rounds", event.rounds,
-                    status=_(_STATUS[event.status]))
+                    status=status_word(event.status))
 
 
 def _standings(data: EventData) -> Safe:

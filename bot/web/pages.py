@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 import games
 from bot.render import ono99
+from bot.render.columns import won_drawn_lost
 from bot.render.steps import shown
 from bot.services.leagues import Standings
 from bot.services.player_record import Record
@@ -23,7 +24,7 @@ from bot.web import language, paths
 from bot.web.chart import Series, rating_chart
 from bot.web.html import Child, Safe, document, filled, grid, h, join, link, rich
 from games.cards import BIG_JOKER, LITTLE_JOKER, RED_SUITS, STANDARD_DECK, pretty
-from i18n import N_, _, number, pgettext
+from i18n import N_, _, number
 from storage.league_reports import SeasonTotals
 from storage.leagues import League, Season
 from storage.matches import PlayedMatch, SeatResult
@@ -47,12 +48,6 @@ def day(ts: float) -> str:
 
 def game_title(game: str) -> str:
     return _(games.get(game).title)
-
-
-def _wdl() -> tuple[str, str, str]:
-    """The won, drawn and lost columns' headers."""
-    return (pgettext("column: games won", "W"), pgettext("column: games drawn", "D"),
-            pgettext("column: games lost", "L"))
 
 
 def league_crumbs(slugs: Slugs, league: League) -> list[tuple[str, str | None]]:
@@ -114,8 +109,8 @@ def league_page(
 
 def _standings_table(slugs: Slugs, st: Standings) -> Safe:
     points = st.scoring != "rating"
-    head = ["#", _("Player"), _("Points") if points else _("Rating"), _("Games"), *_wdl(),
-            _("Streak")]
+    head = ["#", _("Player"), _("Points") if points else _("Rating"), _("Games"),
+            *won_drawn_lost(), _("Streak")]
     rows = [
         h("tr",
           h("td", r.rank if r.rank is not None else "–", class_="num"),
@@ -216,7 +211,8 @@ def player_page(
           h("td", s.totals.draws, class_="num"), h("td", s.totals.losses, class_="num"))
         for s in seasons
     ]
-    head = (_("Season"), _("Game"), _("Points") if points else _("Rating"), _("Games"), *_wdl())
+    head = (_("Season"), _("Game"), _("Points") if points else _("Rating"), _("Games"),
+            *won_drawn_lost())
     return document(
         name, [*league_crumbs(slugs, league), (name, None)],
         h("section", h("h2", _("Per season")), grid(head, season_rows, (2, 3, 4, 5, 6))),
