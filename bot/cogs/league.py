@@ -83,7 +83,7 @@ def history_text(matches: list[PlayedMatch]) -> str:
     out = []
     for m in matches:
         seats = sorted(m.seats, key=lambda s: (s.rank, s.seat))
-        result = " · ".join(f"{s.rank}. {plain(s.name)} {s.score}" for s in seats)
+        result = " · ".join(f"{s.rank}. {plain(str(s.name))} {s.score}" for s in seats)
         out.append(
             f"<t:{int(m.finished_at)}:d> #{m.match_id} **{_(games.get(m.game).title)}** — {result}"
         )

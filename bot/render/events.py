@@ -15,7 +15,7 @@ from bot.render import columns
 from bot.render.messages import Button, EmbedSpec, MessageSpec
 from bot.services.events.service import COMPUTER, EventStandings
 from bot.text import cut, plain
-from i18n import N_, _, ngettext, pgettext
+from i18n import N_, Message, _, ngettext, pgettext
 from storage.events import EntrantRow, EventRow, TableRow
 
 SIGNUP_COLOUR = 0x5865F2
@@ -52,7 +52,7 @@ def describe(event: EventRow) -> str:
 
 def signup_message(event: EventRow, players: Sequence[EntrantRow]) -> MessageSpec:
     """The event's message: what it is, who signed up, and (before the start) the buttons."""
-    names = [plain(p.name) for p in players]
+    names = [plain(str(p.name)) for p in players]
     shown = ", ".join(names[:NAMES_SHOWN]) or _("nobody yet")
     if len(names) > NAMES_SHOWN:
         shown = _("{names} and {more} more", names=shown, more=len(names) - NAMES_SHOWN)
@@ -85,10 +85,10 @@ def signup_message(event: EventRow, players: Sequence[EntrantRow]) -> MessageSpe
     )
 
 
-def _side(names: Mapping[int, str], seats: Sequence[int], mention: bool) -> str:
+def _side(names: Mapping[int, str | Message], seats: Sequence[int], mention: bool) -> str:
     who = sorted(set(seats), key=list(seats).index)
     return " & ".join(
-        f"<@{u}>" if mention and u != COMPUTER else plain(names[u]) for u in who
+        f"<@{u}>" if mention and u != COMPUTER else plain(str(names[u])) for u in who
     )
 
 
@@ -100,7 +100,7 @@ def sides(table: TableRow, members: Mapping[int, Sequence[int]]) -> tuple[list[i
 
 def round_text(
     event: EventRow, tables: Sequence[TableRow], members: Mapping[int, Sequence[int]],
-    names: Mapping[int, str], *, mention: bool,
+    names: Mapping[int, str | Message], *, mention: bool,
 ) -> str:
     """One round: each table (where it is played, or its result) and the byes."""
     this = [t for t in tables if t.round == event.round]
@@ -133,7 +133,7 @@ def _score(points: float) -> str:
 
 def round_announcement(
     event: EventRow, tables: Sequence[TableRow], members: Mapping[int, Sequence[int]],
-    names: Mapping[int, str],
+    names: Mapping[int, str | Message],
 ) -> str:
     """Posted in the event's channel when a round's tables are open (mentions players)."""
     head = _("**{name}** — round {round} of {rounds} is on:", name=plain(event.name),
@@ -143,7 +143,7 @@ def round_announcement(
 
 def standings_text(
     st: EventStandings, tables: Sequence[TableRow], members: Mapping[int, Sequence[int]],
-    names: Mapping[int, str],
+    names: Mapping[int, str | Message],
 ) -> str:
     """The standings as a monospace table, the order that decides them, and the current
     round (or, at the end, the winner)."""
@@ -160,7 +160,7 @@ def standings_text(
         cols += f" {buchholz:>5} {sb:>5}"
     lines = [cols + f" {columns.played():>3} {bye:>3}"]
     for r in st.rows[:ROWS_SHOWN]:
-        who = " & ".join(r.names).replace("`", "'")[:22]
+        who = r.side.replace("`", "'")[:22]
         line = f"{r.rank:>3} {who:<22} {r.points:>5g}"
         line += "" if duplicate else f" {r.buchholz:>5g} {r.sonneborn_berger:>5g}"
         lines.append(line + f" {r.played:>3} {r.byes:>3}")
@@ -169,7 +169,7 @@ def standings_text(
     body = "```\n" + "\n".join(lines) + "\n```" + more
     order = _("Order: {order}.", order=st.order)
     if e.status == "finished":
-        tail = (_("Finished — winner: **{who}**.", who=plain(" & ".join(st.rows[0].names)))
+        tail = (_("Finished — winner: **{who}**.", who=plain(st.rows[0].side))
                 if st.rows else "")
     else:
         tail = _("Round {round} of {rounds}:", round=e.round, rounds=e.rounds) + "\n" + (

@@ -100,7 +100,7 @@ def _progress(event: EventRow) -> str:
 def _standings(data: EventData) -> Safe:
     st = data.standings
     if not st.rows:
-        names = [p.name for p in data.entrants]
+        names = [str(p.name) for p in data.entrants]
         return h("p", _("Signed up so far: {names}.", names=", ".join(names)) if names
                  else _("Nobody has signed up yet."))
     dup = st.event.format == "duplicate"
@@ -113,7 +113,7 @@ def _standings(data: EventData) -> Safe:
     rows = [
         h("tr",
           h("td", r.rank, class_="num"),
-          h("td", " & ".join(r.names),
+          h("td", r.side,
             h("span", _("withdrawn"), class_="tag") if r.entrant in gone else None),
           [h("td", _number(x), class_="num")
            for x in ((r.points,) if dup else (r.points, r.buchholz, r.sonneborn_berger))],
@@ -229,7 +229,7 @@ def event_page(slugs: Slugs, league: League, data: EventData) -> Safe:
     """An event's standings, then each round's tables and byes."""
     event = data.standings.event
     drawer = _Round(
-        slugs, league, event, {r.entrant: " & ".join(r.names) for r in data.standings.rows},
+        slugs, league, event, {r.entrant: r.side for r in data.standings.rows},
         {p.user_id: p.entrant for p in data.entrants}, data.replays, data.in_play,
     )
     parts = [game_title(event.game), _(FORMATS[event.format])]

@@ -244,7 +244,7 @@ def replay_page(
     """One step of a replay as the table message showed it (``bot.render.steps``): the
     move, what it made happen and the public table; then every hand, if asked."""
     game = games.get(rep.game)
-    names = [s.name for s in sorted(match.seats, key=lambda s: s.seat)]
+    names = [str(s.name) for s in sorted(match.seats, key=lambda s: s.seat)]
     move = None if rep.move is None else (rep.move.seat, rep.move.action, rep.move.timed_out)
     step = shown(rep.game, rep.public, rep.events, names, move)
 

@@ -293,7 +293,7 @@ async def test_a_computer_evens_out_an_odd_field_only_when_allowed(db: Database)
     (table,) = await svc.start(GUILD, event.id, ADMIN, is_admin=True)
     assert sorted(table.seats) == [COMPUTER, 1, 2, 3]
     names = {p.user_id: p.name for p in await svc.entrants(event.id)}
-    assert names[COMPUTER] == "Computer (expert)"
+    assert str(names[COMPUTER]) == "Computer (expert)"
     # Without computers an even field gets none, and an odd Back Alley field is refused.
     even_id = await make(svc, "swiss", "gin_rummy", rounds=1, players=4)
     assert COMPUTER not in {u for t in await svc.start(GUILD, even_id, ADMIN, is_admin=True)

@@ -34,6 +34,8 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
+from i18n import Message
+
 Entrant = int
 
 #: Points for a win, a draw and a bye.
@@ -84,7 +86,12 @@ class Standing:
     seed: int
     played: int
     byes: int
-    names: tuple[str, ...] = ()
+    names: tuple[str | Message, ...] = ()
+
+    @property
+    def side(self) -> str:
+        """The entrant's players as one side, in the language spoken: ``Ann & Cy``."""
+        return " & ".join(map(str, self.names))
 
 
 def opponents(results: Iterable[Result]) -> dict[Entrant, set[Entrant]]:

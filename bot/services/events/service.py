@@ -288,7 +288,7 @@ class EventService:
                 raise EventError(lazy_gettext("{name} has already started.", name=fresh.name))
             signed = repo.entrants(conn, fresh.id)
             if fresh.computer is not None and len(signed) % 2 and len(signed) > 1:
-                repo.add_entrant(conn, fresh.id, COMPUTER, f"Computer ({fresh.computer})")
+                repo.add_entrant(conn, fresh.id, COMPUTER, "")  # named when shown
                 signed = repo.entrants(conn, fresh.id)
             users = [p.user_id for p in signed]
             if DUPLICATE_GAMES[fresh.game] == 4:

@@ -455,12 +455,13 @@ class TableService:
         link: Link | None = None,
     ) -> TableResult:
         """Open a game already dealt, with ``players`` (user id, name; no id: a computer
-        player of level ``computer``) in this seat order and this seed — an event's table.
-        Nobody hosts it (``lobby.MANAGED``): only an admin can abort it, and it has no
-        rematch. ``link(conn, table_id)`` runs in the transaction that opens it."""
+        player of level ``computer``, named by its level) in this seat order and this seed
+        — an event's table. Nobody hosts it (``lobby.MANAGED``): only an admin can abort it,
+        and it has no rematch. ``link(conn, table_id)`` runs in the transaction that opens
+        it."""
         g, opts = self.check_new(guild_id, lobby.MANAGED, game, options, turn_timer=turn_timer)
         seats: list[Occupant] = [
-            lobby.human(user, name) if user is not None else Computer(bot=computer, name=name)
+            lobby.human(user, name) if user is not None else Computer(bot=computer)
             for user, name in players
         ]
         async with self.store.locked(channel_id):
