@@ -46,7 +46,7 @@ from bot.render.rules import rules_message
 from bot.services.errors import NotSeated, ServiceError
 from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
-from bot.services.tables import TableResult, TableService, TableStatus
+from bot.services.tables import SeatPrivate, TableResult, TableService, TableStatus
 from bot.services.tables.hints import UNRATED
 from bot.services.tables.store import Link
 from bot.ui import places, replays
@@ -54,6 +54,7 @@ from bot.ui.answers import defer, guarded, publicly, reply, say, update
 from bot.ui.asks import lacking, table_options, table_timer
 from bot.ui.cooldown import SLOW_DOWN, Cooldown
 from bot.ui.events import EventDesk
+from bot.ui.language import heard_of
 from bot.ui.publish import Answered, Publisher, Reach
 from bot.ui.views import edit_kwargs
 from i18n import N_, _, lazy_gettext
@@ -243,7 +244,7 @@ class Controller:
             await say(interaction,
                       _("That button is from an earlier turn; use the latest message."))
             return
-        spec = await self.publisher.hands.of(result, mine, page=int(cid.arg))
+        spec = await self.publisher.hands.of(result, mine, int(cid.arg), heard_of(interaction))
         await update(interaction, spec)
         if interaction.message is not None:
             token = self.publisher.token(interaction)
@@ -270,7 +271,8 @@ class Controller:
         if mine is not None and _private(interaction) and token.message_id is not None:
             # The click's answer is the clicked hand, shown in turn with its other edits.
             shown = token.message_id
-            self.publisher.hands.clicked(result, await self.publisher.hands.of(result, mine), token)
+            hand = await self.publisher.hands.of(result, mine, heard=token.heard)
+            self.publisher.hands.clicked(result, hand, token)
         await self.publisher.publish(
             result, Answered(via=token, actor=token.user_id, hand=shown)
         )
@@ -550,7 +552,13 @@ class Controller:
                 else _("You are not playing at this table."),
             )
             return
-        await self._panel(interaction, result, await self.publisher.hands.of(result, mine))
+        await self._panel(interaction, result, await self._hand(interaction, result, mine))
+
+    async def _hand(
+        self, interaction: discord.Interaction, result: TableResult, mine: SeatPrivate
+    ) -> MessageSpec:
+        """The caller's hand, from the preferences their interaction read."""
+        return await self.publisher.hands.of(result, mine, heard=heard_of(interaction))
 
     async def _panel(
         self, interaction: discord.Interaction, result: TableResult, spec: MessageSpec
@@ -567,7 +575,7 @@ class Controller:
         result = await self.tables.act(channel_id, interaction.user.id, move)
         mine = result.for_user(interaction.user.id)
         if mine is not None:
-            await self._panel(interaction, result, await self.publisher.hands.of(result, mine))
+            await self._panel(interaction, result, await self._hand(interaction, result, mine))
         else:
             await say(interaction, _("Done."))
         token = self.publisher.token(interaction)

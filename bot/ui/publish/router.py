@@ -127,7 +127,8 @@ class Publisher:
         if not answered.table:
             self.table.update(result, spec)
         chosen = await self.preferences.for_players(
-            result.guild_id, [p.user_id for p in result.private.values()]
+            result.guild_id, [p.user_id for p in result.private.values()],
+            answered.via.heard if answered.via is not None else None,
         )
         prefs = {u: self.delivery.reachable(table_id, p) for u, p in chosen.items()}
         await self.hands.publish(result, prefs, via=answered.via, shown=answered.hand)
