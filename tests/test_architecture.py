@@ -185,3 +185,14 @@ def test_every_module_of_the_core_serves_the_engines() -> None:
     used = set().union(*graph.values())
     played = {f"games.{name}" for name in games.names()} | {"games.simulate"}
     assert set(paths) - used - played == set()
+
+
+#: The most lines a module of the edge holds: past it, it holds more than one job.
+EDGE_MODULE_LINES = 450
+
+
+@pytest.mark.parametrize("package", ["bot/ui", "bot/cogs", "bot/render"])
+def test_no_module_of_the_edge_is_over_450_lines(package: str) -> None:
+    for path in sorted((ROOT / package).rglob("*.py")):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        assert lines <= EDGE_MODULE_LINES, f"{path.relative_to(ROOT)}: {lines} lines"
