@@ -11,6 +11,7 @@ from discord.ext import commands
 
 import games
 from bot.cogs import NAME_LENGTH, anywhere, app, game_choices
+from bot.render import columns
 from bot.render.messages import MessageSpec
 from bot.render.scoring import scoring_words
 from bot.services import exports, publication
@@ -19,7 +20,7 @@ from bot.text import plain
 from bot.ui import places
 from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, reply
 from bot.web import paths
-from i18n import N_, _, ngettext, number, pgettext
+from i18n import N_, _, ngettext, number
 from storage.leagues import League
 from storage.matches import PlayedMatch
 
@@ -52,10 +53,9 @@ def standings_text(st: Standings) -> str:
               else _("season {season} (finished)", season=number(st.season)))
     head = f"**{plain(st.league.name)}** · {title} · {season} · {st.scoring}"
     points = st.scoring != "rating"
-    column = pgettext("column: league points", "Pts") if points else _("Rating")
-    player, played = _("Player"), pgettext("column: games played", "G")
-    won, drawn = pgettext("column: games won", "W"), pgettext("column: games drawn", "D")
-    lost, streak = pgettext("column: games lost", "L"), _("Streak")
+    column = columns.points() if points else _("Rating")
+    player, played = _("Player"), columns.played()
+    (won, drawn, lost), streak = columns.won_drawn_lost(), _("Streak")
     lines = [
         f"{'#':>3} {player:<18} {column:>6} {played:>3} {won:>3} {drawn:>3} {lost:>3} {streak}"
     ]
@@ -84,7 +84,7 @@ def history_text(matches: list[PlayedMatch]) -> str:
     out = []
     for m in matches:
         seats = sorted(m.seats, key=lambda s: (s.rank, s.seat))
-        result = " · ".join(f"{s.rank}. {plain(s.name)} {s.score}" for s in seats)
+        result = " · ".join(f"{s.rank}. {plain(str(s.name))} {s.score}" for s in seats)
         out.append(
             f"<t:{int(m.finished_at)}:d> #{m.match_id} **{_(games.get(m.game).title)}** — {result}"
         )
