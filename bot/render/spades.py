@@ -8,10 +8,10 @@ from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
 from bot.render.markup import Text, line, marked, strong
+from bot.wording import signed
 from games.cards import pretty
 from games.spades.scoring import RESULTS
-from games.wording import number, signed
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, number
 
 View = dict[str, Any]
 

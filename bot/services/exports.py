@@ -108,7 +108,7 @@ def exported(record: repo.GameRecord) -> ExportedGame:
     """The export of one stored game."""
     seats = tuple(
         ExportSeat(
-            seat=s.seat, name=s.name, kind="human" if s.user_id is not None else "computer",
+            seat=s.seat, name=str(s.name), kind="human" if s.user_id is not None else "computer",
             level=s.bot_level, team=s.team, score=s.score, rank=s.rank,
         )
         for s in record.seats
@@ -273,7 +273,7 @@ def _seats_differ(game: ExportedGame, g: Game[Any], state: State) -> list[str]:
 def _layout(game: ExportedGame) -> list[str]:
     """What is wrong with the seats' numbering (each seat's ``seat`` is its place)."""
     found = [
-        _("{where}: its seat field is {given}", where=_seat(game, n), given=seat.seat)
+        _("{where}: its `seat` field is {given}", where=_seat(game, n), given=seat.seat)
         for n, seat in enumerate(game.seats) if seat.seat != n
     ]
     if len(game.outcome.scores) != len(game.seats) or len(game.outcome.ranks) != len(game.seats):
