@@ -22,7 +22,7 @@ Every text a person reads goes through here. Decisions:
   given; ``ngettext`` adds ``{n}``, the count written with ``number``. Counts choose their
   form by the catalog's plural rule (Welsh has six), never by ``+ "s"``.
 * **Numbers** are written by Babel for the language (digits, grouping from 10,000 on) with
-  the typeset minus sign U+2212.
+  the typeset minus sign U+2212; ranks (``ordinal``) by CLDR's ordinal categories.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ from i18n.speech import (
     listing,
     ngettext,
     number,
+    ordinal,
     pgettext,
     speak,
     speaking,
@@ -75,6 +76,7 @@ __all__ = [
     "match",
     "ngettext",
     "number",
+    "ordinal",
     "pgettext",
     "speak",
     "speaking",

@@ -124,6 +124,26 @@ def number(value: int) -> str:
     return f"{MINUS}{digits}" if value < 0 else digits
 
 
+def ordinal(value: int) -> str:
+    """A rank as the language writes it, chosen by CLDR's ordinal category for the number
+    (Babel's ``ordinal_form``): ``1st 2nd 3rd 4th`` in English, ``1af 2il 3ydd 5ed 7fed``
+    in Welsh, ``1.`` in Icelandic. Each category has its own message, so a language whose
+    categories fall differently from English's (Welsh has six) writes every one."""
+    n = number(value)
+    form = _locale(current()).ordinal_form(value)
+    if form == "one":
+        return pgettext("ordinal, CLDR category one (en 1st 21st; cy 1)", "{n}st", n=n)
+    if form == "two":
+        return pgettext("ordinal, CLDR category two (en 2nd 22nd; cy 2)", "{n}nd", n=n)
+    if form == "few":
+        return pgettext("ordinal, CLDR category few (en 3rd 23rd; cy 3 4)", "{n}rd", n=n)
+    if form == "many":
+        return pgettext("ordinal, CLDR category many (cy 5 6)", "{n}th", n=n)
+    if form == "zero":
+        return pgettext("ordinal, CLDR category zero (cy 0 7 8 9)", "{n}th", n=n)
+    return pgettext("ordinal, CLDR category other (en 4th 11th; cy 10 11 20)", "{n}th", n=n)
+
+
 def decimal(value: float, places: int = 1) -> str:
     """A number with ``places`` decimals as the language writes it (``25.3``, ``25,3``)."""
     pattern = "0." + "0" * places if places else "0"

@@ -62,7 +62,7 @@ from bot.terminal.screen import Screen, columns, use_colour
 from bot.text import MOVE_LENGTH, clip
 from bot.wording import option_value
 from games.base import Game
-from i18n import _, ngettext, number, pgettext
+from i18n import _, ngettext, number, ordinal
 from storage.connect import open_database
 
 OFFLINE_GUILD = 0
@@ -140,16 +140,6 @@ def hint(game: Game[Any], mine: SeatPrivate, version: int) -> str:
     bot = game.bot(HINT_LEVEL)
     return bot(dict(mine.view), list(mine.legal), random.Random(version))
 
-
-def _ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``11th`` — in English; each language writes its own (``1.``)."""
-    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
-        return pgettext("ordinal: 4th, 11th, 12th, 13th, 20th", "{n}th", n=n)
-    if n % 10 == 1:
-        return pgettext("ordinal: 1st, 21st", "{n}st", n=n)
-    if n % 10 == 2:
-        return pgettext("ordinal: 2nd, 22nd", "{n}nd", n=n)
-    return pgettext("ordinal: 3rd, 23rd", "{n}rd", n=n)
 
 
 class Session:
@@ -369,7 +359,7 @@ class Session:
         width = max(len(name) for name in names)
         self.screen.line(_("Final placings:"))
         self.screen.lines([
-            f"  {_ordinal(out.ranks[s]):>4}  {names[s]:<{width}}"
+            f"  {ordinal(out.ranks[s]):>4}  {names[s]:<{width}}"
             f"  {number(out.scores[s]):>5}"
             for s in order
         ])

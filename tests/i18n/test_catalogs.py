@@ -171,6 +171,21 @@ def test_numbers_and_decimals_as_each_language_writes_them() -> None:
         assert i18n.number(12000) == "12.000" and i18n.decimal(25.25) == "25,2"
 
 
+@pytest.mark.parametrize(("lang", "ranks"), [
+    ("en", ["1st", "2nd", "3rd", "4th", "5th", "7th", "11th", "12th", "21st", "22nd", "113th"]),
+    # Welsh writes 1af 2il 3ydd 4ydd 5ed 6ed 7fed (CLDR's six ordinal categories); an
+    # English split by last digit would have written "1." for all, or 4 as "4fed".
+    ("cy", ["1af", "2il", "3ydd", "4ydd", "5ed", "7fed", "10fed", "11fed", "20fed", "21fed",
+            "100fed"]),
+    ("is", ["1.", "2.", "3.", "4.", "5.", "7.", "11.", "12.", "21.", "22.", "113."]),
+])
+def test_ranks_as_each_language_writes_them(lang: str, ranks: list[str]) -> None:
+    numbers = [1, 2, 3, 4, 5, 7, 11, 12, 21, 22, 113] if lang != "cy" else [
+        1, 2, 3, 4, 5, 7, 10, 11, 20, 21, 100]
+    with i18n.speaking(lang):
+        assert [i18n.ordinal(n) for n in numbers] == ranks
+
+
 @pytest.mark.parametrize(
     ("tag", "found"),
     [("en-US", "en"), ("EN", "en"), ("en_GB.UTF-8", "en"), ("en-XA", "en_XA"), ("C", None),
