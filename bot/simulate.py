@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import games
 from bot.progress import progress
 from games.simulate import play_game
-from i18n import _, decimal, ngettext
+from i18n import _, decimal, ngettext, pgettext
 
 
 @dataclass
@@ -57,7 +57,8 @@ class SimulationReport:
             won = self.wins[level]
             out.append(f"  {level:>8}: " + _("won {won} ({share} %)", won=won,
                                                  share=decimal(100 * won / share)))
-        out.append(f"  {_('draws'):>8}: {self.draws} ({decimal(100 * self.draws / share)} %)")
+        draws = pgettext("games drawn, beside each level's games won", "draws")
+        out.append(f"  {draws:>8}: {self.draws} ({decimal(100 * self.draws / share)} %)")
         return out
 
 
