@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.services.tables.hints import UNRATED
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
+from tests.waiting import until
 
 
 async def test_a_league_from_creation_to_a_new_season(harness: Harness) -> None:
@@ -67,13 +68,12 @@ async def test_a_hint_outside_a_league_and_none_inside(harness: Harness) -> None
     await alice.click(table, "Add computer")
     await alice.click(table, "Start")
     await harness.idle()
-    hinted = await alice.slash("hint", timeout=30.0)
+    hinted = await alice.slash("hint")
     assert hinted.ephemeral and "The expert would play **" in hinted.text, hinted.text
     # The game is now unrated for everybody: the answer and the table message say so.
     assert hinted.text.endswith(UNRATED), hinted.text
     assert (await harness.result(lobby)).status == "playing"
-    await harness.idle()
-    assert UNRATED in harness.table_message(lobby).text
+    await until(lambda: UNRATED in harness.table_message(lobby).text, "the table to say unrated")
     elsewhere = await fake.user("bob").slash("hint")
     assert elsewhere.ephemeral and "not playing at this table" in elsewhere.text
 
