@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.invocation import command_of
+from tests.waiting import DEADLINE
 
 ROOT = Path(__file__).resolve().parents[2]
 USER = "tester"
@@ -44,7 +45,9 @@ def _ran() -> str:
 RAN = _ran()
 
 
-def cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def cli(
+    *args: str, stdin: str = "", timeout: float = DEADLINE
+) -> subprocess.CompletedProcess[str]:
     """Run ``python -m bot ARGS`` with ``stdin`` piped in; wait for it to end."""
     return subprocess.run(
         [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True,
@@ -118,7 +121,7 @@ class Live:
         self.buffer += chunk.decode("utf-8", "replace")
         return bool(chunk)
 
-    def expect(self, *texts: str, timeout: float = 20) -> str:
+    def expect(self, *texts: str, timeout: float = DEADLINE) -> str:
         """Wait until one of ``texts`` appears after what was consumed; consume up to it."""
         end = time.monotonic() + timeout
         while True:
@@ -150,7 +153,7 @@ class Live:
                 if until in self.buffer or not self._read(0.1):
                     return
 
-    def finish(self, timeout: float = 20) -> tuple[int, str]:
+    def finish(self, timeout: float = DEADLINE) -> tuple[int, str]:
         """Wait for the end; the exit status and the rest of the output."""
         end = time.monotonic() + timeout
         if self.proc is not None and self.proc.stdin is not None:
