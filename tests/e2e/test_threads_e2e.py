@@ -3,6 +3,8 @@ each table in a public thread of its own, and everything works there as in a cha
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.e2e.fake_state import CREATE_PUBLIC_THREADS, MANAGE_THREADS, Channel, Message
 from tests.e2e.play import Harness, PanelSeat, harness_fixture, play_out  # noqa: F401
 from tests.e2e.test_games_e2e import open_table
@@ -98,7 +100,8 @@ async def test_a_server_chooses_the_computer_that_stands_in(harness: Harness) ->
 
 async def test_a_lobby_closed_before_a_deal_takes_its_thread_with_it(harness: Harness) -> None:
     """Open-then-Cancel, however often, leaves no thread; a thread where a game was dealt
-    stays when that game is aborted; without Manage Threads no thread is made at all."""
+    stays when that game is aborted (also before the deal is published); without Manage
+    Threads no thread is made at all."""
     await harness.start()
     fake = harness.fake
     lobby = fake.channel("lobby")
@@ -126,7 +129,25 @@ async def test_a_lobby_closed_before_a_deal_takes_its_thread_with_it(harness: Ha
     await harness.idle()
     assert threads_of(harness, lobby) == [played]
 
+    # Aborted while the Start click's answer is still on its way, so the abort is
+    # published before the deal is: the thread stays all the same.
+    await alice.slash("table new", game="gin_rummy", options="target=10", thread=True)
+    (racing,) = [t for t in threads_of(harness, lobby) if t is not played]
+    table = await lobby_in(racing)
+    await bob.click(table, "Join")
+    fake.delay("PATCH", "/webhooks/*", 2.0, times=1)  # the Start click's answer
+    starting = asyncio.create_task(alice.click(table, "Start"))
+
+    async def dealt() -> bool:
+        return (await harness.result(racing)).status == "playing"
+
+    await until(dealt, "the deal")
+    await alice.slash("table abort", channel=racing)
+    await starting
+    await harness.idle()
+    assert threads_of(harness, lobby) == [played, racing]
+
     fake.deny(lobby, MANAGE_THREADS)
     refused = await alice.slash("table new", game="spades", thread=True)
     assert refused.ephemeral and "Manage Threads" in refused.text, refused.text
-    assert threads_of(harness, lobby) == [played]
+    assert threads_of(harness, lobby) == [played, racing]
