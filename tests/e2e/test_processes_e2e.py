@@ -185,7 +185,11 @@ async def move_once(
             except AssertionError:  # the DM does not show this turn's moves yet
                 await asyncio.sleep(0.05)
                 continue
-            assert not answer.ephemeral or "earlier turn" in answer.text, answer.text
+            # Refused only when the table moved meanwhile (a computer, a turn timer): by
+            # version ("earlier turn"), or by the row another process changed first.
+            assert not answer.ephemeral or any(
+                why in answer.text for why in ("earlier turn", "changed elsewhere")
+            ), answer.text
             return not answer.ephemeral
         await asyncio.sleep(0.05)
     return False
