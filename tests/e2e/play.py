@@ -344,12 +344,18 @@ class PanelSeat(Seat):
 
     opened: int = 0
 
-    def panel(self) -> Message | None:
-        """The newest private hand panel of this player in the channel."""
+    def panels(self) -> list[Message]:
+        """This player's private hand panels in the channel, the one shown last (sent or
+        edited) last."""
         mention = f"<#{self.channel.id}>"
         with speaking(self.lang):
             panels = [m for m in self.person.ephemerals(self.channel)
                       if is_hand(m.content, mention)]
+        return sorted(panels, key=lambda m: m.edited_at or m.created_at)
+
+    def panel(self) -> Message | None:
+        """The panel shown last: the one the bot keeps up to date."""
+        panels = self.panels()
         return panels[-1] if panels else None
 
     async def open(self) -> Message:
@@ -361,12 +367,17 @@ class PanelSeat(Seat):
         return shown.response
 
     async def hand(self, result: TableResult, mine: SeatPrivate) -> Message:
-        panel = self.panel()
-        if panel is None:
+        """A panel showing ``result`` (there can be two: the host's panel, which follows
+        the Start click's answer, may come after a *Your hand* pressed meanwhile)."""
+        if not self.panels():
             return await self.open()
-        await until(lambda: self.shows(panel, result, mine),
-                    f"{self.person.name}'s panel to show version {result.version}")
-        return panel
+
+        def current() -> Message | None:
+            return next((p for p in reversed(self.panels()) if self.shows(p, result, mine)),
+                        None)
+
+        return await until(current, f"{self.person.name}'s panel to show version"
+                                    f" {result.version}")
 
 
 @dataclass
