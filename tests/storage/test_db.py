@@ -75,7 +75,7 @@ async def test_a_failing_member_does_not_affect_the_others(
         tasks.append(asyncio.create_task(db.write(lobby(1))))  # an open table there already
         tasks.append(asyncio.create_task(db.write(lobby(3))))
 
-    await held_open(db, queue)
+    await held_open(db, queue, writes=5)
     done = await asyncio.gather(*tasks, return_exceptions=True)
     assert groups == [1, 5]
     assert isinstance(done[1], ValueError) and isinstance(done[3], Conflict)
@@ -97,7 +97,7 @@ async def test_a_member_that_loses_the_transaction_fails_alone(
     def queue() -> None:
         tasks.extend(asyncio.create_task(db.write(w)) for w in (lobby(1), abandon, lobby(2)))
 
-    await held_open(db, queue)
+    await held_open(db, queue, writes=3)
     done = await asyncio.gather(*tasks, return_exceptions=True)
     assert isinstance(done[1], Exception) and isinstance(done[0], int)
     assert isinstance(done[2], int)
@@ -128,7 +128,7 @@ async def test_a_failed_commit_reruns_each_member_alone(db: Database, groups: li
     def queue() -> None:
         tasks.extend(asyncio.create_task(db.write(w)) for w in (lobby(1), dangling, lobby(2)))
 
-    await held_open(db, queue)
+    await held_open(db, queue, writes=3)
     done = await asyncio.gather(*tasks, return_exceptions=True)
     assert isinstance(done[1], sqlite3.IntegrityError | psycopg.errors.ForeignKeyViolation)
     assert isinstance(done[0], int) and isinstance(done[2], int)
