@@ -21,6 +21,7 @@ from storage.connect import open_database
 from storage.db import Conflict, Conn, Database
 from storage.sqlite import SqliteConn, SqliteDatabase
 from tests.storage.holding import held_open
+from tests.waiting import until
 
 
 def new(channel: int) -> repo.NewTable:
@@ -221,8 +222,7 @@ async def test_a_wal_too_long_for_passive_checkpoints_is_restarted(tmp_path: Pat
         db.checkpoint_interval = 0.0
         db.wal_restart_frames = 10
         await db.write(lambda c: repo.insert(c, new(99)))
-        while db.checkpointing():
-            await asyncio.sleep(0.01)
+        await until(lambda: not db.checkpointing(), "the checkpoint to end")
         assert seen == ["PRAGMA wal_checkpoint(RESTART)"]  # the passive one ran elsewhere
     finally:
         await db.close()
