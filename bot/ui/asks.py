@@ -1,6 +1,6 @@
 """What an interaction asks, read one way by every handler: a table's options and turn
-timer, the asker's admin rights in a server, and the permissions the bot lacks where it
-was asked."""
+timer, whether the clicked message is the clicker's alone, the asker's admin rights in a
+server, and the permissions the bot lacks where it was asked."""
 
 from __future__ import annotations
 
@@ -29,6 +29,15 @@ def table_timer(timer: str | None, default: int) -> int:
         return parse_timer(timer)
     except ValueError as exc:
         raise BadOptions(str(exc)) from None
+
+
+def private(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is seen only by the clicker (the bot's DM, or
+    ephemeral)."""
+    message = interaction.message
+    return interaction.context.dm_channel is True or (
+        message is not None and message.flags.ephemeral
+    )
 
 
 def is_admin(interaction: discord.Interaction) -> bool:

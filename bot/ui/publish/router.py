@@ -104,11 +104,10 @@ class Publisher:
         for table_id in await self.db.read(places.open_tokens_only):
             self.delivery.set_reach(table_id, Reach.TOKENS)
 
-    async def placed(self, table_id: int, reach: Reach) -> None:
-        """A table opened where ``reach`` says how Deckhand reaches it (kept for restarts)."""
+    def placed(self, table_id: int, reach: Reach) -> None:
+        """A table opened where ``reach`` says how Deckhand reaches it (its transaction
+        kept it for restarts: ``storage.places``)."""
         self.delivery.set_reach(table_id, reach)
-        if reach is Reach.TOKENS:
-            await self.db.write(places.mark_tokens_only, table_id)
 
     async def on_event(self, event: TableResult | Reminder) -> None:
         """A computer move, a time-out or a reminder happened on its own."""
@@ -128,7 +127,8 @@ class Publisher:
         if not answered.table:
             self.table.update(result, spec)
         chosen = await self.preferences.for_players(
-            result.guild_id, [p.user_id for p in result.private.values()]
+            result.guild_id, [p.user_id for p in result.private.values()],
+            answered.via.heard if answered.via is not None else None,
         )
         prefs = {u: self.delivery.reachable(table_id, p) for u, p in chosen.items()}
         await self.hands.publish(result, prefs, via=answered.via, shown=answered.hand)
