@@ -127,7 +127,7 @@ class Person:
         button = matches[0]
         assert not button.get("disabled"), f"button {label_or_custom_id!r} is disabled"
         data = {"custom_id": button["custom_id"], "component_type": 2, "id": button.get("id")}
-        return await self._use(message, data, timeout)
+        return await self.send(message, data, timeout=timeout)
 
     async def select(
         self,
@@ -156,20 +156,16 @@ class Person:
             "values": picked,
             "id": menu.get("id"),
         }
-        return await self._use(message, data, timeout)
+        return await self.send(message, data, timeout=timeout)
 
-    def close_dms(self) -> None:
-        self.fake.refuse_dms(self.user)
-
-    def open_dms(self) -> None:
-        self.fake.refuse_dms(self.user, refuse=False)
-
-    # -- helpers ----------------------------------------------------------------------------
-
-    async def _use(self, message: Message, data: dict[str, Any], timeout: float) -> Interaction:
-        """Use a component of ``message``; returns once the bot answered. A click deferred
-        without a message (callback 6) is answered later, by an edit of the clicked message
-        or a follow-up (``bot.ui.answers``: a deferred answer is always replaced)."""
+    async def send(
+        self, message: Message, data: dict[str, Any], *, timeout: float = DEADLINE
+    ) -> Interaction:
+        """Send a component interaction with ``data`` on ``message``, checking nothing (as a
+        forging client may: ``click`` and ``select`` check what a real one shows); returns
+        once the bot answered. A click deferred without a message (callback 6) is answered
+        later, by an edit of the clicked message or a follow-up (``bot.ui.answers``: a
+        deferred answer is always replaced)."""
         live = self.fake.messages[message.id]
         shown = len(live.history)
         inter = await self.fake.interact(self.user, message.channel, 3, data, message=message)
@@ -181,6 +177,14 @@ class Person:
             )
             await self.fake.settle(timeout)
         return inter
+
+    def close_dms(self) -> None:
+        self.fake.refuse_dms(self.user)
+
+    def open_dms(self) -> None:
+        self.fake.refuse_dms(self.user, refuse=False)
+
+    # -- helpers ----------------------------------------------------------------------------
 
     def _check_can_see(self, message: Message) -> None:
         live = self.fake.messages.get(message.id)

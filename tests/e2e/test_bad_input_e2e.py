@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
-from typing import Any
 
 import pytest
 
@@ -72,11 +71,7 @@ async def test_stale_foreign_out_of_turn_abort_and_garbage(harness: Harness) -> 
     if button["type"] == 3:
         data["values"] = [button["options"][0]["value"]]
 
-    async def foreign_click() -> Interaction:
-        inter = await harness.fake.interact(carol.user, hand.channel, 3, data, message=hand)
-        return await harness.fake.answer(inter)
-
-    foreign = await unchanged(harness, lobby, seats, foreign_click())
+    foreign = await unchanged(harness, lobby, seats, carol.send(hand, data))
     assert "not your seat" in foreign.text
     peek = await unchanged(harness, lobby, seats, carol.click(old_table, "Your hand"))
     assert "not playing at this table" in peek.text
@@ -147,16 +142,8 @@ async def test_a_forged_component_is_answered_once(
     as an item, is answered exactly once: both take the click by the same rule
     (``bot.ui.items.taken``)."""
     mover, waiter, lobby = await two_player_gin(harness)
-    people = [mover.person, waiter.person]
     hand = mover.hand_dm()
     take = hand.buttons()[0]["custom_id"]
-
-    async def forged(message: Message, data: dict[str, Any]) -> Interaction:
-        inter = await harness.fake.interact(mover.person.user, hand.channel, 3, data,
-                                            message=message)
-        answered = await harness.fake.answer(inter)
-        await harness.idle()
-        return answered
 
     def select_carrying(custom_id: str) -> Message:
         """The hand as a forging client shows it: its buttons one select with ``custom_id``."""
@@ -169,8 +156,9 @@ async def test_a_forged_component_is_answered_once(
     with caplog.at_level(logging.WARNING):
         # A select carrying a button's id, on a message that holds such a select: the
         # button's item takes it (and the service checks the move), the fallback does not.
-        once = await forged(select_carrying(take),
-                            {"custom_id": take, "component_type": 3, "values": ["x"]})
+        once = await mover.person.send(
+            select_carrying(take), {"custom_id": take, "component_type": 3, "values": ["x"]})
+        await harness.idle()
         assert len(once.messages) == 1, [m.content for m in once.messages]
         # The same on the hand as it is (it holds a button with that id, no select), and a
         # button of an earlier turn that is no longer on its message: no item takes them,
@@ -178,6 +166,6 @@ async def test_a_forged_component_is_answered_once(
         for data in ({"custom_id": take, "component_type": 3, "values": ["x"]},
                      {"custom_id": CustomId(parse(take).table_id, 0, "act", "knock").text,
                       "component_type": 2}):
-            broken = await unchanged(harness, lobby, people, forged(hand, data))
+            broken = await unchanged(harness, lobby, [mover, waiter], mover.person.send(hand, data))
             assert "doesn't work" in broken.text, broken.text
     assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
