@@ -42,11 +42,13 @@ from babel.messages.catalog import Catalog, Message
 from i18n.catalogs import LOCALES
 from i18n.check import CODE, NAME_CONTEXTS, PLACEHOLDER, TAG
 
-#: Debian's hunspell dictionaries, by language (``apt-get install hunspell hunspell-is
-#: hunspell-sw myspell-tl``); Welsh comes with ``cymraeg-mcp``.
+#: Debian's hunspell dictionaries, by language: the dictionary's name and the Debian package
+#: that installs it (``.ci/run`` installs them); Welsh comes with ``cymraeg-mcp``.
 HUNSPELL = Path("/usr/share/hunspell")
-DEBIAN = {"is": "is_IS", "sw": "sw_TZ", "tl": "tl"}
-INSTALL = "apt-get install hunspell hunspell-is hunspell-sw myspell-tl"
+DEBIAN = {
+    "is": ("is_IS", "hunspell-is"), "sw": ("sw_TZ", "hunspell-sw"), "tl": ("tl", "myspell-tl")}
+#: The program that reads them, which Debian's package of the same name installs.
+PROGRAM = "hunspell"
 
 _STRIP = re.compile("|".join(p.pattern for p in (PLACEHOLDER, CODE, TAG)))
 _QUOTED = re.compile(r"'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”|„[^“\n]+“")
@@ -169,10 +171,25 @@ class Dictionary:
         return False
 
 
-def _hunspell(name: str) -> Callable[[Iterable[str]], set[str]]:
-    binary = shutil.which("hunspell")
-    if binary is None or not (HUNSPELL / f"{name}.dic").exists():
-        raise RuntimeError(f"the {name} dictionary is missing: {INSTALL}")
+def program() -> Path:
+    """Where the hunspell program is (``/usr/bin`` when it is not on the path)."""
+    return Path(shutil.which(PROGRAM) or Path("/usr/bin") / PROGRAM)
+
+
+def debian_files(lang: str) -> list[tuple[Path, str]]:
+    """The files ``lang``'s dictionary needs from Debian, each with its package (none for
+    Welsh)."""
+    if lang not in DEBIAN:
+        return []
+    name, package = DEBIAN[lang]
+    return [(program(), PROGRAM), (HUNSPELL / f"{name}.dic", package)]
+
+
+def _hunspell(lang: str) -> Callable[[Iterable[str]], set[str]]:
+    for path, package in debian_files(lang):
+        if not path.exists():
+            raise RuntimeError(f"{path} is missing: apt-get install {package}")
+    binary, name = program(), DEBIAN[lang][0]
 
     def unknown(ws: Iterable[str]) -> set[str]:
         todo = sorted(ws)
@@ -200,7 +217,7 @@ def dictionary(lang: str) -> Dictionary:
     language names its Debian dictionary in ``DEBIAN``."""
     if lang != "cy" and lang not in DEBIAN:
         raise RuntimeError(f"{lang} has no dictionary: name its hunspell one in i18n.proof.DEBIAN")
-    return Dictionary(lang, _welsh() if lang == "cy" else _hunspell(DEBIAN[lang]))
+    return Dictionary(lang, _welsh() if lang == "cy" else _hunspell(lang))
 
 
 def _typed(message: Message) -> bool:

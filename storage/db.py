@@ -350,6 +350,10 @@ class Database(ABC):
             self._flusher = asyncio.create_task(self._flush(), name="deckhand-group-commit")
         return cast(T, await member.future)
 
+    def queued(self) -> int:
+        """How many writes wait for the writer: the next commit group, so far."""
+        return len(self._queue)
+
     def _translate(self, exc: Exception) -> Exception:
         return self._portable(exc) or exc
 

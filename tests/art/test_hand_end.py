@@ -18,9 +18,10 @@ from PIL import Image, ImageDraw
 import games
 from bot.__main__ import main
 from bot.art import hand_end
-from bot.art.draw import font
+from bot.art.draw import FALLBACK_FONTS, font, runs
 from bot.art.samples import NAMES, PLAYERS, play, public_events
 from games.base import State
+from tests.system import require
 
 ROOT = Path(__file__).resolve().parents[2]
 IMAGES = ROOT / "docs" / "images"
@@ -189,3 +190,11 @@ def test_names_with_accents_are_drawn_not_boxed() -> None:
     missing = ink("\uffff")  # a character no font has: the "missing glyph" box
     for letter in "éüßøłЖλ×":
         assert ink(letter) != missing, letter
+
+
+def test_chinese_japanese_and_korean_names_are_drawn_with_wenquanyi() -> None:
+    """DejaVu Sans has no CJK glyph: Debian's WenQuanYi Micro Hei (which the Dockerfile and
+    ``.ci/run`` install) draws them rather than the missing-glyph box."""
+    wenquanyi = FALLBACK_FONTS[0]
+    require(wenquanyi, "fonts-wqy-microhei")
+    assert runs("王小明さくら김민준") == [("王小明さくら김민준", wenquanyi)]

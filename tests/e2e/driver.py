@@ -1,7 +1,10 @@
 """User-level test driver: people who type slash commands, click buttons and read their DMs.
 
 Each action dispatches an interaction through the fake gateway and returns once the bot has
-answered it (callback, the follow-up after a deferral, and the REST calls that came after).
+answered it: the callback, then the answer a deferral promised — the "thinking…" message
+replaced, or, after a click deferred without one, the clicked message edited or a
+follow-up sent — and the REST calls that came after. What the bot publishes after its
+answer (other messages, hands, pings) a test waits for with ``tests.waiting.until``.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from tests.e2e.fake_state import (
     Role,
     User,
 )
+from tests.waiting import DEADLINE, until
 
 if TYPE_CHECKING:
     from types import TracebackType
@@ -75,7 +79,12 @@ class Person:
     # -- acting -----------------------------------------------------------------------------
 
     async def slash(
-        self, command: str, *, channel: Channel | None = None, timeout: float = 5.0, **options: Any
+        self,
+        command: str,
+        *,
+        channel: Channel | None = None,
+        timeout: float = DEADLINE,
+        **options: Any,
     ) -> Interaction:
         """Run ``/command sub …`` with typed options; returns the answered interaction."""
         channel = channel or self.fake.guild.channel("lobby")
@@ -90,7 +99,7 @@ class Person:
         typed: str,
         *,
         channel: Channel | None = None,
-        timeout: float = 5.0,
+        timeout: float = DEADLINE,
         **options: Any,
     ) -> list[dict[str, Any]]:
         """The choices the bot offers while ``typed`` is in ``option`` (``name``/``value``)."""
@@ -104,7 +113,7 @@ class Person:
         return inter.choices
 
     async def click(
-        self, message: Message, label_or_custom_id: str, *, timeout: float = 5.0
+        self, message: Message, label_or_custom_id: str, *, timeout: float = DEADLINE
     ) -> Interaction:
         """Click a button on ``message`` (a live message or a ``snapshot()`` of an old one)."""
         self._check_can_see(message)
@@ -118,8 +127,7 @@ class Person:
         button = matches[0]
         assert not button.get("disabled"), f"button {label_or_custom_id!r} is disabled"
         data = {"custom_id": button["custom_id"], "component_type": 2, "id": button.get("id")}
-        inter = await self.fake.interact(self.user, message.channel, 3, data, message=message)
-        return await self.fake.answer(inter, timeout)
+        return await self.send(message, data, timeout=timeout)
 
     async def select(
         self,
@@ -127,7 +135,7 @@ class Person:
         values: list[str],
         custom_id: str | None = None,
         *,
-        timeout: float = 5.0,
+        timeout: float = DEADLINE,
     ) -> Interaction:
         """Pick ``values`` (option values or labels) in a string select menu on ``message``."""
         self._check_can_see(message)
@@ -148,8 +156,27 @@ class Person:
             "values": picked,
             "id": menu.get("id"),
         }
+        return await self.send(message, data, timeout=timeout)
+
+    async def send(
+        self, message: Message, data: dict[str, Any], *, timeout: float = DEADLINE
+    ) -> Interaction:
+        """Send a component interaction with ``data`` on ``message``, checking nothing (as a
+        forging client may: ``click`` and ``select`` check what a real one shows); returns
+        once the bot answered. A click deferred without a message (callback 6) is answered
+        later, by an edit of the clicked message or a follow-up (``bot.ui.answers``: a
+        deferred answer is always replaced)."""
+        live = self.fake.messages[message.id]
+        shown = len(live.history)
         inter = await self.fake.interact(self.user, message.channel, 3, data, message=message)
-        return await self.fake.answer(inter, timeout)
+        await self.fake.answer(inter, timeout)
+        if inter.callback_type == 6:
+            await until(
+                lambda: bool(inter.followups) or live.deleted or len(live.history) > shown,
+                f"the answer to {self.name}'s deferred click on {data['custom_id']!r}", timeout,
+            )
+            await self.fake.settle(timeout)
+        return inter
 
     def close_dms(self) -> None:
         self.fake.refuse_dms(self.user)

@@ -18,9 +18,8 @@ import itertools
 import random
 import re
 import sqlite3
-import time
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +44,7 @@ from tests.e2e.conftest import BotRunner
 from tests.e2e.driver import Person, percentile
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_state import Channel, Interaction, Message, version_text, walk_components
+from tests.waiting import DEADLINE, until
 
 CARD = re.compile(r"(?:[A2-9TJQK][SHDC]|BJ|LJ)")
 #: Discord drops an interaction not answered within 3 s; every one in the suite must be
@@ -103,24 +103,33 @@ class Harness:
         await quiet(self.fake, self.client)
 
     async def outcome(
-        self,
-        channel: Channel,
-        before: TableResult,
-        click: Interaction | None = None,
-        timeout: float = 5.0,
+        self, channel: Channel, before: TableResult, click: Interaction | None = None
     ) -> TableResult:
         """The table once ``click`` (a move on ``before``; or any move) has had its effect:
         it moved the game, or the bot said why not. A deferred click is answered before the
         move is committed, so a quiet moment of the fake alone does not show it is done."""
-        deadline = time.monotonic() + timeout
-        while True:
+
+        async def settled() -> TableResult | None:
             await self.idle()
             after = await self.result(channel)
             moved = after.version > before.version or after.table_id != before.table_id
             refused = click is not None and bool(click.followups)
-            if moved or refused or time.monotonic() > deadline:
-                return after
-            await asyncio.sleep(0.05)
+            return after if moved or refused else None
+
+        return await until(settled, f"a move at table {before.table_id} after {before.version}")
+
+    async def shown(self, channel: Channel, seats: Iterable[Seat]) -> TableResult:
+        """The table of ``channel`` as it is, once its message and the hand of each of
+        ``seats`` show it (then quiet)."""
+        result = await self.result(channel)
+        await until(lambda: f"move {result.version} ·" in self.table_message(channel).text,
+                    f"the table message to show move {result.version}")
+        for seat in seats:
+            mine = result.for_user(seat.person.id)
+            assert mine is not None, f"{seat.person.name} is not seated"
+            await seat.hand(result, mine)
+        await self.idle()
+        return result
 
     async def result(self, channel: Channel) -> TableResult:
         """The table of ``channel`` as the running bot has it."""
@@ -183,7 +192,7 @@ async def harness_fixture(
     harness = Harness(fake_discord, bot_runner, tmp_path, seed=1000)
     answer = fake_discord.answer
 
-    async def answer_and_mark(inter: Interaction, timeout: float = 5.0) -> Interaction:
+    async def answer_and_mark(inter: Interaction, timeout: float = DEADLINE) -> Interaction:
         done = await answer(inter, timeout)
         harness.leaks.mark()
         return done
@@ -243,33 +252,43 @@ class Seat:
         with speaking(self.table_lang):
             return i18n._("Your hand")
 
-    def hand_dm(self) -> Message:
-        """This table's hand DM ("… in #channel — your hand")."""
+    def newest_hand_dm(self) -> Message | None:
+        """This table's hand DM ("… in #channel — your hand"), once one was sent."""
         mention = f"<#{self.channel.id}>"
         with speaking(self.lang):
             hands = [m for m in self.person.dm_messages() if is_hand(m.content, mention)]
-        assert hands, [m.content[:80] for m in self.person.dm_messages()]
-        return hands[-1]
+        return hands[-1] if hands else None
+
+    def hand_dm(self) -> Message:
+        """This table's hand DM (there must be one)."""
+        hand = self.newest_hand_dm()
+        assert hand is not None, [m.content[:80] for m in self.person.dm_messages()]
+        return hand
+
+    def shows(self, message: Message, result: TableResult, mine: SeatPrivate) -> bool:
+        """Whether a hand message shows this seat at ``result``: the hand's first line, and
+        the moves of that version only (none when the seat has none)."""
+        with speaking(self.lang):
+            first_line = renderer(result.game).hand(mine.view)[0]
+        comps = _components(message)
+        return (
+            first_line in plain(message.content)
+            and bool(comps) == bool(mine.legal)
+            and all(int(parts[2]) == result.version for _, parts in comps)
+        )
 
     async def hand(self, result: TableResult, mine: SeatPrivate) -> Message:
-        """The message with this seat's moves: the DM once it shows ``result`` (DM edits
-        are queued, so under load they may land after the driver went quiet), or a fresh
+        """The message with this seat's moves: the DM once it shows ``result`` (the hand
+        DM is sent or edited after the click's answer, DM edits are queued), or a fresh
         ephemeral view."""
         if self.uses_dms:
-            with speaking(self.lang):
-                first_line = renderer(result.game).hand(mine.view)[0]
 
-            def current() -> bool:
-                dm = self.hand_dm()
-                comps = _components(dm)
-                return (
-                    first_line in plain(dm.content)
-                    and bool(comps) == bool(mine.legal)
-                    and all(int(parts[2]) == result.version for _, parts in comps)
-                )
+            def current() -> Message | None:
+                dm = self.newest_hand_dm()
+                return dm if dm is not None and self.shows(dm, result, mine) else None
 
-            await until(current, f"{self.person.name}'s DM to show version {result.version}")
-            return self.hand_dm()
+            return await until(current, f"{self.person.name}'s DM to show version"
+                                        f" {result.version}")
         table = self.harness.table_message(self.channel)
         shown = await self.person.click(table, self.your_hand())
         assert shown.ephemeral and shown.response is not None, shown.text
@@ -325,12 +344,18 @@ class PanelSeat(Seat):
 
     opened: int = 0
 
-    def panel(self) -> Message | None:
-        """The newest private hand panel of this player in the channel."""
+    def panels(self) -> list[Message]:
+        """This player's private hand panels in the channel, the one shown last (sent or
+        edited) last."""
         mention = f"<#{self.channel.id}>"
         with speaking(self.lang):
             panels = [m for m in self.person.ephemerals(self.channel)
                       if is_hand(m.content, mention)]
+        return sorted(panels, key=lambda m: m.edited_at or m.created_at)
+
+    def panel(self) -> Message | None:
+        """The panel shown last: the one the bot keeps up to date."""
+        panels = self.panels()
         return panels[-1] if panels else None
 
     async def open(self) -> Message:
@@ -342,22 +367,17 @@ class PanelSeat(Seat):
         return shown.response
 
     async def hand(self, result: TableResult, mine: SeatPrivate) -> Message:
-        panel = self.panel()
-        if panel is None:
+        """A panel showing ``result`` (there can be two: the host's panel, which follows
+        the Start click's answer, may come after a *Your hand* pressed meanwhile)."""
+        if not self.panels():
             return await self.open()
-        with speaking(self.lang):
-            first_line = renderer(result.game).hand(mine.view)[0]
 
-        def current() -> bool:
-            comps = _components(panel)
-            return (
-                first_line in plain(panel.content)
-                and bool(comps) == bool(mine.legal)
-                and all(int(parts[2]) == result.version for _, parts in comps)
-            )
+        def current() -> Message | None:
+            return next((p for p in reversed(self.panels()) if self.shows(p, result, mine)),
+                        None)
 
-        await until(current, f"{self.person.name}'s panel to show version {result.version}")
-        return panel
+        return await until(current, f"{self.person.name}'s panel to show version"
+                                    f" {result.version}")
 
 
 @dataclass
@@ -384,14 +404,6 @@ class FakeTime:
         until = self.now() + seconds
         while (left := until - self.now()) > 0:
             await asyncio.sleep(min(left, 0.02))
-
-
-async def until(condition: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
-    """Wait for a condition on the fake's state (which has no events to await)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
-        await asyncio.sleep(0.01)
 
 
 def _components(message: Message) -> list[tuple[dict[str, Any], list[str]]]:

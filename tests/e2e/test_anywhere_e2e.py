@@ -39,10 +39,10 @@ from tests.e2e.play import (  # noqa: F401
     Seat,
     harness_fixture,
     play_out,
-    until,
 )
 from tests.e2e.test_games_e2e import GAMES, open_table, standings_rows
 from tests.e2e.test_processes_e2e import BotProcess
+from tests.waiting import until
 
 #: What the table message of a game in play offers where only tokens reach it.
 PLAYING = ("Your hand", "Refresh")
@@ -104,14 +104,16 @@ async def test_a_whole_game_in_a_group_dm_without_the_bot(harness: Harness, game
         final = await play_out([PanelSeat(p, harness, gdm) for p in players], gdm)
         await harness.idle()
     assert final.status == "finished"
+    for person in players:
+        panel = PanelSeat(person, harness, gdm).panel()
+        assert panel is not None
+        await until(lambda p=panel: "The game is over" in p.content,
+                    f"the end in {person.name}'s panel")
+    await until(lambda: "Result" in harness.table_message(gdm).text, "the result")
+    await harness.idle()
     assert counter.global_limited == 0, counter.by_route  # never the bot's own token
     assert refused(counter.requests) == [], "every call within Discord's rules (40094…)"
     assert all(p.dm_messages() == [] for p in friends), "no DM: hands are private panels"
-    for person in players:
-        panel = PanelSeat(person, harness, gdm).panel()
-        assert panel is not None and "The game is over" in panel.content
-    final_text = harness.table_message(gdm).text
-    assert "Result" in final_text, final_text
     # The group keeps its own league: standings and stats of this group DM — asked by
     # Alice; the others, who did not install Deckhand, have no commands here, only buttons.
     standings = await friends[0].slash("league standings", channel=gdm)
@@ -130,18 +132,11 @@ async def whose_turn(harness: Harness, channel: Channel) -> int:
 
 async def moved_on(harness: Harness, channel: Channel, version: int) -> None:
     """Wait until the table is past ``version`` (a timer ran out on the fake's clock)."""
-    current = -1
 
-    async def read() -> None:
-        nonlocal current
-        current = (await harness.result(channel)).version
+    async def past() -> bool:
+        return (await harness.result(channel)).version > version
 
-    for _ in range(250):
-        await read()
-        if current > version:
-            return
-        await harness.idle()
-    raise AssertionError(f"the table stayed at version {current}")
+    await until(past, f"the table to move on from version {version}")
 
 
 async def away(harness: Harness, seconds: float) -> None:
@@ -181,15 +176,19 @@ async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
         # come back. The last edits their tokens allowed said so, and how to come back;
         # whoever is to move presses Refresh on the table message.
         await away(harness, HOUR)
-        stopped = harness.table_message(dm).text
-        assert STOPS_UPDATING.split("*")[1] in stopped, stopped
+        await until(lambda: STOPS_UPDATING.split("*")[1] in harness.table_message(dm).text,
+                    "the table message's last edit")
         for seat in seats.values():
             panel = seat.panel()
-            assert panel is not None and PANEL_EXPIRED.split("*")[1] in panel.content
+            assert panel is not None
+            await until(lambda p=panel: PANEL_EXPIRED.split("*")[1] in p.content,
+                        f"{seat.person.name}'s panel's last edit")
         mover = people[await whose_turn(harness, dm)]
         now = await harness.result(dm)
         refreshed = await mover.click(harness.table_message(dm), "Refresh")
-        assert "It is your turn." in refreshed.text and refreshed.ephemeral, refreshed.text
+        # (the table message is edited first, then the hand follows)
+        await until(lambda: "It is your turn." in refreshed.text, "the hand after Refresh")
+        assert refreshed.ephemeral, refreshed.text
         shown = harness.table_message(dm).text
         assert f"move {now.version} ·" in shown, shown
         await seats[mover.id].move()
@@ -209,7 +208,7 @@ async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
         back = await people[await whose_turn(harness, dm)].click(
             harness.table_message(dm), "Refresh"
         )
-        assert "It is your turn." in back.text, back.text
+        await until(lambda: "It is your turn." in back.text, "the hand after Refresh")
         shown = harness.table_message(dm).text
         assert f"move {(await harness.result(dm)).version} ·" in shown, shown
 
@@ -217,6 +216,7 @@ async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
         while (result := await harness.result(dm)).status == "playing":
             await away(harness, 3 * HOUR)
             await seats[next(p.user_id for p in result.private.values() if p.legal)].move()
+        await until(lambda: "Result" in harness.table_message(dm).text, "the result")
         await harness.idle()
 
     assert result.status == "finished" and clock.now() - began >= 2 * 86400
@@ -224,8 +224,6 @@ async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
     assert refused(counter.requests) == []
     pings = [m.pinged for m in dm.messages() if "Your turn" in m.content]
     assert pings and all(pings), [m.content[:60] for m in dm.messages(include_ephemeral=True)]
-    final = harness.table_message(dm).text
-    assert "Result" in final, final
 
 
 async def test_a_table_in_a_server_without_the_bot(harness: Harness) -> None:
@@ -394,16 +392,18 @@ async def test_every_table_command_works_at_a_dm_table(harness: Harness) -> None
         result = await harness.result(dm)
         nxt = next(p for p in result.private.values() if p.legal)
         hinted = await (alice if nxt.user_id == alice.id else bob).slash(
-            "hint", channel=dm, timeout=30.0
+            "hint", channel=dm
         )
         assert hinted.ephemeral and "Hints are off at this table" in hinted.text, hinted.text
         status = await alice.slash("table status", channel=dm)
         assert status.response is not None and not status.ephemeral, status.text
         final = await play_out([PanelSeat(p, harness, dm) for p in (alice, bob)], dm)
-        await harness.idle()
         assert final.status == "finished"
-        said = re.search(r"Replay: `/game replay id:(\d+)`", harness.table_message(dm).text)
-        assert said is not None, harness.table_message(dm).text
+        said = await until(
+            lambda: re.search(r"Replay: `/game replay id:(\d+)`", harness.table_message(dm).text),
+            "the replay's id on the table message",
+        )
+        await harness.idle()
         replay = await bob.slash("game replay", channel=dm, id=int(said[1]))
         assert replay.ephemeral and "Gin Rummy" in replay.text, replay.text
         stats = await bob.slash("stats", channel=dm)
@@ -468,7 +468,7 @@ async def test_a_dm_table_survives_kill_9(fake_discord: FakeDiscord, tmp_path: P
             await process.start()
             mover = people[mover_name(lobby)]
             back = await mover.click(lobby, "Refresh")
-            assert "It is your turn." in back.text, back.text
+            await until(lambda: "It is your turn." in back.text, "the hand after Refresh")
             assert f"move {kept[1]} ·" in lobby.text, lobby.text
             await play_first_choice(mover, dm)
             await until(lambda: f"move {int(kept[1]) + 1} ·" in lobby.text,

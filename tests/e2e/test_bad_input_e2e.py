@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
-from typing import Any
 
 import pytest
 
@@ -21,7 +20,7 @@ async def two_player_gin(harness: Harness) -> tuple[Seat, Seat, Channel]:
     """Alice and Bob at a started Gin Rummy table; returns (to move, waiting, channel)."""
     await harness.start()
     seats, lobby = await gin_for_two(harness)
-    result = await harness.result(lobby)
+    result = await harness.shown(lobby, seats)
     first = next(s for s in seats if result.for_user(s.person.id).legal)  # type: ignore[union-attr]
     return first, next(s for s in seats if s is not first), lobby
 
@@ -34,11 +33,11 @@ def fingerprint(harness: Harness, channel: Channel, people: list[Person]) -> lis
 
 
 async def unchanged(
-    harness: Harness, channel: Channel, people: list[Person], attempt: Awaitable[Interaction]
+    harness: Harness, channel: Channel, seats: list[Seat], attempt: Awaitable[Interaction]
 ) -> Interaction:
     """Run ``attempt`` (an awaitable interaction) and check it changed nothing."""
-    await harness.idle()
-    before = await harness.result(channel)
+    people = [s.person for s in seats]
+    before = await harness.shown(channel, seats)
     prints = fingerprint(harness, channel, people)
     answered = await attempt
     await harness.idle()
@@ -54,7 +53,7 @@ async def unchanged(
 
 async def test_stale_foreign_out_of_turn_abort_and_garbage(harness: Harness) -> None:
     mover, waiter, lobby = await two_player_gin(harness)
-    people = [mover.person, waiter.person]
+    seats = [mover, waiter]
     carol = harness.fake.user("carol")
     old_hand = mover.hand_dm().snapshot()
     old_table = harness.table_message(lobby).snapshot()
@@ -62,7 +61,7 @@ async def test_stale_foreign_out_of_turn_abort_and_garbage(harness: Harness) -> 
 
     # A button of an earlier turn (the screen had not refreshed).
     label = old_hand.buttons()[0]["label"]
-    stale = await unchanged(harness, lobby, people, mover.person.click(old_hand, label))
+    stale = await unchanged(harness, lobby, seats, mover.person.click(old_hand, label))
     assert "earlier turn" in stale.text
 
     # Someone else's button: Carol's client sends a click on Alice's hand message.
@@ -72,13 +71,9 @@ async def test_stale_foreign_out_of_turn_abort_and_garbage(harness: Harness) -> 
     if button["type"] == 3:
         data["values"] = [button["options"][0]["value"]]
 
-    async def foreign_click() -> Interaction:
-        inter = await harness.fake.interact(carol.user, hand.channel, 3, data, message=hand)
-        return await harness.fake.answer(inter)
-
-    foreign = await unchanged(harness, lobby, people, foreign_click())
+    foreign = await unchanged(harness, lobby, seats, carol.send(hand, data))
     assert "not your seat" in foreign.text
-    peek = await unchanged(harness, lobby, people, carol.click(old_table, "Your hand"))
+    peek = await unchanged(harness, lobby, seats, carol.click(old_table, "Your hand"))
     assert "not playing at this table" in peek.text
 
     # A move out of turn, typed, by the seat that is waiting.
@@ -86,7 +81,7 @@ async def test_stale_foreign_out_of_turn_abort_and_garbage(harness: Harness) -> 
     idle = next(s for s in (mover, waiter) if not result.for_user(s.person.id).legal)  # type: ignore[union-attr]
     busy = mover if idle is waiter else waiter
     legal = (await busy.mine())[1].legal[0]
-    turn = await unchanged(harness, lobby, people, idle.person.slash("play", move=legal))
+    turn = await unchanged(harness, lobby, seats, idle.person.slash("play", move=legal))
     assert "not your turn" in turn.text, turn.text
     assert await idle.person.autocomplete("play", "move", "") == []
 
@@ -98,12 +93,12 @@ async def test_stale_foreign_out_of_turn_abort_and_garbage(harness: Harness) -> 
         "x" * 100: "Unknown move",
     }
     for junk, reason in garbage.items():
-        bad = await unchanged(harness, lobby, people, busy.person.slash("play", move=junk))
+        bad = await unchanged(harness, lobby, seats, busy.person.slash("play", move=junk))
         assert reason in bad.text, bad.text
     host, guest = (mover, waiter) if mover.person.name == "alice" else (waiter, mover)
-    refused = await unchanged(harness, lobby, people, guest.person.slash("table abort"))
+    refused = await unchanged(harness, lobby, seats, guest.person.slash("table abort"))
     assert "Only the table's host" in refused.text
-    refused = await unchanged(harness, lobby, people, carol.slash("table abort"))
+    refused = await unchanged(harness, lobby, seats, carol.slash("table abort"))
     assert "Only the table's host" in refused.text
     assert host.person.name == "alice"
 
@@ -147,16 +142,8 @@ async def test_a_forged_component_is_answered_once(
     as an item, is answered exactly once: both take the click by the same rule
     (``bot.ui.items.taken``)."""
     mover, waiter, lobby = await two_player_gin(harness)
-    people = [mover.person, waiter.person]
     hand = mover.hand_dm()
     take = hand.buttons()[0]["custom_id"]
-
-    async def forged(message: Message, data: dict[str, Any]) -> Interaction:
-        inter = await harness.fake.interact(mover.person.user, hand.channel, 3, data,
-                                            message=message)
-        answered = await harness.fake.answer(inter)
-        await harness.idle()
-        return answered
 
     def select_carrying(custom_id: str) -> Message:
         """The hand as a forging client shows it: its buttons one select with ``custom_id``."""
@@ -169,8 +156,9 @@ async def test_a_forged_component_is_answered_once(
     with caplog.at_level(logging.WARNING):
         # A select carrying a button's id, on a message that holds such a select: the
         # button's item takes it (and the service checks the move), the fallback does not.
-        once = await forged(select_carrying(take),
-                            {"custom_id": take, "component_type": 3, "values": ["x"]})
+        once = await mover.person.send(
+            select_carrying(take), {"custom_id": take, "component_type": 3, "values": ["x"]})
+        await harness.idle()
         assert len(once.messages) == 1, [m.content for m in once.messages]
         # The same on the hand as it is (it holds a button with that id, no select), and a
         # button of an earlier turn that is no longer on its message: no item takes them,
@@ -178,6 +166,6 @@ async def test_a_forged_component_is_answered_once(
         for data in ({"custom_id": take, "component_type": 3, "values": ["x"]},
                      {"custom_id": CustomId(parse(take).table_id, 0, "act", "knock").text,
                       "component_type": 2}):
-            broken = await unchanged(harness, lobby, people, forged(hand, data))
+            broken = await unchanged(harness, lobby, [mover, waiter], mover.person.send(hand, data))
             assert "doesn't work" in broken.text, broken.text
     assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]

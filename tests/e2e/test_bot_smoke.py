@@ -3,7 +3,6 @@ read the hand DM, move by button, and check the REST budget of a move."""
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 from pathlib import Path
 from typing import Any, cast
@@ -18,6 +17,7 @@ from tests.e2e.driver import percentile
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_state import Message
 from tests.e2e.play import READY_WAIT, WINDOW_SCALE, quiet
+from tests.waiting import until
 
 
 def settings_for(fake: FakeDiscord, tmp_path: Path) -> Settings:
@@ -44,19 +44,34 @@ async def start_bot(runner: BotRunner, fake: FakeDiscord, tmp_path: Path) -> dis
     )
 
 
-async def changed(message: Message, before: int, timeout: float = 5.0) -> None:
+async def changed(message: Message, before: int) -> None:
     """Wait until ``message`` was edited after it had ``before`` versions (a click is
     answered with a deferral first; the hand is edited once the move is done)."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while len(message.history) == before:
-        assert asyncio.get_running_loop().time() < deadline, "the hand was not updated"
-        await asyncio.sleep(0.02)
+    await until(lambda: len(message.history) > before, f"an edit of {message.text[:40]!r}")
 
 
 def hand_dm(messages: list[Message]) -> Message:
     hands = [m for m in messages if "your hand" in m.content]
     assert hands, [m.content for m in messages]
     return hands[-1]
+
+
+async def dealt(person: Any) -> Message:
+    """``person``'s hand DM once the deal is in it (sent after the Start click's answer)."""
+    return await until(
+        lambda: next((m for m in reversed(person.dm_messages()) if "Your hand:" in m.content),
+                     None),
+        f"{person.name}'s hand DM",
+    )
+
+
+async def to_move(*people: Any) -> Any:
+    """Which of ``people`` has the moves (their hand DM shows buttons) once it does."""
+    return await until(
+        lambda: next((p for p in people if any("your hand" in m.content and m.buttons()
+                                               for m in p.dm_messages())), None),
+        "a hand DM with moves",
+    )
 
 
 async def test_gin_rummy_against_the_computer(
@@ -85,22 +100,22 @@ async def test_gin_rummy_against_the_computer(
         "Start",
         "Cancel",
     ]
-    assert "Your hand will appear here" in alice.dm_messages()[0].content
+    await until(lambda: any("Your hand will appear here" in m.content
+                            for m in alice.dm_messages()), "the host's welcome DM")
 
     await alice.click(table, "Add computer")
     assert "Computer (normal) 1" in table.text
     await alice.click(table, "Start")
-    await fake_discord.settle()
+    hand = await dealt(alice)
+    assert "Gin Rummy** in <#" in hand.content
     assert lobby.messages() == [table]
     assert [b["label"] for b in table.buttons()] == ["Your hand"]
-    hand = hand_dm(alice.dm_messages())
-    assert "Gin Rummy** in <#" in hand.content and "Your hand:" in hand.content
 
     for _ in range(40):
         hand = hand_dm(alice.dm_messages())
         if not hand.buttons() and not hand.selects():
             break
-        buttons = [b for b in hand.buttons() if b["custom_id"].split(":")[3] == "act"]
+        buttons = acts(hand)
         before, table_before = len(hand.history), len(table.history)
         version = (await client.tables.status(lobby.id)).version
         with fake_discord.count() as counter:
@@ -140,22 +155,27 @@ async def test_stale_button_and_someone_elses_seat(
     await bob.click(table, "Join")
     assert bob.mention in table.text
     await alice.click(table, "Start")
+    first = await to_move(alice, bob)
+    second = bob if first is alice else alice
+    await dealt(second)
     await fake_discord.settle()
-    first = next(p for p in (alice, bob) if hand_dm(p.dm_messages()).buttons())
     hand = hand_dm(first.dm_messages())
     old = hand.snapshot()
     label = "Pass"
     assert label in [b["label"] for b in hand.buttons()]
     with fake_discord.count() as counter:
         await first.click(hand, label)
-    # The other player's hand and their "Your turn" ping (the first one, so there is no
-    # earlier ping to delete); the table message is edited through the Start click's
-    # token, which Discord does not count toward the global limit.
+        # The other player's hand and their "Your turn" ping (the first one, so there is
+        # no earlier ping to delete); the table message is edited through the Start
+        # click's token, which Discord does not count toward the global limit.
+        await until(lambda: any("Your turn" in m.content for m in second.dm_messages())
+                    and bool(hand_dm(second.dm_messages()).buttons()), "the other's turn")
+        await fake_discord.settle()
     assert counter.global_limited == 2, counter.by_route
     assert counter.by_route["PATCH /channels/{channel_id}/messages/{message_id}"] == 1
     stale = await first.click(old, label)
     assert stale.ephemeral and "earlier turn" in stale.text
-    peek = await (bob if first is alice else alice).slash("hand")
+    peek = await second.slash("hand")
     assert peek.ephemeral and "Your hand:" in peek.text
 
 
@@ -169,9 +189,13 @@ async def test_closed_dms_fall_back_to_the_your_hand_button(
     assert table is not None
     await bob.click(table, "Join")
     lobby = fake_discord.channel("lobby")
-    notices = [m for m in lobby.messages() if "can't send you your hand" in m.content]
+    notices = await until(
+        lambda: [m for m in lobby.messages() if "can't send you your hand" in m.content],
+        "the notice that Bob's DMs are closed",
+    )
     assert len(notices) == 1 and bob.mention in notices[0].content
     await alice.click(table, "Start")
+    await dealt(alice)
     await fake_discord.settle()
     assert bob.dm_messages() == []
     view = await bob.click(table, "Your hand")
@@ -179,16 +203,23 @@ async def test_closed_dms_fall_back_to_the_your_hand_button(
     assert len([m for m in lobby.messages() if "can't send you" in m.content]) == 1
 
 
+def acts(hand: Message) -> list[dict[str, Any]]:
+    """The move buttons of a hand (not its page buttons)."""
+    return [b for b in hand.buttons() if b["custom_id"].split(":")[3] == "act"]
+
+
 async def move_once(fake: FakeDiscord, client: Any, person: Any) -> bool:
     """Make the first move offered in ``person``'s hand DM; False when none is offered
-    (once the computers are done)."""
-    for _ in range(10):  # the hand DM is edited after the answer: give it a moment
+    (once the game is over)."""
+
+    async def offered() -> Message | None:
         await quiet(fake, client)
         hand = hand_dm(person.dm_messages())
-        buttons = [b for b in hand.buttons() if b["custom_id"].split(":")[3] == "act"]
-        if buttons or hand.selects() or "The game is over" in hand.content:
-            break
-        await asyncio.sleep(0.2)
+        moves = acts(hand) or hand.selects() or "The game is over" in hand.content
+        return hand if moves else None
+
+    hand = await until(offered, f"a move or the end in {person.name}'s hand DM")
+    buttons = acts(hand)
     before = len(hand.history)
     if buttons:
         await person.click(hand, buttons[0]["label"])
@@ -219,10 +250,11 @@ async def test_restart_rules_play_finish_league_and_rematch(
     lobby = fake_discord.channel("lobby")
     table = (await alice.slash("table new", game="ono99")).response
     assert table is not None
-    await alice.slash("table addbot", level="random")
-    assert "Computer (random) 1" in table.text
+    await alice.slash("table addbot", level="random")  # answered, then the table edited
+    await until(lambda: "Computer (random) 1" in table.text, "the computer on the table")
     await alice.click(table, "Start")
-    await fake_discord.settle()
+    await dealt(alice)
+    await quiet(fake_discord, first)
     await bot_runner.stop(first)
 
     second: Any = await start_bot(bot_runner, fake_discord, tmp_path)
@@ -241,9 +273,8 @@ async def test_restart_rules_play_finish_league_and_rematch(
     assert "your hand" in played.text
 
     await play_until_over(fake_discord, second, alice)
-    await quiet(fake_discord, second)
-    final = table.text
-    assert "Result" in final and "Ratings:" in final
+    await until(lambda: "Ratings:" in table.text, "the result and ratings on the table")
+    assert "Result" in table.text
     assert [b["label"] for b in table.buttons()] == ["Rematch"]
     standings = await alice.slash("league standings")
     assert "Default" in standings.text and "Alice" in standings.text
@@ -254,9 +285,12 @@ async def test_restart_rules_play_finish_league_and_rematch(
     assert fake_discord.uploads[shown.attachments[0]["id"]].startswith(b"\x89PNG")
 
     await alice.click(table, "Rematch")
-    await fake_discord.settle()
-    tables = [m for m in lobby.messages() if m.rich and "— table" in m.text]
-    assert len(tables) == 2 and [b["label"] for b in tables[-1].buttons()] == ["Your hand"]
+
+    def tables() -> list[Message]:
+        return [m for m in lobby.messages() if m.rich and "— table" in m.text]
+
+    await until(lambda: len(tables()) == 2, "the rematch's table message")
+    assert [b["label"] for b in tables()[-1].buttons()] == ["Your hand"]
 
 
 async def test_deleted_message_is_reposted_and_deleted_channel_closes_the_table(
@@ -268,19 +302,21 @@ async def test_deleted_message_is_reposted_and_deleted_channel_closes_the_table(
     assert table is not None
     await alice.click(table, "Add computer")
     await alice.click(table, "Start")
-    await fake_discord.settle()
+    await dealt(alice)
+    await quiet(fake_discord, client)
     await fake_discord.delete_message(table)
     assert await move_once(fake_discord, client, alice)
-    await fake_discord.settle()
     lobby = fake_discord.channel("lobby")
+    await until(lambda: any("Gin Rummy — table" in m.text for m in lobby.messages()),
+                "the table message posted again")
+    await quiet(fake_discord, client)
     reposted = [m for m in lobby.messages() if "Gin Rummy — table" in m.text]
     assert len(reposted) == 1 and reposted[0].id != table.id
 
     await fake_discord.delete_channel(lobby)  # CHANNEL_DELETE closes the table at once
-    await quiet(fake_discord, client)
-    assert any("this table was closed" in m.content for m in alice.dm_messages())
+    await until(lambda: any("this table was closed" in m.content for m in alice.dm_messages()),
+                "the DM saying the table was closed")
     app = cast(Any, client)
-    assert await app.tables.status(lobby.id) is not None
     assert (await app.tables.status(lobby.id)).status == "aborted"
 
 
@@ -299,11 +335,12 @@ async def test_only_the_host_or_a_manager_aborts_and_kicks(
     assert refused.ephemeral and "Only the table's host or an admin" in refused.text
     refused = await bob.click(table, "Cancel")
     assert refused.ephemeral and "Only the table's host or an admin" in refused.text
-    kicked = await mia.slash("table kick", user=bob)
-    assert kicked.ephemeral and bob.mention not in table.text
+    kicked = await mia.slash("table kick", user=bob)  # answered, then the table edited
+    assert kicked.ephemeral
+    await until(lambda: bob.mention not in table.text, "Bob off the table message")
     await mia.slash("table abort")
-    await fake_discord.settle()
-    assert "closed" in table.text and table.buttons() == []
+    await until(lambda: "closed" in table.text, "the table message to say it closed")
+    assert table.buttons() == []
 
 
 async def test_turn_timer_reminds_then_the_computer_plays(
@@ -316,12 +353,9 @@ async def test_turn_timer_reminds_then_the_computer_plays(
     assert table is not None and "2 s per turn" in table.text
     await alice.click(table, "Add computer")
     await alice.click(table, "Start")
-    deadline = asyncio.get_running_loop().time() + 8
-    while "ran out of time" not in table.text:
-        assert asyncio.get_running_loop().time() < deadline, table.text
-        await asyncio.sleep(0.1)
-    pings = [m.content for m in alice.dm_messages()]
-    assert any("Half your time is gone" in p for p in pings), pings
+    await until(lambda: any("Half your time is gone" in m.content for m in alice.dm_messages()),
+                "the half-time reminder")
+    await until(lambda: "ran out of time" in table.text, "the computer's move for Alice")
 
 
 @pytest.mark.parametrize("ping_after", [30.0, 0.0])
@@ -339,12 +373,13 @@ async def test_only_players_who_were_away_get_a_turn_ping(
     assert table is not None
     await bob.click(table, "Join")
     await alice.click(table, "Start")
-    await fake_discord.settle()
-    first = next(p for p in (alice, bob) if hand_dm(p.dm_messages()).buttons())
+    first = await to_move(alice, bob)
     second = bob if first is alice else alice
+    await dealt(second)
+    await quiet(fake_discord, client)
     await first.click(hand_dm(first.dm_messages()), "Pass")
-    await client.publisher.edits.flush()
-    await fake_discord.settle()
+    await until(lambda: hand_dm(second.dm_messages()).buttons(), "the second player's turn")
+    await quiet(fake_discord, client)
 
     def pings() -> set[int]:
         return {int(m.id) for m in first.dm_messages() if "Your turn" in m.content}
@@ -352,9 +387,11 @@ async def test_only_players_who_were_away_get_a_turn_ping(
     before = pings()
     with fake_discord.count() as counter:
         await second.click(hand_dm(second.dm_messages()), "Pass")
-        await client.publisher.edits.flush()
-        await fake_discord.settle()
-    assert "draw from the stock" in hand_dm(first.dm_messages()).content
+        await until(lambda: "draw from the stock" in hand_dm(first.dm_messages()).content,
+                    "the first player's hand to offer the stock")
+        if not ping_after:
+            await until(lambda: pings() - before, "a new Your turn DM")
+        await quiet(fake_discord, client)
     if ping_after:
         # ``first`` moved a moment ago: their hand DM, no ping (the table message is
         # edited through the Start click's token).

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.services.tables.hints import UNRATED
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
+from tests.waiting import until
 
 
 async def test_a_league_from_creation_to_a_new_season(harness: Harness) -> None:
@@ -69,10 +70,10 @@ async def test_a_hint_at_a_practice_table_and_none_at_a_rated_one(harness: Harne
     await alice.click(table, "Add computer")
     await alice.click(table, "Start")
     await harness.idle()
-    hinted = await alice.slash("hint", timeout=30.0)
+    hinted = await alice.slash("hint")
     assert hinted.ephemeral and "The expert would play **" in hinted.text, hinted.text
     assert (await harness.result(lobby)).status == "playing"
-    assert UNRATED in harness.table_message(lobby).text
+    await until(lambda: UNRATED in harness.table_message(lobby).text, "the table to say unrated")
     elsewhere = await fake.user("bob").slash("hint")
     assert elsewhere.ephemeral and "not playing at this table" in elsewhere.text
 

@@ -13,10 +13,13 @@ from typing import Any
 import pytest
 
 import storage.sqlite
+from bot.ui.publish.table import REPOST_AFTER
+from bot.ui.publish.tokens import TOKEN_LIFETIME, USABLE
 from games.cards import pretty
 from tests.e2e.fake_state import SEND_MESSAGES, VIEW_CHANNEL, Channel, Message
-from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
+from tests.e2e.play import FakeTime, Harness, Seat, harness_fixture, play_out  # noqa: F401
 from tests.e2e.test_games_e2e import gin_for_two, open_table
+from tests.waiting import until
 
 
 def crafted(harness: Harness, channel: Channel, custom_id: str) -> Message:
@@ -79,14 +82,13 @@ async def test_deleting_the_channel_closes_its_table(harness: Harness) -> None:
     seats, lobby = await gin_for_two(harness)
     await play_out(seats, lobby, limit=2)
     await harness.fake.delete_channel(lobby)
-    for _ in range(100):  # the CHANNEL_DELETE event arrives on its own time
-        if (await harness.result(lobby)).status == "aborted":
-            break
-        await asyncio.sleep(0.05)
-    assert (await harness.result(lobby)).status == "aborted"
-    await harness.idle()
-    hand = [m for m in seats[0].person.dm_messages() if "table was closed" in m.content]
-    assert hand, [m.content[:60] for m in seats[0].person.dm_messages()]
+
+    async def aborted() -> bool:  # the CHANNEL_DELETE event arrives on its own time
+        return (await harness.result(lobby)).status == "aborted"
+
+    await until(aborted, "the table to be aborted")
+    await until(lambda: any("table was closed" in m.content
+                            for m in seats[0].person.dm_messages()), "the DM saying so")
 
 
 async def test_a_locked_database_is_answered_and_the_move_can_be_made_later(
@@ -167,29 +169,27 @@ async def test_a_503_on_a_hand_dm_is_retried_so_the_player_gets_their_buttons(
     result = await harness.result(lobby)
     mover = next(s for s in seats if (p := result.for_user(s.person.id)) and p.legal)
     waiter = next(s for s in seats if s is not mover)
-    hand = [m for m in waiter.person.dm_messages() if "your hand" in m.content][-1]
+    hand = await until(lambda: next((m for m in waiter.person.dm_messages()
+                                     if "your hand" in m.content), None), "the waiter's hand")
     assert not hand.buttons()  # not their turn yet
     fault = harness.fake.server_error(
         "PATCH", f"/channels/{hand.channel.id}/messages/{hand.id}", times=1, status=503
     )
     while not (await waiter.mine())[1].legal:  # e.g. take the upcard, then discard
         await mover.move()
-    for _ in range(100):  # the retry comes a second later
-        if hand.buttons():
-            break
-        await asyncio.sleep(0.05)
-    assert fault.served == 1 and hand.buttons(), hand.text
+    await until(hand.buttons, "the hand's buttons (the retry comes a second later)")
+    assert fault.served == 1
 
 
 async def test_a_flood_of_commands_is_told_to_slow_down_and_costs_nothing(
     harness: Harness,
 ) -> None:
-    await harness.start(user_rate=1.0)  # a burst of 4, then one a second
+    await harness.start(user_rate=0.5)  # a burst of 2, then one every 2 s
     fake = harness.fake
     alice, bob = fake.user("alice"), fake.user("bob")
     await alice.slash("table new", game="gin_rummy")
-    with fake.count() as counter:
-        answers = [await alice.slash("table status") for _ in range(8)]
+    with fake.count() as counter:  # eight at once, as a script sends them
+        answers = await asyncio.gather(*(alice.slash("table status") for _ in range(8)))
     slowed = [a for a in answers if "going a little fast" in a.text]
     assert len(slowed) >= 4 and all(a.ephemeral for a in slowed)
     assert counter.global_limited <= 4 * 2, counter.by_route  # a post and a delete each
@@ -244,15 +244,19 @@ async def test_a_long_game_moves_to_a_fresh_table_message(harness: Harness) -> N
     await harness.idle()
     fake.clock.advance(3700.0)
     await play_out(seats, lobby, limit=1)
-    await harness.idle()
+    await until(lambda: "goes on in a newer message" in old.text, "the old table's pointer")
     new = harness.table_message(lobby)
-    assert new.id != old.id and "goes on in a newer message" in old.text
+    assert new.id != old.id
     assert str(new.id) in old.text and old.buttons() == []
     await play_out(seats, lobby, limit=1)  # and the game goes on there
     assert harness.table_message(lobby).id == new.id
     for seat in seats:  # each hand DM was sent afresh once, the old one deleted
-        hands = [m for m in seat.person.dm_messages() if "your hand" in m.content]
-        assert len(hands) == 1 and hands[0].id > old.id, [m.id for m in hands]
+
+        def hands(seat: Seat = seat) -> list[Message]:
+            return [m for m in seat.person.dm_messages() if "your hand" in m.content]
+
+        await until(lambda h=hands: len(h()) == 1 and h()[0].id > old.id,
+                    f"{seat.person.name}'s hand sent afresh")
     old_edits = [r for r in fake.requests if r.method == "PATCH" and r.status == 400]
     assert old_edits == []
 
@@ -269,14 +273,14 @@ async def test_an_edit_refused_for_age_moves_the_table_on(harness: Harness) -> N
     harness.client.publisher.delivery.replace_after = 10 * 3600.0  # the bot's clock runs late
     fake.clock.advance(3700.0)
     await play_out(seats, lobby, limit=8)
-    await harness.idle()
     assert any(r.method == "PATCH" and r.status == 400 for r in fake.requests)
-    fresh = harness.table_message(lobby)
-    assert fresh.id != old.id
+    fresh = await until(lambda: (m := harness.table_message(lobby)) is not old and m,
+                        "a fresh table message")
+    await harness.idle()
     shown = len(fresh.history)
     await play_out(seats, lobby, limit=1)
-    await harness.idle()
-    assert harness.table_message(lobby) is fresh and len(fresh.history) > shown
+    await until(lambda: len(fresh.history) > shown, "the fresh table message's next edit")
+    assert harness.table_message(lobby) is fresh
 
 
 async def test_a_table_in_a_thread_survives_the_thread_being_archived(harness: Harness) -> None:
@@ -295,10 +299,11 @@ async def test_a_table_in_a_thread_survives_the_thread_being_archived(harness: H
 
     await fake.set_archived(thread, True)
     await play_out(seats, thread, limit=2)
-    await harness.idle()
+    fresh = await until(lambda: (m := harness.table_message(thread)) is not old and m,
+                        "the table posted afresh")
     assert any(r.method == "PATCH" and r.status == 400 for r in fake.requests)
-    fresh = harness.table_message(thread)
-    assert fresh.id != old.id and not thread.archived
+    await harness.idle()
+    assert not thread.archived
 
     await fake.set_archived(thread, True, locked=True)
     version = (await harness.result(thread)).version
@@ -308,8 +313,11 @@ async def test_a_table_in_a_thread_survives_the_thread_being_archived(harness: H
     assert harness.table_message(thread) is fresh and thread.archived
 
     await fake.delete_channel(thread)
-    await harness.idle()
-    assert (await harness.result(thread)).status == "aborted"
+
+    async def aborted() -> bool:
+        return (await harness.result(thread)).status == "aborted"
+
+    await until(aborted, "the table to be aborted")
 
 
 async def test_a_table_posted_again_through_a_click_keeps_that_click_s_age(
@@ -317,30 +325,33 @@ async def test_a_table_posted_again_through_a_click_keeps_that_click_s_age(
 ) -> None:
     """The table message moves to a newer click's token when its own ages; that token's
     age counts from the click's creation, not from the move that posted the table through
-    it, so the bot stops using it before Discord does (no edit refused with 401). Times
-    are shortened: Discord's 15 minutes are 4 s here, the bot's 14 are 3 s."""
-    client = await harness.start()
+    it, so the bot stops using it before Discord does (no edit refused with 401). The
+    bot's clock is the fake Discord's, moved on by the test (``FakeTime``)."""
     fake = harness.fake
-    fake.token_lifetime = 4.0
-    publisher = client.publisher
-    publisher.table.tokens.usable = publisher.hands.tokens.usable = 3.0
-    publisher.table.repost_after = 1.0
+    await harness.start(clock=FakeTime(fake))
     seats, lobby = await gin_for_two(harness)
     old = harness.table_message(lobby)
-    await seats[1].person.click(old, "Your hand")  # its token is the newest click
-    clicked = fake.clock.now()
-    await asyncio.sleep(2.5)
-    await play_out(seats, lobby, limit=1)
+    shown = await seats[1].person.click(old, "Your hand")  # its token is the newest click
+    clicked, panel = fake.clock.now(), shown.response
+    assert panel is not None
     await harness.idle()
-    moved = harness.table_message(lobby)
-    assert moved.id != old.id, "the table was posted again through the click"
-    await asyncio.sleep(max(0.0, clicked + 4.6 - fake.clock.now()))
+    fake.clock.advance(REPOST_AFTER + 30)  # the table's token is old, the click's not yet
     await play_out(seats, lobby, limit=1)
+    await until(lambda: harness.table_message(lobby) is not old,
+                "the table posted again through the click")
+    await harness.idle()
+    # Time passes: the click's token is spent (the panel it answered says so in its last
+    # edit), then Discord forgets it.
+    fake.clock.advance(clicked + USABLE + 1 - fake.clock.now())
+    await until(lambda: "stops updating here" in panel.content, "the panel's last edit")
+    fake.clock.advance(TOKEN_LIFETIME - USABLE + 30)
+    await play_out(seats, lobby, limit=1)
+    result = await harness.result(lobby)
+    await until(lambda: f"move {result.version} ·" in harness.table_message(lobby).text,
+                "the last move on the table message")
     await harness.idle()
     refused = [(r.method, r.route) for r in fake.requests if r.status == 401]
     assert refused == []
-    result = await harness.result(lobby)
-    assert f"move {result.version} ·" in harness.table_message(lobby).text
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,8 @@ import pytest
 
 from tests.e2e.driver import Person
 from tests.e2e.fake_state import CREATE_PUBLIC_THREADS, Channel, Message
-from tests.e2e.play import Harness, Seat, harness_fixture, play_out, until  # noqa: F401
+from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
+from tests.waiting import until
 
 
 def threads_of(harness: Harness, parent: Channel) -> list[Channel]:
@@ -22,26 +23,19 @@ async def sign_up(people: list[Person], message: Message) -> None:
     for person in people:
         done = await person.click(message, "Sign up")
         assert done.callback_type == 6, done.text  # the sign-up message itself is updated
-    assert f"Signed up ({len(people)})" in message.text, message.text
+    await until(lambda: f"Signed up ({len(people)})" in message.text,
+                f"the sign-up message to count {len(people)}")
 
 
 async def open_table(harness: Harness, thread: Channel, after: int = 0) -> int:
     """Wait until a game newer than table ``after`` is being played in the thread; its id."""
-    seen: list[int] = []
 
-    async def check() -> None:
+    async def playing() -> int | None:
         result = await harness.result(thread)
-        seen[:] = [result.table_id] if result.status == "playing" else []
+        new = result.status == "playing" and result.table_id > after
+        return result.table_id if new else None
 
-    def playing() -> bool:
-        return bool(seen) and seen[0] > after
-
-    for _ in range(100):
-        await check()
-        if playing():
-            return seen[0]
-        await harness.idle()
-    raise AssertionError(f"no new game in {thread.name}")
+    return await until(playing, f"a new game in {thread.name}")
 
 
 async def play_round(
@@ -52,7 +46,7 @@ async def play_round(
     the threads of the round."""
     await until(
         lambda: len([t for t in threads_of(harness, lobby) if f"round {round_no}" in t.name])
-        == 3, f"round {round_no}'s three tables", timeout=20,
+        == 3, f"round {round_no}'s three tables",
     )
     threads = [t for t in threads_of(harness, lobby) if f"round {round_no} " in t.name + " "]
     for thread in threads[skip:][:stop_after]:
@@ -90,10 +84,10 @@ async def test_a_swiss_night_of_three_rounds_with_a_restart(harness: Harness) ->
     assert any("created the event" in m.text for m in early.followups), early.text
     started = await ada.click(message, "Start")
     assert started.callback_type == 6
-    assert "Running: round 1 of 3" in message.text, message.text
+    await until(lambda: "Running: round 1 of 3" in message.text, "the event's message to run")
 
     await until(lambda: any("round 1 of 3 is on" in m.text for m in lobby.messages()),
-                "round 1's announcement", timeout=20)
+                "round 1's announcement")
     announcement = next(m for m in lobby.messages() if "round 1 of 3 is on" in m.text)
     assert all(p.mention in announcement.text for p in players), announcement.text
     await play_round(harness, lobby, people, 1)
@@ -106,7 +100,7 @@ async def test_a_swiss_night_of_three_rounds_with_a_restart(harness: Harness) ->
     await play_round(harness, lobby, people, 3)
 
     await until(lambda: any("The event is over" in m.text for m in lobby.messages()),
-                "the final standings", timeout=20)
+                "the final standings")
     final = next(m for m in lobby.messages() if "The event is over" in m.text)
     assert "Order: points, then Buchholz, then Sonneborn-Berger, then seed." in final.text
     await until(lambda: "Finished." in message.text, "the event's message to say it ended")
@@ -149,7 +143,7 @@ async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Ha
     assert opened.response is not None
     await sign_up(players, opened.response)
     await ada.slash("event start")
-    await until(lambda: len(threads_of(harness, lobby)) == 2, "two tables", timeout=20)
+    await until(lambda: len(threads_of(harness, lobby)) == 2, "two tables")
     first, second = threads_of(harness, lobby)
     # Every table plays the same cards: a table's thread is private to its players.
     assert first.private and second.private
@@ -175,17 +169,16 @@ async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Ha
     ).fetchone()
     early = await outsider.slash("game replay", id=match_id)
     assert f"no finished game #{match_id}" in early.text, early.text
-    await harness.idle()
     # Nor has it moved any rating yet: the finished table says when it will count.
     later = "This board counts toward the league once every table has played it."
-    assert any(later in m.text for m in first.messages()), [m.text for m in first.messages()]
+    await until(lambda: any(later in m.text for m in first.messages()), "when the board counts")
     rows = re.findall(r"^ +\d +\S+ +(\d+) +(\d+) +\d+$", await bea_standings(ada), re.M)
     assert rows == [("0", "0")] * 4, rows  # no matchpoints, no board played, counted yet
     await harness.stop()
     await harness.start()
     played += [await board(first, played[0]), await board(second), await board(second)]
     await until(lambda: any("The event is over" in m.text for m in lobby.messages()),
-                "the final standings", timeout=20)
+                "the final standings")
     final = next(m for m in lobby.messages() if "The event is over" in m.text)
     assert "Order: matchpoints, then seed." in final.text, final.text
 
@@ -227,7 +220,7 @@ async def test_a_withdrawn_player_is_replaced_and_then_gets_no_pairing(harness: 
     assert "signed up for Cup" in joined.text, joined.text
     await until(lambda: "Signed up (4)" in opened.response.text, "the message to count 4")
     await ada.slash("event start", event=1)
-    await until(lambda: len(threads_of(harness, lobby)) == 2, "round 1's tables", timeout=20)
+    await until(lambda: len(threads_of(harness, lobby)) == 2, "round 1's tables")
     first, other = threads_of(harness, lobby)
 
     # A stop between opening a game and posting its table message (as if killed then):
@@ -241,7 +234,7 @@ async def test_a_withdrawn_player_is_replaced_and_then_gets_no_pairing(harness: 
                    (other.id,))
     await harness.start()
     await until(lambda: len([m for m in other.messages() if " — table " in m.text])
-                == len(posted) + 1, "the table message posted again", timeout=20)
+                == len(posted) + 1, "the table message posted again")
     await open_table(harness, first)
     seated = (await harness.result(first)).seats
     quitter, stayer = (people[s.user_id] for s in seated)
@@ -256,7 +249,7 @@ async def test_a_withdrawn_player_is_replaced_and_then_gets_no_pairing(harness: 
         assert (await play_out(seats, thread)).status == "finished"
 
     await until(lambda: any("round 2 of 2 is on" in m.text for m in lobby.messages()),
-                "round 2", timeout=20)
+                "round 2")
     second = next(m for m in lobby.messages() if "round 2 of 2 is on" in m.text)
     assert "Bye:" in second.text and quitter.mention not in second.text, second.text
     assert stayer.mention in second.text or "Bye: " + stayer.mention in second.text
@@ -285,7 +278,7 @@ async def test_a_computer_evens_out_an_odd_field_when_allowed(harness: Harness) 
     await sign_up(players, opened.response)
     await ada.slash("event start")
     await until(lambda: any("round 1 of 1 is on" in m.text for m in lobby.messages()),
-                "round 1", timeout=20)
+                "round 1")
     announced = next(m for m in lobby.messages() if "round 1 of 1 is on" in m.text)
     assert "Bye" not in announced.text and r"vs Computer \(normal\)" in announced.text
     for thread in threads_of(harness, lobby):
@@ -294,7 +287,7 @@ async def test_a_computer_evens_out_an_odd_field_when_allowed(harness: Harness) 
         seats = [Seat(people[s.user_id], harness, thread) for s in result.seats if s.user_id]
         assert (await play_out(seats, thread)).status == "finished"
     await until(lambda: any("The event is over" in m.text for m in lobby.messages()),
-                "the final standings", timeout=20)
+                "the final standings")
     final = next(m for m in lobby.messages() if "The event is over" in m.text)
     rows = re.findall(r"^\s+\d .*?(\d+)$", final.text, re.M)  # each row's byes, last
     assert "Computer (normal)" in final.text and rows == ["0"] * 4, final.text

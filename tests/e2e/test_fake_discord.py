@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-import time
 from typing import Any, Literal
 
 import aiohttp
@@ -23,6 +22,7 @@ from tests.e2e.conftest import BotRunner
 from tests.e2e.driver import percentile
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_state import SEND_MESSAGES, VIEW_CHANNEL, pinged_by
+from tests.waiting import until
 
 MOVES = ["draw stock", "draw discard", "discard QH", "discard 7C", "knock"]
 
@@ -266,7 +266,8 @@ async def test_deferral_then_edit_original_and_followup(
     await start(bot_runner, fake_discord)
     alice = fake_discord.user("alice")
     with fake_discord.count() as counter:
-        slow = await alice.slash("slow")
+        slow = await alice.slash("slow")  # answered: "thinking…" replaced
+        await until(lambda: len(slow.messages) == 2, "the follow-up after the answer")
     assert slow.callback_type == 5
     assert [m.content for m in slow.messages] == ["slow work done", "and one more thing"]
     assert all(m.ephemeral_for is alice.user for m in slow.messages)
@@ -315,9 +316,11 @@ async def test_429_is_waited_out(fake_discord: FakeDiscord, bot_runner: BotRunne
     await start(bot_runner, fake_discord)
     alice = fake_discord.user("alice")
     fake_discord.rate_limit("POST", "/channels/*/messages", retry_after=0.3)
+    lobby = fake_discord.channel("lobby")
     with fake_discord.count() as counter:
-        await alice.slash("announce", text="hello lobby")
-    assert [m.content for m in fake_discord.channel("lobby").messages()] == ["hello lobby"]
+        await alice.slash("announce", text="hello lobby")  # answered, then posted
+        await until(lobby.messages, "the post, once the 429 is waited out")
+    assert [m.content for m in lobby.messages()] == ["hello lobby"]
     posts = [r for r in counter.requests if r.route == "/channels/{channel_id}/messages"]
     assert [r.status for r in posts] == [429, 200]
     assert posts[1].at - posts[0].at >= 0.29  # the client slept retry_after
@@ -397,12 +400,10 @@ async def test_concurrent_clicks_and_latency(
 ) -> None:
     await start(bot_runner, fake_discord)
     people = [fake_discord.user(name) for name in ("ann", "ben", "cat", "dan")]
-    started = time.monotonic()
     answers = await asyncio.gather(*(p.slash("secret") for p in people * 5))
     assert all(a.text == f"only for {a.user.name}" for a in answers)
     latencies = fake_discord.latencies()
     assert len(latencies) == 20 and percentile(latencies, 99) < 3.0
-    assert time.monotonic() - started < 5.0
 
 
 async def test_deleted_channel_and_message_and_uploads(

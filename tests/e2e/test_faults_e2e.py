@@ -8,6 +8,7 @@ import sqlite3
 from tests.e2e.fake_state import Channel
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
 from tests.e2e.test_games_e2e import open_table
+from tests.waiting import until
 
 
 async def gin(harness: Harness) -> tuple[list[Seat], Channel]:
@@ -49,10 +50,9 @@ async def test_a_429_on_the_table_edit_is_waited_out(harness: Harness) -> None:
         "PATCH", f"/channels/{lobby.id}/messages/{table.id}", retry_after=0.5
     )
     await play_out(seats, lobby, limit=1)
-    await harness.fake.settle()
     result = await harness.result(lobby)
+    await until(lambda: f"move {result.version} ·" in table.text, "the edit, once waited out")
     assert fault.served == 1
-    assert f"move {result.version} ·" in table.text, table.text
 
 
 async def test_a_5xx_on_the_table_edit_loses_no_move(harness: Harness) -> None:
@@ -66,9 +66,9 @@ async def test_a_5xx_on_the_table_edit_loses_no_move(harness: Harness) -> None:
     assert fault.served == 1
     assert stored_version(harness, result.table_id) == result.version
     await play_out(seats, lobby, limit=1)
-    await harness.fake.settle()
     result = await harness.result(lobby)
+    await until(lambda: f"move {result.version} ·" in table.text, "the next edit")
     assert len(table.history) > shown
-    assert f"move {result.version} ·" in table.text, table.text
     final = await play_out(seats, lobby)
-    assert final.status == "finished" and "Result" in table.text
+    assert final.status == "finished"
+    await until(lambda: "Result" in table.text, "the result on the table message")

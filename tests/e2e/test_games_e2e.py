@@ -12,6 +12,7 @@ import games
 from tests.e2e.driver import Person
 from tests.e2e.fake_state import Channel
 from tests.e2e.play import Harness, Seat, cost_summary, harness_fixture, play_out  # noqa: F401
+from tests.waiting import until
 
 # game -> (options, computer seats); short options so every game ends in seconds.
 GAMES = {
@@ -81,16 +82,21 @@ async def test_a_whole_game_then_the_standings(harness: Harness, game: str) -> N
     final = await play_out(seats, lobby)
 
     assert final.status == "finished" and final.outcome is not None
+    await until(lambda: "Result" in harness.table_message(lobby).text, "the result on the table")
     table = harness.table_message(lobby)
-    assert "Result" in table.text and [b["label"] for b in table.buttons()] == ["Rematch"]
+    assert [b["label"] for b in table.buttons()] == ["Rematch"]
     for line in final.outcome.scores:
         assert str(line) in table.text
     for seat in seats:
+        await until(lambda s=seat: "The game is over" in s.hand_dm().content,
+                    f"the end in {seat.person.name}'s hand DM")
         hand = seat.hand_dm()
-        assert "The game is over" in hand.content and not hand.buttons() and not hand.selects()
+        assert not hand.buttons() and not hand.selects()
     # One picture of each scored hand, posted once (drawn from public events only).
+    await until(lambda: any(m.attachments for m in lobby.messages()), "the hands' pictures")
+    await harness.idle()
     pictures = [a["filename"] for m in lobby.messages() for a in m.attachments]
-    assert pictures and len(pictures) == len(set(pictures)), pictures
+    assert len(pictures) == len(set(pictures)), pictures
     assert all(p.startswith(f"{game}-hand-") and p.endswith(".png") for p in pictures)
     assert harness.fake.uploads[
         next(a["id"] for m in lobby.messages() for a in m.attachments)

@@ -6,15 +6,17 @@ from __future__ import annotations
 import pytest
 
 from bot.ui.publish import Reach
+from bot.ui.publish.tokens import USABLE
 from tests.e2e.play import (  # noqa: F401
+    FakeTime,
     Harness,
     PanelSeat,
     Seat,
     harness_fixture,
     play_out,
-    until,
 )
 from tests.e2e.test_games_e2e import GAMES, open_table
+from tests.waiting import until
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
@@ -42,7 +44,9 @@ async def test_a_whole_game_with_hands_in_the_channel(harness: Harness, game: st
         # after that every move, theirs or anyone's, updated the panel in place.
         assert seat.opened <= 1, (seat.person.name, seat.opened)
         panel = seat.panel()
-        assert panel is not None and "The game is over" in panel.content
+        assert panel is not None
+        await until(lambda p=panel: "The game is over" in p.content,
+                    f"the end in {seat.person.name}'s panel")
         assert not panel.buttons() and not panel.selects()
     moves = sum(s.moves for s in seats)
     # Table edits through tokens; the bot's own token only for turn pings of players who
@@ -53,10 +57,10 @@ async def test_a_whole_game_with_hands_in_the_channel(harness: Harness, game: st
 
 async def test_a_panel_about_to_run_out_says_how_to_keep_it(harness: Harness) -> None:
     """A minute before Discord stops taking a panel's token, its last edit says so; a move
-    made on it anyway gives it a fresh token, and it updates itself again."""
-    client = await harness.start()
-    client.publisher.hands.tokens.usable = 1.5  # a token "runs out" after 1.5 s here
+    made on it anyway gives it a fresh token, and it updates itself again. The bot's clock
+    is the fake Discord's, moved on by the test (``FakeTime``)."""
     fake = harness.fake
+    await harness.start(clock=FakeTime(fake))
     lobby = fake.channel("lobby")
     alice, bob = fake.user("alice"), fake.user("bob")
     for person in (alice, bob):
@@ -64,14 +68,13 @@ async def test_a_panel_about_to_run_out_says_how_to_keep_it(harness: Harness) ->
     await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0)
     seats = [PanelSeat(alice, harness, lobby), PanelSeat(bob, harness, lobby)]
     await play_out(seats, lobby, limit=2)
-    waiting = next(s for s in seats if s.panel() is not None)
-    panel = waiting.panel()
-    assert panel is not None
-
-    def noted() -> bool:
-        return "stops updating here" in panel.content
-
-    await until(noted, "the panel's last-minute note", timeout=5)
+    await harness.idle()
+    fake.clock.advance(USABLE)  # every token there is reaches the end of its use
+    panels = [panel for s in seats if (panel := s.panel()) is not None]
+    assert panels
+    for panel in panels:
+        await until(lambda p=panel: "stops updating here" in p.content,
+                    "the panel's last-minute note")
     await play_out(seats, lobby, limit=2)  # moves made from the panels revive them
     result = await harness.result(lobby)
     assert result.status == "playing" and result.version > 0
@@ -122,5 +125,5 @@ async def test_a_table_reached_only_through_tokens_makes_no_bot_call(harness: Ha
         final = await play_out(seats, lobby)
         await harness.idle()
     assert final.status == "finished"
+    await until(lambda: "Result" in harness.table_message(lobby).text, "the result")
     assert counter.global_limited == 0, counter.by_route
-    assert "Result" in harness.table_message(lobby).text

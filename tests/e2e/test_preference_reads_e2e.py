@@ -17,7 +17,7 @@ from tests.e2e.test_bad_input_e2e import two_player_gin
 async def test_a_move_click_reads_its_players_preferences_once(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    mover, _, _ = await two_player_gin(harness)
+    mover, waiter, lobby = await two_player_gin(harness)
     await harness.idle()
     clicker = mover.person.id
     reads: list[list[int]] = []
@@ -30,7 +30,8 @@ async def test_a_move_click_reads_its_players_preferences_once(
     monkeypatch.setattr(storage.preferences, "players", counted)
     hand = mover.hand_dm()
     clicked = await mover.person.click(hand, hand.buttons()[0]["label"])
-    await harness.idle()
     assert clicked.callback_type == 6, clicked.text  # the move, answered on the hand
+    # Everything the click publishes: the table message and both hands at the new move.
+    await harness.shown(lobby, [mover, waiter])
     assert [ids for ids in reads if clicker in ids] == [[clicker]], reads
     assert len(reads) <= 2, reads  # the clicker's, then the other player's for their hand

@@ -18,6 +18,7 @@ from storage.models import load_seats
 from storage.tables import ActionRow, TableRow
 from tests.e2e.fake_state import Message
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
+from tests.waiting import until
 
 OTHER_GUILD = 424242
 
@@ -50,9 +51,11 @@ async def test_a_finished_game_replays_step_by_step(harness: Harness) -> None:
     await alice.click(table, "Start")
     final = await play_out([Seat(alice, harness, lobby)], lobby)
     assert final.status == "finished"
+    said = await until(
+        lambda: re.search(r"Replay: `/game replay id:(\d+)`", harness.table_message(lobby).text),
+        "the replay's id on the table message",
+    )
     await harness.idle()
-    said = re.search(r"Replay: `/game replay id:(\d+)`", harness.table_message(lobby).text)
-    assert said is not None, harness.table_message(lobby).text
     match_id = int(said[1])
     history = await bob.slash("league history")
     assert f"#{match_id} **Gin Rummy**" in history.text, history.text

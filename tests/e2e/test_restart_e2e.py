@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
 from tests.e2e.test_games_e2e import open_table
+from tests.waiting import until
 
 
 async def test_old_buttons_work_after_a_restart_and_the_game_finishes(harness: Harness) -> None:
@@ -15,7 +16,7 @@ async def test_old_buttons_work_after_a_restart_and_the_game_finishes(harness: H
     await open_table(harness, "spades", "target=50", [alice, bob], 0)
     seats = [Seat(alice, harness, lobby), Seat(bob, harness, lobby)]
     await play_out(seats, lobby, limit=5)
-    before = await harness.result(lobby)
+    before = await harness.shown(lobby, seats)  # (the stop is not a crash mid-update)
     table = harness.table_message(lobby)
     hands = {s.person.name: s.hand_dm().id for s in seats}
 
@@ -30,4 +31,5 @@ async def test_old_buttons_work_after_a_restart_and_the_game_finishes(harness: H
     # Every move after the restart was a click on a message the first process posted.
     assert {s.person.name: s.hand_dm().id for s in seats} == hands
     assert all(s.moves > m for s, m in zip(seats, moves_before, strict=True))
-    assert harness.table_message(lobby) is table and "Result" in table.text
+    await until(lambda: "Result" in table.text, "the result on the first table message")
+    assert harness.table_message(lobby) is table

@@ -3,13 +3,24 @@ each table in a public thread of its own, and everything works there as in a cha
 
 from __future__ import annotations
 
-from tests.e2e.fake_state import CREATE_PUBLIC_THREADS, MANAGE_THREADS, Channel
+import asyncio
+
+from tests.e2e.fake_state import CREATE_PUBLIC_THREADS, MANAGE_THREADS, Channel, Message
 from tests.e2e.play import Harness, PanelSeat, harness_fixture, play_out  # noqa: F401
 from tests.e2e.test_games_e2e import open_table
+from tests.waiting import until
 
 
 def threads_of(harness: Harness, parent: Channel) -> list[Channel]:
     return [c for c in harness.fake.channels.values() if c.parent is parent and not c.deleted]
+
+
+async def lobby_in(thread: Channel) -> Message:
+    """The table message in ``thread`` (posted there as the command is answered)."""
+    return await until(
+        lambda: next((m for m in thread.messages() if " — new table" in m.text), None),
+        f"the lobby in {thread.name}",
+    )
 
 
 async def test_two_tables_in_one_channel_each_in_its_thread(harness: Harness) -> None:
@@ -28,8 +39,7 @@ async def test_two_tables_in_one_channel_each_in_its_thread(harness: Harness) ->
     assert f"<#{first_thread.id}>" in opened.text and f"<#{second_thread.id}>" in second.text
 
     for thread, (host, guest) in ((first_thread, (alice, bob)), (second_thread, (carol, dave))):
-        table = thread.last_message()
-        assert "new table" in table.text
+        table = await lobby_in(thread)
         await guest.click(table, "Join")
         await host.click(table, "Start")
     seats = {
@@ -39,7 +49,7 @@ async def test_two_tables_in_one_channel_each_in_its_thread(harness: Harness) ->
     for thread, pair in seats.items():
         final = await play_out(pair, thread)
         assert final.status == "finished"
-        assert "Result" in harness.table_message(thread).text
+        await until(lambda t=thread: "Result" in harness.table_message(t).text, "the result")
     assert all(p.dm_messages() == [] for p in (alice, bob, carol, dave))
 
 
@@ -90,7 +100,8 @@ async def test_a_server_chooses_the_computer_that_stands_in(harness: Harness) ->
 
 async def test_a_lobby_closed_before_a_deal_takes_its_thread_with_it(harness: Harness) -> None:
     """Open-then-Cancel, however often, leaves no thread; a thread where a game was dealt
-    stays when that game is aborted; without Manage Threads no thread is made at all."""
+    stays when that game is aborted (also before the deal is published); without Manage
+    Threads no thread is made at all."""
     await harness.start()
     fake = harness.fake
     lobby = fake.channel("lobby")
@@ -98,27 +109,45 @@ async def test_a_lobby_closed_before_a_deal_takes_its_thread_with_it(harness: Ha
     for _ in range(3):
         await alice.slash("table new", game="gin_rummy", thread=True)
         (thread,) = threads_of(harness, lobby)
-        cancelled = await alice.click(thread.last_message(), "Cancel")
+        cancelled = await alice.click(await lobby_in(thread), "Cancel")
         assert not cancelled.ephemeral, cancelled.text
-        await harness.idle()
-        assert threads_of(harness, lobby) == [] and thread.deleted
+        await until(lambda t=thread: t.deleted, "the thread to be deleted")
+        assert threads_of(harness, lobby) == []
     await alice.slash("table new", game="gin_rummy", thread=True)
     (thread,) = threads_of(harness, lobby)
     await alice.slash("table abort", channel=thread)  # by command this time
-    await harness.idle()
-    assert threads_of(harness, lobby) == []
+    await until(lambda: threads_of(harness, lobby) == [], "the thread to be deleted")
 
     await alice.slash("table new", game="gin_rummy", options="target=10", thread=True)
     (played,) = threads_of(harness, lobby)
-    table = played.last_message()
+    table = await lobby_in(played)
     await bob.click(table, "Join")
     await alice.click(table, "Start")
     aborted = await alice.slash("table abort", channel=played)
     assert "aborted" in aborted.text, aborted.text
+    await until(lambda: "closed" in table.text, "the table message to say it closed")
     await harness.idle()
     assert threads_of(harness, lobby) == [played]
+
+    # Aborted while the Start click's answer is still on its way, so the abort is
+    # published before the deal is: the thread stays all the same.
+    await alice.slash("table new", game="gin_rummy", options="target=10", thread=True)
+    (racing,) = [t for t in threads_of(harness, lobby) if t is not played]
+    table = await lobby_in(racing)
+    await bob.click(table, "Join")
+    fake.delay("PATCH", "/webhooks/*", 2.0, times=1)  # the Start click's answer
+    starting = asyncio.create_task(alice.click(table, "Start"))
+
+    async def dealt() -> bool:
+        return (await harness.result(racing)).status == "playing"
+
+    await until(dealt, "the deal")
+    await alice.slash("table abort", channel=racing)
+    await starting
+    await harness.idle()
+    assert threads_of(harness, lobby) == [played, racing]
 
     fake.deny(lobby, MANAGE_THREADS)
     refused = await alice.slash("table new", game="spades", thread=True)
     assert refused.ephemeral and "Manage Threads" in refused.text, refused.text
-    assert threads_of(harness, lobby) == [played]
+    assert threads_of(harness, lobby) == [played, racing]

@@ -1,8 +1,9 @@
 """Proofreading by outside judges (``i18n.proof``): every catalog's words in a real
 dictionary of its language or its glossary, Welsh numbers and prepositions mutated as the
 treiglad rules say, Swahili singulars in their own class; and a planted fault of each kind
-fails. The dictionaries are Debian's and Bangor University's: missing, the tests fail
-(``apt-get install hunspell hunspell-is hunspell-sw myspell-tl``), they never skip."""
+fails. The dictionaries are Debian's and Bangor University's (``cymraeg-mcp``): a test whose
+Debian dictionary is missing skips saying what to install, and fails under ``.ci/run``,
+which installs them (``tests.system.require``)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,16 @@ from babel.messages.catalog import Catalog
 
 from i18n import SOURCE, languages, proof
 from i18n.catalogs import read
+from tests.system import require
 
 #: Every shipped language but English: one without a dictionary in ``i18n.proof`` fails.
 SHIPPED = tuple(lang for lang in languages() if lang != SOURCE)
+
+
+def _spelt(lang: str) -> None:
+    """Skip (fail under ``.ci/run``) unless ``lang``'s dictionary is installed."""
+    for path, package in proof.debian_files(lang):
+        require(path, package)
 
 
 def _catalog(lang: str, msgid: str | tuple[str, str], string: str | tuple[str, ...]) -> Catalog:
@@ -24,6 +32,7 @@ def _catalog(lang: str, msgid: str | tuple[str, str], string: str | tuple[str, .
 
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_every_word_is_in_a_dictionary_or_the_glossary(lang: str) -> None:
+    _spelt(lang)
     found = list(proof.misspelt(read(lang)))
     assert not found, "\n".join(found[:40])
 
@@ -34,6 +43,7 @@ def test_welsh_mutates_after_numbers_and_prepositions() -> None:
 
 
 def test_swahili_singulars_keep_their_own_class() -> None:
+    _spelt("sw")
     found = list(proof.class_problems(read("sw")))
     assert not found, "\n".join(found[:40])
 
@@ -45,6 +55,7 @@ def test_swahili_singulars_keep_their_own_class() -> None:
     ("tl", "Bumunot ng barahha.", "barahha"),
 ])
 def test_a_planted_misspelling_fails(lang: str, text: str, bad: str) -> None:
+    _spelt(lang)
     found = list(proof.misspelt(_catalog(lang, "Draw a card from the stock.", text)))
     assert len(found) == 1 and repr(bad) in found[0]
 
@@ -99,10 +110,12 @@ def test_digits_in_running_text_and_prepositions_are_read_too() -> None:
     ("kadi {n} zimegawiwa", "kadi {n} zimegawiwa"),  # plural concord after one card
 ])
 def test_a_planted_swahili_class_slip_fails(forms: tuple[str, str]) -> None:
+    _spelt("sw")
     catalog = _catalog("sw", ("{n} trick", "{n} tricks"), forms)
     assert len(list(proof.class_problems(catalog))) == 1
 
 
 def test_swahili_singulars_pass() -> None:
+    _spelt("sw")
     catalog = _catalog("sw", ("{n} trick", "{n} tricks"), ("mzunguko {n}", "mizunguko {n}"))
     assert list(proof.class_problems(catalog)) == []

@@ -13,6 +13,7 @@ import pytest
 import games
 from bot.services.tables import Reminder, TableResult, TableService
 from storage.db import Database
+from tests.waiting import until
 
 
 class ManualClock:
@@ -59,18 +60,14 @@ class Events:
 
     def __init__(self, service: TableService) -> None:
         self.got: list[TableResult | Reminder] = []
-        self._arrived = asyncio.Condition()
         service.subscribe(self._record)
 
     async def _record(self, event: TableResult | Reminder) -> None:
-        async with self._arrived:
-            self.got.append(event)
-            self._arrived.notify_all()
+        self.got.append(event)
 
-    async def wait(self, count: int, timeout: float = 10.0) -> list[TableResult | Reminder]:
+    async def wait(self, count: int) -> list[TableResult | Reminder]:
         """Wait until ``count`` events arrived in all; return them."""
-        async with asyncio.timeout(timeout), self._arrived:
-            await self._arrived.wait_for(lambda: len(self.got) >= count)
+        await until(lambda: len(self.got) >= count, f"{count} events from the runtime")
         return list(self.got)
 
 

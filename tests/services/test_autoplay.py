@@ -26,6 +26,7 @@ from storage.connect import open_database
 from storage.db import Database, StorageUnavailable
 from storage.models import load_options
 from tests.services.conftest import Events, ManualClock
+from tests.waiting import DEADLINE, until
 
 CH = 31
 ALICE, BOB = 1, 2
@@ -37,13 +38,6 @@ async def two_humans(service: TableService, timer: int = 60, channel: int = CH) 
     return await service.start(channel, ALICE)
 
 
-async def until(condition: object, timeout: float = 10.0) -> None:
-    """Yield to the loop until ``condition()`` holds."""
-    async with asyncio.timeout(timeout):
-        while not condition():  # type: ignore[operator]
-            await asyncio.sleep(0.001)
-
-
 async def test_reminder_at_half_time_then_the_computer_moves(
     service: TableService, db: Database, clock: ManualClock
 ) -> None:
@@ -51,7 +45,7 @@ async def test_reminder_at_half_time_then_the_computer_moves(
     r = await two_humans(service)
     assert r.deadline == clock.t + 60
     await clock.advance(29)
-    await until(lambda: clock.sleeping() == 1)
+    await until(lambda: clock.sleeping() == 1, "the table asleep on the clock")
     assert events.got == []
     await clock.advance(1)
     [reminder] = await events.wait(1)
@@ -60,9 +54,9 @@ async def test_reminder_at_half_time_then_the_computer_moves(
     assert reminder.user_ids == (r.seats[r.to_act[0]].user_id,)
     row = await db.read(repo.get, r.table_id)
     assert row is not None and row.reminded
-    await until(lambda: clock.sleeping() == 1)
+    await until(lambda: clock.sleeping() == 1, "the table asleep on the clock")
     await clock.advance(29.5)
-    await until(lambda: clock.sleeping() == 1)
+    await until(lambda: clock.sleeping() == 1, "the table asleep on the clock")
     assert len(events.got) == 1
     await clock.advance(0.5)
     late = (await events.wait(2))[1]
@@ -81,9 +75,9 @@ async def test_a_move_in_time_resets_the_timer(service: TableService, clock: Man
     seat = r.to_act[0]
     r2 = await service.act(CH, r.seats[seat].user_id or 0, r.private[seat].legal[0], r.version)
     assert r2.deadline == clock.t + 60
-    await until(lambda: clock.sleeping() == 1)
+    await until(lambda: clock.sleeping() == 1, "the table asleep on the clock")
     await clock.advance(20)
-    await until(lambda: clock.sleeping() == 1)
+    await until(lambda: clock.sleeping() == 1, "the table asleep on the clock")
     assert events.got == []
     await clock.advance(10)
     [reminder] = await events.wait(1)
@@ -97,10 +91,11 @@ async def test_absent_players_are_played_to_the_end(
     await service.create(CH, 1, ALICE, "Alice", "ono99", turn_timer=10)
     await service.add_bot(CH, ALICE)
     r = await service.start(CH, ALICE)
-    async with asyncio.timeout(30):
+    async with asyncio.timeout(DEADLINE):
         while (await service.status(CH)).status == "playing":
             await service.settled(CH)
-            await until(lambda: clock.sleeping() >= 1 or service.autoplay.driving() == 0)
+            await until(lambda: clock.sleeping() >= 1 or service.autoplay.driving() == 0,
+                        "a timer, or the end")
             await clock.advance(5)
     results = [e for e in events.got if isinstance(e, TableResult)]
     reminders = [e for e in events.got if isinstance(e, Reminder)]
@@ -175,7 +170,8 @@ async def test_paced_computers_hold_no_lock_while_they_think(
     await service.start(CH, ALICE)
     seen = 0
     while True:
-        await until(lambda: clock.sleeping() == 1 or service.autoplay.driving() == 0)
+        await until(lambda: clock.sleeping() == 1 or service.autoplay.driving() == 0,
+                    "a computer pausing, or the end")
         if service.autoplay.driving() == 0:
             break
         # A computer is pausing: the table's lock is free, and everything reads at once.
@@ -196,7 +192,7 @@ async def test_paced_computers_hold_no_lock_while_they_think(
     mine = r.for_user(ALICE)
     assert mine is not None
     await service.act(CH, ALICE, mine.legal[0], r.version)
-    await until(lambda: clock.sleeping() == 1)
+    await until(lambda: clock.sleeping() == 1, "the table asleep on the clock")
     assert (await service.abort(CH, ALICE)).status == "aborted"
     await clock.advance(0.8)
     await service.close()
@@ -221,7 +217,7 @@ async def test_one_tables_stuck_work_never_delays_anothers_timer(
 
     monkeypatch.setattr(service.store, "commit", slow_for_table_1)
     await service.start(1, ALICE)  # its first computer move now hangs
-    await until(lambda: clock.sleeping() == 1)
+    await until(lambda: clock.sleeping() == 1, "the table asleep on the clock")
     await clock.advance(30)
     [reminder] = await events.wait(1)
     assert isinstance(reminder, Reminder) and reminder.channel_id == 2
@@ -256,7 +252,7 @@ async def test_failed_computer_moves_are_retried_and_the_reply_stays_true(
     assert done.to_act != r.to_act  # the computer's turn now
     assert (await db.read(repo.get, r.table_id)).version == r.version + 1  # type: ignore[union-attr]
     for wait in (1, 2, 4):  # backoff after each failure
-        await until(lambda: clock.sleeping() == 1)
+        await until(lambda: clock.sleeping() == 1, "the table asleep on the clock")
         assert service.autoplay.driving() == 1  # the table is never left unscheduled
         await clock.advance(wait)
     await events.wait(2)  # the computer's opening move, then the one that was retried
@@ -273,13 +269,14 @@ async def test_a_timer_and_a_move_at_the_same_instant_apply_once(
     r = await two_humans(service, timer=60)
     await clock.advance(30)
     await events.wait(1)  # the reminder
-    await until(lambda: clock.sleeping() == 1)
+    await until(lambda: clock.sleeping() == 1, "the table asleep on the clock")
     seat = r.to_act[0]
     user = r.seats[seat].user_id or 0
     await clock.advance(30)  # the time-out is due now …
     move = asyncio.create_task(service.act(CH, user, r.private[seat].legal[0], r.version))
     outcome = await asyncio.gather(move, return_exceptions=True)
-    await until(lambda: service.autoplay.driving() <= 1 and clock.sleeping() != 0)
+    await until(lambda: service.autoplay.driving() <= 1 and clock.sleeping() != 0,
+                "one driver left, asleep")
     log = await db.read(repo.actions, r.table_id)
     assert len([a for a in log if a.version == r.version + 1]) == 1
     if isinstance(outcome[0], Exception):
@@ -361,7 +358,7 @@ async def test_the_servers_stand_in_plays_for_a_timed_out_or_departed_player(
         expected = game.choose(state, seat, "expert", rng_for(row.seed, "bot", r.version))
         await clock.advance(30)
         await events.wait(1)  # the reminder
-        await until(lambda: clock.sleeping() == 1)
+        await until(lambda: clock.sleeping() == 1, "the table asleep on the clock")
         await clock.advance(30)
         late = (await events.wait(2))[1]
         assert isinstance(late, TableResult) and late.steps[0].by == "timeout"

@@ -90,7 +90,7 @@ async def test_a_stale_move_fails_alone_in_its_group(
                 for r in (a, b)
             )
 
-        await held_open(db, queue, settle=0.01)
+        await held_open(db, queue, writes=2)
         stale, fine = await asyncio.gather(*moves, return_exceptions=True)
         assert groups == [1, 2]  # the write held open, then both moves in one group
         assert isinstance(stale, errors.TableBusy)

@@ -6,13 +6,14 @@ once and plays the computers' answer."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.services.errors import StaleVersion, TableBusy
 from bot.services.tables import TableResult, TableService
 from storage.connect import open_database
+from tests.waiting import until
 
 GUILD = 5 << 22  # shard 1 of 2
 
@@ -33,12 +34,6 @@ async def two_processes(pg_url: str) -> AsyncIterator[tuple[TableService, TableS
         for service in services:
             await service.close()
             await service.db.close()
-
-
-async def until(check: Callable[[], bool], timeout: float = 10.0) -> None:
-    async with asyncio.timeout(timeout):
-        while not check():
-            await asyncio.sleep(0.02)
 
 
 async def human_to_act(service: TableService, channel: int) -> TableResult:
@@ -70,7 +65,7 @@ async def test_a_move_made_elsewhere_reaches_the_owner_at_once(
     def answered() -> bool:
         table = owner.store.cached(7)
         return table is not None and table.version > now.version
-    await until(answered)
+    await until(answered, "the owner to hear of the moves and answer")
     after = await human_to_act(owner, 7)
     assert (await elsewhere.status(7)).version == after.version
 
@@ -99,7 +94,8 @@ async def test_the_same_move_from_two_processes_commits_once(
     committed = [r for r in results if isinstance(r, TableResult)]
     refused = [r for r in results if isinstance(r, (TableBusy, StaleVersion))]
     assert len(committed) == 1 and len(refused) == 1, results
-    await until(lambda: (owner.store.cached(8) or before).version >= before.version + 1)
+    await until(lambda: (owner.store.cached(8) or before).version >= before.version + 1,
+                "the owner to hear of the move")
     actions = await owner.db.read(
         lambda c: c.all("SELECT version FROM table_actions ORDER BY version")
     )

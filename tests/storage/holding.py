@@ -9,21 +9,22 @@ from collections.abc import Callable
 from typing import Any
 
 from storage.db import Conn, Database
+from tests.waiting import DEADLINE, until
 
 
-async def held_open(db: Database, body: Callable[[], Any], *, settle: float = 0.0) -> None:
-    """Run ``body`` (which queues writes) while the writer is busy with another write, so
-    everything it queues is committed as one group when that write ends; ``settle``
-    seconds let queued tasks reach the writer first."""
+async def held_open(db: Database, body: Callable[[], Any], *, writes: int) -> None:
+    """Run ``body`` (which sets off ``writes`` writes) while the writer is busy with
+    another write, so that all of them, once queued, are committed as one group when that
+    write ends."""
     started, release = threading.Event(), threading.Event()
 
     def hold(conn: Conn) -> None:
         started.set()
-        release.wait(10)
+        release.wait(DEADLINE)
 
     holder = asyncio.create_task(db.write(hold))
-    await asyncio.to_thread(started.wait, 10)
+    await asyncio.to_thread(started.wait, DEADLINE)
     body()
-    await asyncio.sleep(settle)
+    await until(lambda: db.queued() >= writes, f"{writes} writes queued")
     release.set()
     await holder

@@ -21,6 +21,7 @@ from storage.connect import open_database
 from storage.db import Conflict, Conn, Database
 from storage.sqlite import SqliteConn, SqliteDatabase
 from tests.storage.holding import held_open
+from tests.waiting import until
 
 
 def new(channel: int) -> repo.NewTable:
@@ -75,7 +76,7 @@ async def test_a_failing_member_does_not_affect_the_others(
         tasks.append(asyncio.create_task(db.write(lobby(1))))  # an open table there already
         tasks.append(asyncio.create_task(db.write(lobby(3))))
 
-    await held_open(db, queue)
+    await held_open(db, queue, writes=5)
     done = await asyncio.gather(*tasks, return_exceptions=True)
     assert groups == [1, 5]
     assert isinstance(done[1], ValueError) and isinstance(done[3], Conflict)
@@ -97,7 +98,7 @@ async def test_a_member_that_loses_the_transaction_fails_alone(
     def queue() -> None:
         tasks.extend(asyncio.create_task(db.write(w)) for w in (lobby(1), abandon, lobby(2)))
 
-    await held_open(db, queue)
+    await held_open(db, queue, writes=3)
     done = await asyncio.gather(*tasks, return_exceptions=True)
     assert isinstance(done[1], Exception) and isinstance(done[0], int)
     assert isinstance(done[2], int)
@@ -128,7 +129,7 @@ async def test_a_failed_commit_reruns_each_member_alone(db: Database, groups: li
     def queue() -> None:
         tasks.extend(asyncio.create_task(db.write(w)) for w in (lobby(1), dangling, lobby(2)))
 
-    await held_open(db, queue)
+    await held_open(db, queue, writes=3)
     done = await asyncio.gather(*tasks, return_exceptions=True)
     assert isinstance(done[1], sqlite3.IntegrityError | psycopg.errors.ForeignKeyViolation)
     assert isinstance(done[0], int) and isinstance(done[2], int)
@@ -221,8 +222,7 @@ async def test_a_wal_too_long_for_passive_checkpoints_is_restarted(tmp_path: Pat
         db.checkpoint_interval = 0.0
         db.wal_restart_frames = 10
         await db.write(lambda c: repo.insert(c, new(99)))
-        while db.checkpointing():
-            await asyncio.sleep(0.01)
+        await until(lambda: not db.checkpointing(), "the checkpoint to end")
         assert seen == ["PRAGMA wal_checkpoint(RESTART)"]  # the passive one ran elsewhere
     finally:
         await db.close()

@@ -30,6 +30,7 @@ from storage.db import (
 )
 from storage.postgres import PostgresDatabase, translate
 from tests.conftest import PostgresCluster
+from tests.waiting import DEADLINE, until
 
 
 def new(channel: int) -> repo.NewTable:
@@ -312,9 +313,13 @@ async def listening_to(listening: Database, writing: Database) -> asyncio.Queue[
     heard: asyncio.Queue[str | None] = asyncio.Queue()
     loop = asyncio.get_running_loop()
     listening.listen("deckhand_test", lambda p: loop.call_soon_threadsafe(heard.put_nowait, p))
-    while heard.empty():
-        await writing.write(lambda c: c.announce("deckhand_test", "ready?"))
-        await asyncio.sleep(0.05)
+
+    async def live() -> bool:
+        if heard.empty():
+            await writing.write(lambda c: c.announce("deckhand_test", "ready?"))
+        return not heard.empty()
+
+    await until(live, "the listener to hear a first announcement")
     return heard
 
 
@@ -324,9 +329,6 @@ async def test_announcements_reach_other_processes_only_when_committed(pg_url: s
     listening, writing = await open_database(pg_url), await open_database(pg_url)
     try:
         heard = await listening_to(listening, writing)
-        await asyncio.sleep(0.2)
-        while not heard.empty():
-            assert heard.get_nowait() == "ready?"
 
         def refused(c: Conn) -> None:
             c.announce("deckhand_test", "rolled back")
@@ -335,9 +337,10 @@ async def test_announcements_reach_other_processes_only_when_committed(pg_url: s
         with pytest.raises(RuntimeError):
             await writing.write(refused)
         await writing.write(lambda c: c.announce("deckhand_test", "7 moved"))
-        assert await asyncio.wait_for(heard.get(), 5) == "7 moved"
-        await asyncio.sleep(0.3)
-        assert heard.empty()
+        # Announcements arrive in the order their writes committed: before "7 moved" come
+        # only listening_to's "ready?"s, never the rolled-back one.
+        while (note := await asyncio.wait_for(heard.get(), DEADLINE)) != "7 moved":
+            assert note == "ready?", note
     finally:
         await writing.close()
         await listening.close()
@@ -352,10 +355,10 @@ async def test_a_listener_whose_connection_drops_listens_again_and_says_it_misse
     try:
         heard = await listening_to(listening, writing)
         assert terminate_others(postgres, pg_url) >= 1
-        while (note := await asyncio.wait_for(heard.get(), 10)) is not None:
+        while (note := await asyncio.wait_for(heard.get(), DEADLINE)) is not None:
             assert note == "ready?"
         await writing.write(lambda c: c.announce("deckhand_test", "7 moved"))
-        assert await asyncio.wait_for(heard.get(), 5) == "7 moved"
+        assert await asyncio.wait_for(heard.get(), DEADLINE) == "7 moved"
     finally:
         await writing.close()
         await listening.close()
@@ -372,15 +375,15 @@ async def test_a_database_restart_refuses_writes_meanwhile_and_then_carries_on()
         heard = await listening_to(db, db)
         await db.write(repo.insert, new(1))
         cluster.admin.close()
-        os.kill(cluster.server.get_pid(), signal.SIGINT)  # fast shutdown
-        while cluster.server.get_pid() is not None and pid_alive(cluster.server.get_pid()):
-            await asyncio.sleep(0.05)
+        pid = cluster.server.get_pid()
+        os.kill(pid, signal.SIGINT)  # fast shutdown
+        await until(lambda: not pid_alive(pid), "the server to stop")
         with pytest.raises(StorageUnavailable, match="cannot be reached"):
             await db.write(repo.insert, new(2))
         cluster.server.ensure_postgres_running()
         assert await db.write(repo.insert, new(3)) > 0
         assert await db.read(channels) == [1, 3]
-        while (note := await asyncio.wait_for(heard.get(), 20)) is not None:
+        while (note := await asyncio.wait_for(heard.get(), DEADLINE)) is not None:
             assert note == "ready?"
         await db.close()
     finally:

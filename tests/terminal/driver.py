@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.invocation import command_of
+from tests.waiting import DEADLINE
 
 ROOT = Path(__file__).resolve().parents[2]
 USER = "tester"
@@ -45,8 +46,9 @@ def _ran() -> str:
 RAN = _ran()
 
 
-def cli(*args: str, stdin: str = "", timeout: float = 60,
-        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def cli(
+    *args: str, stdin: str = "", timeout: float = DEADLINE, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """Run ``python -m bot ARGS`` with ``stdin`` piped in (in ``env``, else ``ENV``); wait
     for it to end."""
     return subprocess.run(
@@ -122,7 +124,7 @@ class Live:
         self.buffer += self.decoder.decode(chunk)  # a character may span two reads
         return bool(chunk)
 
-    def expect(self, *texts: str, timeout: float = 20) -> str:
+    def expect(self, *texts: str, timeout: float = DEADLINE) -> str:
         """Wait until one of ``texts`` appears after what was consumed; consume up to it."""
         end = time.monotonic() + timeout
         while True:
@@ -154,7 +156,7 @@ class Live:
                 if until in self.buffer or not self._read(0.1):
                     return
 
-    def finish(self, timeout: float = 20) -> tuple[int, str]:
+    def finish(self, timeout: float = DEADLINE) -> tuple[int, str]:
         """Wait for the end; the exit status and the rest of the output."""
         end = time.monotonic() + timeout
         if self.proc is not None and self.proc.stdin is not None:

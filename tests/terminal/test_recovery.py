@@ -15,6 +15,7 @@ from bot.terminal.app import LOCAL_USER_ID, OFFLINE_GUILD, channel_for
 from storage.connect import open_database
 from storage.models import Computer, dump_seats, load_seats
 from tests.terminal.driver import ALL_ONES, ENV, ROOT, cli, query
+from tests.waiting import DEADLINE
 
 CHANNEL = channel_for("gin_rummy")
 
@@ -107,6 +108,6 @@ def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path: Path) -> None:
         proc.stdin.close()
     except BrokenPipeError:
         pass
-    assert proc.wait(timeout=60) == 0
+    assert proc.wait(timeout=DEADLINE) == 0
     assert proc.stderr is not None and b"Traceback" not in proc.stderr.read()
     assert query(db, "SELECT count(*) FROM tables WHERE status = 'playing'") == [(1,)]

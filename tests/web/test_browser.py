@@ -7,15 +7,13 @@ screenshots of a season's standings, of an event and of a replay are written to
 ``DECKHAND_SCREENSHOTS`` (default: the test's temporary
 folder; ``docs/images`` holds copies made with
 ``DECKHAND_SCREENSHOTS=docs/images .venv/bin/python -m pytest tests/web/test_browser.py``).
-Chromium is installed by the run when missing (as root with apt-get, as in CI and
-``.ci/run``); skipped only when ``DECKHAND_NO_BROWSER=1`` is set or it cannot be installed.
+Without Chromium (``apt-get install chromium``; ``.ci/run`` installs it) the tests are
+skipped, saying so — and fail under ``.ci/run`` (``tests.system``).
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -27,6 +25,7 @@ from bot.services.events.service import EventService
 from bot.web import paths
 from bot.web.app import make_app
 from storage.connect import open_database
+from tests.system import require
 from tests.web.world import GUILD, World, standing_cells
 
 CHROMIUM = "/usr/bin/chromium"
@@ -34,10 +33,6 @@ ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-
-pytestmark = pytest.mark.skipif(
-    os.environ.get("DECKHAND_NO_BROWSER") == "1", reason="DECKHAND_NO_BROWSER=1"
-)
 
 
 @pytest.fixture
@@ -51,20 +46,9 @@ async def base(world: World) -> AsyncIterator[str]:
     await db.close()
 
 
-def _ensure_chromium() -> None:
-    """Debian's Chromium, installed by the test run itself when it is missing and the run
-    may (root with apt-get, as in CI); otherwise the browser tests say what to install."""
-    if not Path(CHROMIUM).exists() and os.geteuid() == 0 and shutil.which("apt-get"):
-        subprocess.run(["apt-get", "update", "-qq"], check=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True,
-                       stdout=subprocess.DEVNULL)
-    if not Path(CHROMIUM).exists():
-        pytest.skip("the browser tests need Debian's chromium: apt-get install chromium")
-
-
 @pytest.fixture
 async def browser() -> AsyncIterator[Browser]:
-    _ensure_chromium()
+    require(Path(CHROMIUM), "chromium")
     async with async_playwright() as p:
         b = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b

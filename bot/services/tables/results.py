@@ -81,6 +81,8 @@ class TableResult:
     steps: tuple[Step, ...] = ()
     to_act: tuple[int, ...] = ()
     public: dict[str, Any] | None = None
+    #: A game was dealt (also at an aborted table, whose game ``public`` no longer shows).
+    dealt: bool = False
     outcome: Outcome | None = None
     #: The recorded match of a game this process saw finish (for ``/game replay``).
     match_id: int | None = None
@@ -142,8 +144,8 @@ def project(
         title=g.title, status=table.status, version=table.version, host_id=table.host_id,
         seats=seat_infos(table), options=dict(table.options), turn_timer=table.turn_timer,
         deadline=table.deadline, message=message, steps=steps, to_act=to_act,
-        public=public, outcome=outcome, match_id=table.match_id, unrated=table.unrated,
-        private=private,
+        public=public, dealt=state is not None, outcome=outcome, match_id=table.match_id,
+        unrated=table.unrated, private=private,
     )
 
 

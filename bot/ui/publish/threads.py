@@ -49,7 +49,7 @@ class LobbyThreads:
         if result.channel_id not in self._made or result.status is TableStatus.LOBBY:
             return
         self._made.discard(result.channel_id)
-        if result.status is TableStatus.ABORTED and result.public is None:
+        if result.status is TableStatus.ABORTED and not result.dealt:
             await self._delete(result.table_id, result.channel_id)
 
     def forget(self, channel_id: int) -> None:
