@@ -49,8 +49,14 @@ from tests.e2e.fake_state import (
 if TYPE_CHECKING:
     from tests.e2e.fake_discord import FakeDiscord
 
-#: Edits of messages older than an hour are rate limited (30046); Discord does not say how
-#: hard, so the fake allows few: this many per channel in any hour.
+#: Edits of messages older than an hour are rate limited (30046, "Maximum number of edits
+#: to messages older than 1 hour reached", opcodes-and-status-codes.mdx); Discord does not
+#: say how hard ("We dont put rate limit details in our documentation", Discord staff on
+#: discord/discord-api-docs#4413), so the fake allows few: this many per channel in any
+#: hour. The code names no token type: edits through an interaction's token (its
+#: callback's UPDATE_MESSAGE, or Edit Original/Followup Message) count as the bot token's
+#: do. Ephemeral messages are not counted (no report of 30046 on one: they are shown to
+#: one user and cannot be fetched).
 OLD_MESSAGE = 3600.0
 OLD_EDITS_PER_HOUR = 3
 ARCHIVED = ApiError(400, 50083, "Operation cannot be performed on an archived thread")
@@ -68,6 +74,7 @@ NO_MUTUAL_GUILD = ApiError(
     403, 50278, "Cannot send messages to this user due to having no mutual guilds"
 )
 MISSING_ACCESS = ApiError(403, 50001, "Missing Access")
+UNKNOWN_WEBHOOK = ApiError(404, 10015, "Unknown Webhook")
 # Which callback types each interaction type accepts (ping=1 never reaches a gateway bot).
 CALLBACKS_ALLOWED = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 
@@ -115,6 +122,9 @@ class Rest:
         self.fake = fake
         #: When old messages were edited, by channel (for 30046).
         self.old_edits: dict[int, list[float]] = {}
+        #: Every edit of a message older than an hour: through what ("bot" or "token") and
+        #: how old the message was, in seconds (refused ones too).
+        self.old_edit_log: list[tuple[str, float]] = []
 
     @staticmethod
     def match(method: str, path: str) -> tuple[Handler, dict[str, str], str] | None:
@@ -184,10 +194,15 @@ class Rest:
         return [c.payload(fake.application_id) for c in fresh]
 
     def _check_app(self, req: Req) -> int | None:
+        """The app's own routes; a server's commands need the app installed there (its bot,
+        or ``applications.commands`` alone)."""
         if int(req.params["application_id"]) != self.fake.application_id:
             raise ApiError(403, 50001, "Missing Access")
         if "guild_id" in req.params:
-            return self._guild(req).id
+            guild = self.fake.guild_by_id(int(req.params["guild_id"]))
+            if not self.fake.installed_in(guild):
+                raise MISSING_ACCESS
+            return guild.id
         return None
 
     def _guild(self, req: Req) -> Guild:
@@ -297,6 +312,7 @@ class Rest:
             inter.original = fake.live_message(inter.message.id)
             if kind == 7:
                 validate_message(data, where="edit")
+                self._count_old_edit(inter.original, through="token")
                 self._edit(inter.original, data)
         elif kind == 8:
             validate_choices(data.get("choices", []))
@@ -365,9 +381,11 @@ class Rest:
             or int(req.params["webhook_id"]) != self.fake.application_id
             or inter.callback_type is None
         ):
-            raise ApiError(404, 10015, "Unknown Webhook")
+            raise UNKNOWN_WEBHOOK
         if self.fake.clock.now() - snowflake_time(inter.id) > self.fake.token_lifetime:
             raise ApiError(401, 50027, "Invalid Webhook Token")  # 15 minutes from creation
+        if not self.fake.live_owners(inter.owners, inter.channel):
+            raise UNKNOWN_WEBHOOK  # the install that authorised it is gone (``live_owners``)
         return inter
 
     def _webhook_message(self, req: Req) -> tuple[Interaction, Message]:
@@ -426,6 +444,7 @@ class Rest:
         if message.channel.archived and not message.ephemeral:
             raise ARCHIVED  # an interaction's token edits no more than the bot's own
         validate_message(req.json or {}, where="edit")
+        self._count_old_edit(message, through="token")
         self._edit(message, req.json or {}, req)
         inter.filled.set()
         return message.payload()
@@ -566,15 +585,16 @@ class Rest:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         if message.channel.archived:
             raise ARCHIVED
-        self._count_old_edit(message)
+        self._count_old_edit(message, through="bot")
         validate_message(req.json or {}, where="edit")
         self._edit(message, req.json or {}, req)
         return message.payload()
 
-    def _count_old_edit(self, message: Message) -> None:
+    def _count_old_edit(self, message: Message, *, through: str) -> None:
         now = self.fake.clock.now()
-        if now - message.created_at < OLD_MESSAGE:
+        if now - message.created_at < OLD_MESSAGE or message.ephemeral:
             return
+        self.old_edit_log.append((through, now - message.created_at))
         recent = [t for t in self.old_edits.get(message.channel.id, []) if now - t < 3600]
         if len(recent) >= OLD_EDITS_PER_HOUR:
             raise ApiError(
