@@ -31,7 +31,8 @@ import discord
 from bot.discord_io import Gone, Outbox, Sent
 from bot.render.messages import MessageSpec
 from bot.services.preferences import Preferences
-from bot.ui.publish.tokens import Refused, Token, TokenMessage
+from bot.ui.allowance import Exhausted
+from bot.ui.publish.tokens import Token, TokenMessage
 from bot.ui.views import edit_kwargs, send_kwargs
 
 log = logging.getLogger(__name__)
@@ -85,7 +86,7 @@ class Delivery:
         """A follow-up through ``token``; its id, or None when Discord refused it."""
         try:
             return await token.send(send_kwargs(spec), ephemeral=ephemeral)
-        except (discord.HTTPException, Refused) as exc:
+        except (discord.HTTPException, Exhausted) as exc:
             log.info("a follow-up was refused: %s", _why(exc))
             return None
 
@@ -123,7 +124,7 @@ class Delivery:
         if via is not None and via.channel_id == channel_id:
             try:
                 posted = await via.send(send_kwargs(spec), mentions=mentions)
-            except (discord.HTTPException, Refused) as exc:
+            except (discord.HTTPException, Exhausted) as exc:
                 log.info("table %s: a post through a token was refused: %s", table_id, _why(exc))
             else:
                 return Sent(channel_id, posted)
@@ -173,6 +174,6 @@ class Delivery:
         self.outbox.remember_dm(user_id, channel_id)
 
 
-def _why(exc: discord.HTTPException | Refused) -> object:
+def _why(exc: discord.HTTPException | Exhausted) -> object:
     """A refusal for the log: Discord's status, or why Deckhand did not send."""
     return exc.status if isinstance(exc, discord.HTTPException) else exc

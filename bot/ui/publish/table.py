@@ -42,7 +42,7 @@ from bot.render.table import EventLog, table_message
 from bot.services.preferences import PreferenceService
 from bot.services.tables import Step, TableResult, TableStatus
 from bot.services.tables.records import OPEN
-from bot.ui import followups
+from bot.ui import allowance
 from bot.ui.publish.delivery import Delivery, Reach
 from bot.ui.publish.tokens import Clock, Sleep, Token, TokenMessage, Tokens
 from i18n import SOURCE, _, speaking
@@ -154,7 +154,7 @@ class TableMessages:
         click there, or the one editing the table message), if any has follow-ups left."""
         held = [
             h for h in (self.tokens.get(("click", table_id)), self.tokens.get(("table", table_id)))
-            if h is not None and followups.left(h.token.interaction) != 0
+            if h is not None and allowance.left(h.token.interaction) != 0
         ]
         return max(held, key=lambda h: h.token.created).token if held else None
 
