@@ -18,6 +18,9 @@ from i18n import ngettext
 
 #: The uses a check can be about.
 TABLE = "a table in a channel"
+#: ``/table new`` run in a thread: posting there takes Send Messages in Threads, not Send
+#: Messages (developers/topics/permissions.mdx, Bitwise Permission Flags).
+IN_THREAD = "a table in the thread it is opened in"
 THREAD = "a table in a thread of its own"
 EVENT = "an event (tables in public threads)"
 DUPLICATE = "a duplicate event (tables in private threads)"
@@ -36,7 +39,8 @@ class Need:
 
 _ALL = frozenset({TABLE, THREAD, EVENT, DUPLICATE})
 NEEDS = (
-    Need("view_channel", "View Channels", "see the channels of tables and events", _ALL),
+    Need("view_channel", "View Channels", "see the channels of tables and events",
+         _ALL | {IN_THREAD}),
     Need("send_messages", "Send Messages",
          "post table messages, notices and event announcements", _ALL),
     Need("embed_links", "Embed Links",
@@ -54,7 +58,7 @@ NEEDS = (
          "duplicate events: each table plays in a thread only its players see",
          frozenset({DUPLICATE})),
     Need("send_messages_in_threads", "Send Messages in Threads", "play at tables in threads",
-         frozenset({THREAD, EVENT, DUPLICATE})),
+         frozenset({IN_THREAD, THREAD, EVENT, DUPLICATE})),
 )
 
 

@@ -1,6 +1,6 @@
 """What an interaction asks, read one way by every handler: a table's options and turn
-timer, the asker's admin rights in a server, and the permissions the bot lacks where it
-was asked."""
+timer, and the permissions the bot lacks where it was asked (admin rights are one
+question of the place's, ``bot.ui.places.is_admin``)."""
 
 from __future__ import annotations
 
@@ -29,12 +29,6 @@ def table_timer(timer: str | None, default: int) -> int:
         return parse_timer(timer)
     except ValueError as exc:
         raise BadOptions(str(exc)) from None
-
-
-def is_admin(interaction: discord.Interaction) -> bool:
-    """Manage Server in the guild the interaction came from (a server's rule; in a DM or
-    group DM ``bot.ui.places.is_admin`` asks for its keeper instead)."""
-    return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
 def lacking(interaction: discord.Interaction, *uses: str) -> str:

@@ -46,6 +46,7 @@ from bot.services.leagues import LeagueService
 from bot.services.preferences import PreferenceService
 from bot.services.tables import TableResult, TableService, TableStatus
 from bot.services.tables.hints import UNRATED
+from bot.services.tables.records import OPEN
 from bot.ui import custom_ids, places, replays
 from bot.ui.answers import defer, guarded, publicly, reply, say, update
 from bot.ui.asks import lacking, table_options, table_timer
@@ -77,6 +78,18 @@ _NOT_HERE = N_("That button belongs to a table somewhere else; use the buttons o
                " channel.")
 BROKEN = N_("That button doesn't work (any more); use the buttons of the latest table"
             " message.")
+GAME_OVER = N_("That game is over; the buttons of this message no longer work.")
+OLD_COPY = N_("This is an old copy of the table; it goes on here: {link}")
+LOST = N_(
+    "I can't show this table here any more: the install that let me post in this"
+    " conversation is gone (whoever added Deckhand removed it, or left). The game is saved"
+    " and this click changed nothing. Anyone here who has Deckhand can bring the table back"
+    " with `/table status`. Add Deckhand to your account: <{link}>"
+)
+_THREADS = frozenset({discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                      discord.ChannelType.news_thread})
+#: The kinds of button a table message carries (a hand's are ``_SEAT_KINDS``).
+_TABLE_KINDS = (_CONTROLS - {"rematch"}) | {"hand", "refresh"}
 
 
 class NoThread(ServiceError):
@@ -124,6 +137,10 @@ class Controller:
             await guarded(interaction, say(interaction, _(SLOW_DOWN)))
         elif cid is None:
             await guarded(interaction, say(interaction, _(BROKEN)))
+        elif self.publisher.lost(cid.table_id):
+            # Said in the callback itself: no token of this table's install works now.
+            link = permissions.user_install_link(str(interaction.application_id))
+            await guarded(interaction, say(interaction, _(LOST, link=link)))
         else:
             await guarded(interaction, self._component(interaction, cid, values))
 
@@ -176,6 +193,14 @@ class Controller:
             await say(interaction, _(_NOT_HERE))
             return
         channel_id = row.channel_id
+        if place is not None and cid.kind in _TABLE_KINDS and row.status in OPEN:
+            live = await self.publisher.table.message_id(row.id)
+            clicked = interaction.message
+            if live is not None and clicked is not None and clicked.id != live:
+                where = "@me" if place.private else str(place.scope)
+                link = f"https://discord.com/channels/{where}/{channel_id}/{live}"
+                await say(interaction, _(OLD_COPY, link=link))
+                return
         if place is not None:
             self.publisher.table.clicked(row.id, self.publisher.token(interaction))
         if cid.kind in _CONTROLS:
@@ -185,8 +210,7 @@ class Controller:
         elif cid.kind == "refresh":
             await self.refresh(interaction, channel_id)
         elif row.status != TableStatus.PLAYING:
-            await say(interaction,
-                      _("That game is over; the buttons of this message no longer work."))
+            await say(interaction, _(GAME_OVER))
         elif cid.kind == "page":
             await self._page(interaction, cid, channel_id)
         else:
@@ -226,12 +250,22 @@ class Controller:
                       _("That button is from an earlier turn; use the latest message."))
             return
         spec = await self.publisher.hands.of(result, mine, page=int(cid.arg))
+        if self._old_dm(interaction):
+            await reply(interaction, spec)  # a fresh private page: an old DM is not edited
+            return
         await update(interaction, spec)
         if interaction.message is not None:
             token = self.publisher.token(interaction)
             self.publisher.hands.opened(
                 result, token, interaction.message.id, spec, original=True
             )
+
+    def _old_dm(self, interaction: discord.Interaction) -> bool:
+        """Whether the clicked message is a hand DM too old to edit (30046: posted afresh)."""
+        clicked = interaction.message
+        return clicked is not None and not clicked.flags.ephemeral and (
+            self.publisher.delivery.aged(clicked.id)
+        )
 
     async def _move(
         self, interaction: discord.Interaction, cid: CustomId, channel_id: int, values: list[str]
@@ -249,7 +283,9 @@ class Controller:
         token = self.publisher.token(interaction)
         mine = result.for_user(token.user_id)
         shown = None
-        if mine is not None and _private(interaction) and token.message_id is not None:
+        if mine is not None and _private(interaction) and token.message_id is not None and (
+            not self._old_dm(interaction)  # else the hand DM is sent afresh (``Hands``)
+        ):
             # The click's answer is the clicked hand, shown in turn with its other edits.
             shown = token.message_id
             self.publisher.hands.clicked(result, await self.publisher.hands.of(result, mine), token)
@@ -277,7 +313,9 @@ class Controller:
             await say(interaction, _(NO_TABLES_HERE))
             return
         if place.reach is Reach.BOT:
-            missing = lacking(interaction, permissions.TABLE)
+            channel = interaction.channel
+            threaded = channel is not None and channel.type in _THREADS
+            missing = lacking(interaction, permissions.IN_THREAD if threaded else permissions.TABLE)
             if missing:
                 await say(interaction, _(
                     "I can't run a table in this channel: I need {missing} here.", missing=missing
@@ -353,8 +391,8 @@ class Controller:
         if place.reach is Reach.TOKENS:
             if thread:
                 raise NoThread(lazy_gettext(
-                    "I can't open a thread here: Deckhand is not a member of this server"
-                    " (it came with someone's own install). Open the table without `thread`."
+                    "I can't open a thread here: Deckhand's bot is not a member of this"
+                    " server (only its commands came here). Open the table without `thread`."
                 ))
             return None
         if thread is None and not (await self.preferences.server(place.scope)).threads:
@@ -373,15 +411,15 @@ class Controller:
         )
 
     async def status(self, interaction: discord.Interaction, channel_id: int) -> None:
-        """Post the table message again at the bottom of the channel (it becomes the live
-        one; the old one is deleted)."""
-        old = None
+        """Post the table message again at the bottom of the channel: it becomes the live
+        one (the old one is retired, ``TableMessages.shown``), through this interaction —
+        also where the install that let Deckhand post here is gone (``Publisher.lost``):
+        whoever runs it has Deckhand, so the table continues through their install."""
         done: list[tuple[TableResult, MessageSpec]] = []
 
         async def work() -> dict[str, Any]:
-            nonlocal old
             result = await self.tables.status(channel_id)
-            old = await self.publisher.table.message_id(result.table_id)
+            await self.publisher.table.message_id(result.table_id)  # the one it replaces
             done.append((result, await self.publisher.table.spec(result)))
             return edit_kwargs(done[0][1])
 
@@ -392,8 +430,7 @@ class Controller:
         live = result.status in (TableStatus.LOBBY, TableStatus.PLAYING)
         token = self.publisher.token(interaction)
         self.publisher.table.shown(result, spec, message.id if live else None, token)
-        if old is not None:
-            await self.publisher.table.replaced(result, old)
+        await self.publisher.revived(result.table_id)
 
     async def _change(
         self,
@@ -415,8 +452,7 @@ class Controller:
         spec = await table.spec(result)
         stored = await table.message_id(result.table_id)
         if on_table and clicked is not None and clicked.id == stored:
-            await update(interaction, spec)
-            table.shown(result, spec, clicked.id, token)
+            await table.answer_click(result, spec, token)
         else:
             if not on_table:
                 await say(interaction, str(result.message or _(done)))
@@ -503,17 +539,19 @@ class Controller:
         await self.publisher.publish(result, Answered(via=token, table=True))
 
     async def refresh(self, interaction: discord.Interaction, channel_id: int) -> None:
-        """**Refresh** (at a table only tokens reach): the clicked table message shows the
-        game as it is now, and the click's token keeps it up to date from here; a player
-        whose turn it is gets their hand as well, told so."""
+        """**Refresh** (at a table only tokens reach) on the live table message: it shows
+        the game as it is now — edited, or posted afresh when it is too old to edit
+        (``TableMessages.answer_click``) — and the click's token keeps it up to date from
+        here; a player whose turn it is gets their hand as well, told so. (A click on an
+        old copy never gets here: ``_component`` says where the table is.)"""
         await defer(interaction, update=True)
         result = await self.tables.status(channel_id)
         spec = await self.publisher.table.spec(result)
-        await update(interaction, spec)
         token = self.publisher.token(interaction)
-        clicked = interaction.message
-        if clicked is not None and result.status in (TableStatus.LOBBY, TableStatus.PLAYING):
-            self.publisher.table.shown(result, spec, clicked.id, token)
+        if result.status not in (TableStatus.LOBBY, TableStatus.PLAYING):
+            await say(interaction, _(GAME_OVER))
+            return
+        await self.publisher.table.answer_click(result, spec, token)
         mine = result.for_user(token.user_id)
         if mine is not None and mine.legal and result.status is TableStatus.PLAYING:
             hand = await self.publisher.hands.of(result, mine)

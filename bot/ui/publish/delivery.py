@@ -12,7 +12,9 @@ deleted here. Decisions:
   in the database (``storage.places``) for restarts.
 * A send through a token that Discord refuses falls back to the bot's token where the
   table's reach allows; an edit through a token that is refused says so (``Gone.TOKEN``)
-  and the caller decides (the table message has its own way back, a panel has none).
+  and the caller decides (the table message has its own way back, a panel has none). A
+  young token refused because its install is gone (``allowance.lost``) is reported to
+  ``on_lost``.
 * A message the bot edits with its own token is replaced rather than edited once it is
   ``replace_after`` old (Discord limits edits of messages older than an hour, 30046).
 * Specs are turned into discord.py's arguments here (``bot.ui.views``): callers speak in
@@ -25,12 +27,14 @@ import dataclasses
 import enum
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 import discord
 
 from bot.discord_io import Gone, Outbox, Sent
 from bot.render.messages import MessageSpec
 from bot.services.preferences import Preferences
+from bot.ui import allowance
 from bot.ui.allowance import Exhausted
 from bot.ui.publish.tokens import Token, TokenMessage
 from bot.ui.views import edit_kwargs, send_kwargs
@@ -56,6 +60,12 @@ class Delivery:
         self.outbox = outbox
         self.replace_after = replace_after
         self._tokens_only: set[int] = set()
+        #: Told of a token whose authorisation Discord took away (``allowance.lost``).
+        self.on_lost: Callable[[Token], Awaitable[None]] | None = None
+
+    async def _refused(self, token: Token, exc: discord.HTTPException | Exhausted) -> None:
+        if self.on_lost is not None and allowance.lost(exc):
+            await self.on_lost(token)
 
     # -- each table's reach ------------------------------------------------------------------
     def set_reach(self, table_id: int, reach: Reach) -> None:
@@ -88,6 +98,7 @@ class Delivery:
             return await token.send(send_kwargs(spec), ephemeral=ephemeral)
         except (discord.HTTPException, Exhausted) as exc:
             log.info("a follow-up was refused: %s", _why(exc))
+            await self._refused(token, exc)
             return None
 
     async def edit_held(self, held: TokenMessage, spec: MessageSpec) -> Sent:
@@ -97,6 +108,7 @@ class Delivery:
             await held.token.edit(held.handle, edit_kwargs(spec))
         except discord.HTTPException as exc:
             log.info("an edit through a token was refused: %s", exc.status)
+            await self._refused(held.token, exc)
             return Sent(channel, None, Gone.TOKEN)
         return Sent(channel, held.message_id)
 
@@ -106,6 +118,7 @@ class Delivery:
             await held.token.delete(held.handle)
         except discord.HTTPException as exc:
             log.info("a delete through a token was refused: %s", exc.status)
+            await self._refused(held.token, exc)
             return False
         return True
 
@@ -126,6 +139,7 @@ class Delivery:
                 posted = await via.send(send_kwargs(spec), mentions=mentions)
             except (discord.HTTPException, Exhausted) as exc:
                 log.info("table %s: a post through a token was refused: %s", table_id, _why(exc))
+                await self._refused(via, exc)
             else:
                 return Sent(channel_id, posted)
         if self.reach(table_id) is Reach.TOKENS:
