@@ -141,7 +141,8 @@ class DeckhandMixin(_BotBase):
             report.seconds,
         )
         timing: dict[str, Any] = (
-            {"clock": self.clock.now, "sleep": self.clock.sleep} if self.clock is not None else {}
+            {"clock": self.clock.now, "sleep": self.clock.sleep, "wall": self.clock.now}
+            if self.clock is not None else {}
         )
         self.publisher = Publisher(
             bot, self.db, self.tables, self.leagues, self.preferences,

@@ -430,7 +430,7 @@ class Controller:
         live = result.status in (TableStatus.LOBBY, TableStatus.PLAYING)
         token = self.publisher.token(interaction)
         self.publisher.table.shown(result, spec, message.id if live else None, token)
-        await self.publisher.revived(result.table_id)
+        await self.publisher.revived(result.table_id, token)
 
     async def _change(
         self,

@@ -56,16 +56,39 @@ class Reach(enum.Enum):
 class Delivery:
     """Sends, edits and deletes Deckhand's messages, through a token or the bot's own."""
 
-    def __init__(self, outbox: Outbox, *, replace_after: float = REPLACE_AFTER) -> None:
+    def __init__(
+        self,
+        outbox: Outbox,
+        *,
+        replace_after: float = REPLACE_AFTER,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
         self.outbox = outbox
         self.replace_after = replace_after
+        #: The time of day as Discord's snowflakes count it (a test's follows its fake).
+        self.wall = wall
         self._tokens_only: set[int] = set()
         #: Told of a token whose authorisation Discord took away (``allowance.lost``).
         self.on_lost: Callable[[Token], Awaitable[None]] | None = None
+        #: Per channel, when its tokens' install was found gone: tokens made until then
+        #: are not tried again (each try would be refused, and counted against the bot).
+        self._gone_until: dict[int, float] = {}
 
     async def _refused(self, token: Token, exc: discord.HTTPException | Exhausted) -> None:
         if self.on_lost is not None and allowance.lost(exc):
             await self.on_lost(token)
+
+    def gone_until(self, channel_id: int, created: float | None) -> None:
+        """Tokens of the channel made until ``created`` lost their install (None: a newer
+        install reaches the channel; its tokens, and later ones, are tried again)."""
+        if created is None:
+            self._gone_until.pop(channel_id, None)
+        else:
+            self._gone_until[channel_id] = created
+
+    def _dead(self, token: Token) -> bool:
+        until = self._gone_until.get(token.channel_id or 0)
+        return until is not None and token.created <= until
 
     # -- each table's reach ------------------------------------------------------------------
     def set_reach(self, table_id: int, reach: Reach) -> None:
@@ -89,11 +112,13 @@ class Delivery:
     def aged(self, message_id: int) -> bool:
         """Whether the message was posted ``replace_after`` seconds ago or more."""
         posted = discord.utils.snowflake_time(message_id).timestamp()
-        return time.time() - posted >= self.replace_after
+        return self.wall() - posted >= self.replace_after
 
     # -- through a token ---------------------------------------------------------------------
     async def reply(self, token: Token, spec: MessageSpec, *, ephemeral: bool) -> int | None:
         """A follow-up through ``token``; its id, or None when Discord refused it."""
+        if self._dead(token):
+            return None
         try:
             return await token.send(send_kwargs(spec), ephemeral=ephemeral)
         except (discord.HTTPException, Exhausted) as exc:
@@ -104,6 +129,8 @@ class Delivery:
     async def edit_held(self, held: TokenMessage, spec: MessageSpec) -> Sent:
         """Edit a message through its token (``Gone.TOKEN`` when Discord refuses)."""
         channel = held.token.channel_id or 0
+        if self._dead(held.token):
+            return Sent(channel, None, Gone.TOKEN)
         try:
             await held.token.edit(held.handle, edit_kwargs(spec))
         except discord.HTTPException as exc:
@@ -114,6 +141,8 @@ class Delivery:
 
     async def delete_held(self, held: TokenMessage) -> bool:
         """Delete a message through its token; whether Discord took it."""
+        if self._dead(held.token):
+            return False
         try:
             await held.token.delete(held.handle)
         except discord.HTTPException as exc:
@@ -134,7 +163,7 @@ class Delivery:
     ) -> Sent:
         """A new public message in the channel: through ``via``'s follow-up when given and
         taken, else with the bot's token where the table allows."""
-        if via is not None and via.channel_id == channel_id:
+        if via is not None and via.channel_id == channel_id and not self._dead(via):
             try:
                 posted = await via.send(send_kwargs(spec), mentions=mentions)
             except (discord.HTTPException, Exhausted) as exc:

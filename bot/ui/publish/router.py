@@ -82,18 +82,21 @@ class Publisher:
         ping_after: float = 0.0,
         clock: Clock = time.monotonic,
         sleep: Sleep = asyncio.sleep,
+        wall: Clock = time.time,
     ) -> None:
         self.db, self.tables, self.preferences, self.clock = db, tables, preferences, clock
         self.edits = Coalescer()
-        self.delivery = Delivery(Outbox(client))
+        self.delivery = Delivery(Outbox(client), wall=wall)
         self.delivery.on_lost = self._token_lost
         #: Whether the bot is a member of a server (a cached guild: discord.py keeps
         #: every guild of the bot's shards, unavailable ones too).
         self.member_of: Callable[[int], bool] = lambda guild_id: (
             client.get_guild(guild_id) is not None
         )
-        #: The tables whose authorising install is gone (``lost``).
+        #: The tables whose authorising install is gone (``lost``), and when each table
+        #: was last brought back (tokens made before then are not the table's any more).
         self._lost: set[int] = set()
+        self._revived: dict[int, float] = {}
         self.table = TableMessages(
             db, self.delivery, self.edits, clock, self.channel_deleted, preferences, sleep=sleep
         )
@@ -141,8 +144,11 @@ class Publisher:
         except ServiceError:
             return
         table_id = result.table_id
+        if token.created < self._revived.get(table_id, float("-inf")):
+            return  # a token of an install lost before the table was brought back
         if self.delivery.reach(table_id) is not Reach.TOKENS or table_id in self._lost:
             return
+        self.delivery.gone_until(token.channel_id, self.clock())
         self._lost.add(table_id)
         self.table.tokens.drop_where(lambda key: key[1] == table_id)
         self.hands.tokens.drop_where(lambda key: key[0] == table_id)
@@ -150,8 +156,12 @@ class Publisher:
         log.warning("table %s: the install that authorised its messages is gone; its clicks"
                     " are told to bring it back with /table status", table_id)
 
-    async def revived(self, table_id: int) -> None:
-        """The table was shown through someone's own install (``/table status``)."""
+    async def revived(self, table_id: int, token: Token) -> None:
+        """The table was shown through someone's own install (``/table status``, through
+        ``token``): that token, and later ones, are the table's."""
+        self._revived[table_id] = token.created
+        if token.channel_id is not None:
+            self.delivery.gone_until(token.channel_id, None)
         if table_id in self._lost:
             self._lost.discard(table_id)
             await self.db.write(places.clear_lost, table_id)
@@ -219,5 +229,6 @@ class Publisher:
     def _forget(self, table_id: int) -> None:
         self._published.pop(table_id, None)
         self._lost.discard(table_id)
+        self._revived.pop(table_id, None)
         for module in (self.table, self.hands, self.notices, self.league_line):
             module.forget(table_id)
