@@ -406,13 +406,15 @@ class Rest:
         if inter.user_installed_only and len(inter.followups) >= FOLLOWUPS_USER_INSTALLED:
             raise TOO_MANY_FOLLOWUPS
         original = inter.original
-        if original is not None and original.flags & LOADING and not original.deleted:
+        if original is not None and original.flags & LOADING:
             # Discord still lets this follow-up replace the "thinking…" message, "for
             # backwards compatibility", and documents that as deprecated (Create Followup
-            # Message): the fake refuses it, so the bot edits the original instead.
+            # Message): the fake refuses it, so the bot edits the original instead. Once
+            # that loading message is deleted, what a follow-up does is not documented at
+            # all: refused too.
             raise invalid(
-                "a first follow-up would edit the deferred loading message (deprecated):"
-                " use Edit Original Interaction Response"
+                "a first follow-up would edit the deferred loading message (deprecated;"
+                " undocumented once it is deleted): use Edit Original Interaction Response"
             )
         flags = int(data.get("flags") or 0) | (EPHEMERAL if inter.forced_ephemeral else 0)
         public = not flags & EPHEMERAL

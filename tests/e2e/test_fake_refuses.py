@@ -248,9 +248,9 @@ async def test_a_deferred_answer_is_an_edit_and_tokens_age_from_creation(
     fake_discord: FakeDiscord,
 ) -> None:
     """After "thinking…", a first follow-up would edit the loading message — deprecated by
-    Discord, refused here (50035): the answer is an edit of the original, and follow-ups
-    come after it. A token's 15 minutes run from the interaction's creation, not from its
-    (late) acknowledgement."""
+    Discord, refused here (50035), and undocumented once that message is deleted (refused
+    too): the answer is an edit of the original, and follow-ups come after it. A token's
+    15 minutes run from the interaction's creation, not from its (late) acknowledgement."""
     alice, lobby = fake_discord.user("alice").user, fake_discord.channel("lobby")
     inter = fake_discord.open_interaction(alice, lobby, 2, {"name": "hand", "type": 1})
     fake_discord.clock.advance(2.5)
@@ -268,6 +268,16 @@ async def test_a_deferred_answer_is_an_edit_and_tokens_age_from_creation(
     status, _, _ = await call(fake_discord, "POST", f"{hook}?wait=true",
                               {"content": "and more", "flags": EPHEMERAL})
     assert status == 200 and [m.content for m in inter.followups] == ["and more"]
+
+    public = fake_discord.open_interaction(alice, lobby, 2, {"name": "table", "type": 1})
+    path = f"/interactions/{public.id}/{public.token}/callback"
+    assert (await call(fake_discord, "POST", path, {"type": 5}))[0] == 204
+    thinking = f"/webhooks/{fake_discord.application_id}/{public.token}"
+    assert (await call(fake_discord, "DELETE", f"{thinking}/messages/@original"))[0] == 204
+    status, data, _ = await call(fake_discord, "POST", thinking,
+                                 {"content": "after the deleted loading message",
+                                  "flags": EPHEMERAL})
+    assert (status, data["code"]) == (400, 50035) and public.followups == []
 
     fake_discord.clock.advance(15 * 60 - 2)  # 15 minutes since creation, not since the ack
     status, data, _ = await call(fake_discord, "POST", hook, {"content": "too late"})
