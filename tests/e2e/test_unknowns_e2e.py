@@ -257,3 +257,19 @@ def test_the_lost_install_answer_names_the_way_back() -> None:
     """What a clicker is told at a table whose install is gone names the command that
     brings it back (the e2e test above checks it is said)."""
     assert "/table status" in LOST and "{link}" in LOST
+
+
+async def test_a_group_dms_admin_is_its_keeper_in_every_answer(harness: Harness) -> None:
+    """One admin question with the place's words: in a group DM, exporting a league that
+    is not published names the keeper (not Manage Server, which a group DM has not)."""
+    fake = harness.fake
+    await harness.start(dev_guild=None)
+    alice, bob, carol = (fake.user(n) for n in ("alice", "bob", "carol"))
+    fake.install(alice, bob)
+    gdm = fake.private_channel(alice, bob, carol)
+    await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0, gdm, playing=PLAYING)
+    refused_here = await bob.slash("league export", channel=gdm)
+    assert refused_here.ephemeral and f"Only <@{alice.id}>" in refused_here.text
+    assert "Manage Server" not in refused_here.text, refused_here.text
+    exported = await alice.slash("league export", channel=gdm)
+    assert "deckhand.game/1" in exported.text, exported.text
