@@ -359,6 +359,17 @@ def create_bot(
     return bot
 
 
+async def declared_commands(settings: Settings) -> list[dict[str, Any]]:
+    """The commands this Deckhand registers, as ``setup_hook`` syncs them (translated
+    payloads); for ``deckhand doctor`` to compare with what Discord holds."""
+    bot = create_bot(settings)
+    for name in COGS:
+        await bot.load_extension(name)
+    translator = CatalogTranslator()
+    await bot.tree.set_translator(translator)
+    return [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
+
+
 def run_bot(settings: Settings) -> int:
     """Run until stopped; the exit code for ``deckhand run``."""
     logging.basicConfig(

@@ -144,6 +144,17 @@ class FakeDiscord:
         self.settle_time = settle
         self.shards = shards
         self.allowed_privileged_intents = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES
+        #: The application's flags (its privileged intents switched on, application.mdx
+        #: Application Flags) and its Installation page's Default Install Settings.
+        self.app_flags = 0
+        self.install_config: dict[str, Any] = {
+            str(GUILD_INSTALL): {"oauth2_install_params": {
+                "scopes": ["applications.commands", "bot"], "permissions": str(INVITE.value),
+            }},
+            str(USER_INSTALL): {"oauth2_install_params": {
+                "scopes": ["applications.commands"], "permissions": "0",
+            }},
+        }
         self.application_id = self.ids.next()
         self.bot_user = User(self.application_id, "deckhand", bot=True)
         self.owner = User(self.ids.next(), "owner")

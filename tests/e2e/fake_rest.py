@@ -159,7 +159,8 @@ class Rest:
             "owner": fake.owner.payload(),
             "team": None,
             "verify_key": "0" * 64,
-            "flags": 0,
+            "flags": fake.app_flags,
+            "integration_types_config": fake.install_config,
             "bot": fake.bot_user.payload(),
             "redirect_uris": [],
             "interactions_endpoint_url": None,
@@ -490,7 +491,15 @@ class Rest:
 
     @route("GET", "/channels/{channel_id}")
     async def get_channel(self, req: Req) -> Any:
-        return self._channel(req).payload()
+        """Get Channel, with the overwrite that takes the ``deny``-ed bits from the bot."""
+        channel = self._channel(req)
+        data = channel.payload()
+        if channel.bot_denied and channel.guild is not None and not channel.is_thread:
+            data["permission_overwrites"] = [{
+                "id": str(self.fake.bot_user.id), "type": 1, "allow": "0",
+                "deny": str(channel.bot_denied),
+            }]
+        return data
 
     @route("DELETE", "/channels/{channel_id}")
     async def delete_channel(self, req: Req) -> Any:
