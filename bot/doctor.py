@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+from discord.http import Route
 
 from bot import permissions
 from bot.card_emojis import EMOJI_LIMIT
@@ -236,11 +237,14 @@ async def _commands(
     guild = settings.dev_guild
     where = _("server {id}", id=guild) if guild is not None else _("global")
     name = _("commands")
+    route = (
+        Route("GET", "/applications/{application_id}/guilds/{guild_id}/commands",
+              application_id=app.id, guild_id=guild) if guild is not None
+        else Route("GET", "/applications/{application_id}/commands", application_id=app.id)
+    )
     try:
-        registered = (
-            await client.http.get_guild_commands(app.id, guild) if guild is not None
-            else await client.http.get_global_commands(app.id)
-        )
+        # Lists leave the localizations out unless asked (application-commands.mdx).
+        registered = await client.http.request(route, params={"with_localizations": "true"})
     except discord.HTTPException as exc:
         return [Check(name, Level.MISSING, _(
             "cannot read the commands of {where} ({error}): is the application installed"

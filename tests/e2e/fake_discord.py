@@ -402,7 +402,8 @@ class FakeDiscord:
         A guild command exists only in its server, where the app is installed. A global
         command is offered where its ``contexts`` include the channel's (created without
         them: every context, application-commands.mdx) and one of its ``integration_types``
-        (created without them: GUILD_INSTALL) is installed there — the app in the server
+        (created without them: the app's configured installation contexts) is installed
+        there — the app in the server
         (or, in the bot's DM, a server the bot shares with the user: "available in DMs if
         that app has a bot that shares a mutual guild with the user"), or the app on the
         user's account. PRIVATE_CHANNEL is "only meaningful for commands installed to a
@@ -427,7 +428,9 @@ class FakeDiscord:
             contexts = [GUILD_CONTEXT, PRIVATE_CHANNEL] + (
                 [BOT_DM] if data.get("dm_permission") is not False else []
             )
-        installs = data.get("integration_types") or [GUILD_INSTALL]
+        # Without them: the app's configured installation contexts (application-commands.mdx,
+        # Application Command Structure: "Defaults to your app's configured contexts").
+        installs = data.get("integration_types") or [int(k) for k in self.install_config]
         context = channel.context
         if context not in contexts:
             return {}

@@ -222,15 +222,24 @@ class Rest:
     async def put_guild_commands(self, req: Req) -> Any:
         return self._put_commands(self._check_app(req), req.json)
 
+    def _listed_commands(self, req: Req) -> Any:
+        """A list of commands leaves out their localization dictionaries unless asked
+        (``with_localizations``): "some will not by default. This includes GET endpoints
+        that return all of an application's guild or global commands"
+        (application-commands.mdx, Localization)."""
+        guild_id = self._check_app(req)
+        listed = [c.payload(self.fake.application_id) for c in self.fake.commands_for(guild_id)]
+        return listed if truthy(req.query, "with_localizations") else [
+            _without_localizations(c) for c in listed
+        ]
+
     @route("GET", "/applications/{application_id}/commands")
     async def get_global_commands(self, req: Req) -> Any:
-        guild_id = self._check_app(req)
-        return [c.payload(self.fake.application_id) for c in self.fake.commands_for(guild_id)]
+        return self._listed_commands(req)
 
     @route("GET", "/applications/{application_id}/guilds/{guild_id}/commands")
     async def get_guild_commands(self, req: Req) -> Any:
-        guild_id = self._check_app(req)
-        return [c.payload(self.fake.application_id) for c in self.fake.commands_for(guild_id)]
+        return self._listed_commands(req)
 
     # -- application emojis -----------------------------------------------------------------
 
@@ -647,3 +656,13 @@ class Rest:
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")
         return member.payload()
+
+
+def _without_localizations(node: Any) -> Any:
+    """A command payload without its ``*_localizations`` dictionaries, at every depth."""
+    if isinstance(node, dict):
+        return {k: _without_localizations(v) for k, v in node.items()
+                if not k.endswith("_localizations")}
+    if isinstance(node, list):
+        return [_without_localizations(v) for v in node]
+    return node
