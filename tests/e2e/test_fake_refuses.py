@@ -743,3 +743,43 @@ async def test_a_server_that_installed_only_the_commands_has_no_bot(
     inter = fake.open_interaction(alice.user, lobby, 2, {"name": "table", "type": 1},
                                   owners={str(GUILD_INSTALL): str(bare.id)})
     assert not inter.user_installed_only and not inter.forced_ephemeral
+
+
+# -- what docs/scale.md relies on ------------------------------------------------------------
+
+
+async def test_a_shard_holds_at_most_its_guilds_and_dms_go_to_shard_0(
+    fake_discord: FakeDiscord,
+) -> None:
+    """A session that would hold more guilds than a shard may is closed with 4011 (2,500
+    on Discord; lowered here to plant it), a shard outside the count with 4010; guild
+    events go to ``(guild_id >> 22) % shards``, and events without a guild (DMs, group DMs)
+    to shard 0 only (gateway.mdx, Sharding)."""
+    fake = fake_discord
+    for n in range(3):
+        fake.add_guild(f"server {n}")
+    gateway = fake.gateway
+    gateway.guilds_per_shard = 1
+
+    async def identify(session: aiohttp.ClientSession, shard: list[int]) -> Any:
+        ws = await session.ws_connect(fake.gateway_url)
+        await ws.receive_json()  # HELLO
+        await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1,
+                                           "shard": shard, "properties": {}}})
+        await ws.receive()  # READY, or the close
+        return ws
+
+    async with aiohttp.ClientSession() as session:
+        assert (await identify(session, [0, 1])).close_code == 4011
+        assert (await identify(session, [2, 2])).close_code == 4010
+        gateway.guilds_per_shard = 2500
+        count = 4
+        open_ = [await identify(session, [shard_id, count]) for shard_id in range(count)]
+        assert all(ws.close_code is None for ws in open_)
+        for guild in fake.guilds:
+            owner = gateway.session_for(guild.id)
+            assert owner is not None and owner.shard == ((guild.id >> 22) % count, count)
+        dms = gateway.session_for(None)
+        assert dms is not None and dms.shard == (0, count)
+        for ws in open_:
+            await ws.close()
