@@ -39,21 +39,24 @@ async def _game(harness: Harness, name: str, moves: int) -> str:
     humans, computers = seating(name, len(friends))
     players = friends[:humans]
     old_edits = len(fake.rest.old_edit_log)
+    made, stopped = 0, ""
     with fake.count() as counter:
-        await open_table(harness, name, GAMES[name][0], players, computers, channel,
-                         playing=PLAYING)
-        seats = {p.id: PanelSeat(p, harness, channel) for p in players}
-        made = 0
-        while made < moves:
-            result = await harness.result(channel)
-            if result.status != "playing":
-                break
-            movers = [p.user_id for p in result.private.values() if p.legal]
-            if not movers:
-                await harness.idle()
-                continue
-            await seats[movers[0]].move()
-            made += 1
+        try:
+            await open_table(harness, name, GAMES[name][0], players, computers, channel,
+                             playing=PLAYING)
+            seats = {p.id: PanelSeat(p, harness, channel) for p in players}
+            while made < moves:
+                result = await harness.result(channel)
+                if result.status != "playing":
+                    break
+                movers = [p.user_id for p in result.private.values() if p.legal]
+                if not movers:
+                    await harness.idle()
+                    continue
+                await seats[movers[0]].move()
+                made += 1
+        except AssertionError as exc:  # a harness wait ran out: count what was made
+            stopped = f" (stopped: {(str(exc).splitlines() or ['a wait ran out'])[0][:60]})"
         await harness.idle()
     requests = [r for r in counter.requests if token_of(r) is not None]
     peaks = busiest(requests)
@@ -62,7 +65,7 @@ async def _game(harness: Harness, name: str, moves: int) -> str:
     refused = sum(1 for r in requests if r.status == 429)
     token_old = sum(1 for through, _ in fake.rest.old_edit_log[old_edits:] if through == "token")
     return (
-        f"| {name} | {humans} + {computers} | {made} | {len(requests)} | {len(peaks)} |"
+        f"| {name} | {humans} + {computers} | {made}{stopped} | {len(requests)} | {len(peaks)} |"
         f" {max(peaks.values(), default=0)} | {over} | {refused} | {token_old} |"
     )
 
