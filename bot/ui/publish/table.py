@@ -251,10 +251,13 @@ class TableMessages:
             held = TokenMessage(token, clicked, original=True)
             if (await self.delivery.edit_held(held, spec)).gone is None:
                 self.shown(result, spec, clicked, token)
-            return
-        posted = await self.delivery.reply(token, spec, ephemeral=False)
-        if posted is not None:
-            self.shown(result, spec, posted, token, original=False)
+                return
+        else:
+            posted = await self.delivery.reply(token, spec, ephemeral=False)
+            if posted is not None:
+                self.shown(result, spec, posted, token, original=False)
+                return
+        self.update(result, spec)  # the click's token would not: the usual way, in turn
 
     async def post(self, result: TableResult, spec: MessageSpec) -> bool:
         """Post the table message with the bot's token (a table opened in a new thread, or
