@@ -119,6 +119,12 @@ class Coalescer:
         finally:
             self._running.pop(key, None)
 
+    async def settled(self, key: Hashable) -> None:
+        """Wait until the jobs of ``key`` that are running or pending now have run."""
+        task = self._running.get(key)
+        if task is not None and task is not asyncio.current_task():
+            await asyncio.wait({task})
+
     async def flush(self) -> None:
         """Wait until every submitted job has run."""
         while self._running:

@@ -23,8 +23,11 @@ docs/user-install.md):
   made with an interaction's token — its callback, answers, edits, follow-ups and deletes —
   first takes one of ``REQUESTS`` slots (``paced``); a slot is free again ``PER`` seconds
   after its request came back, so a request Discord counted late still falls inside its
-  window. Waiting for a slot holds no lock: a table message's coalesced edit simply shows
-  a newer state when it goes.
+  window. ``REQUESTS`` is 4 of the 5: the token's bucket is never seen exhausted, which
+  would make discord.py sleep out its reset inside the request (holding whoever awaits
+  it), and a window counted from a different instant still has room. Waiting for a slot
+  holds no lock: a table message's coalesced edit simply shows a newer state when it
+  goes.
 * **A lost authorisation.** A token Deckhand uses is always young (at most 14 of its 15
   minutes, ``bot.ui.publish.tokens``); one refused with 401, 10005 Unknown Integration,
   10015 Unknown Webhook or 50027 Invalid Webhook Token has lost the install that
@@ -45,8 +48,9 @@ import discord
 
 #: Follow-ups an interaction authorised only by a user install may send.
 LIMIT = 5
-#: Requests one interaction token may make in ``PER`` seconds (reported, see above).
-REQUESTS, PER = 5, 2.0
+#: Requests Deckhand makes with one interaction token in ``PER`` seconds: one fewer than
+#: the 5 reported (see above).
+REQUESTS, PER = 4, 2.0
 #: Discord's codes for a token whose install is gone (opcodes-and-status-codes.mdx).
 UNKNOWN_INTEGRATION, UNKNOWN_WEBHOOK, INVALID_WEBHOOK_TOKEN = 10005, 10015, 50027
 _USED = "deckhand.followups"

@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.discord_io import Gone, Outbox, Sent
+from bot.discord_io import OLD_MESSAGE_EDITS, UNKNOWN_MESSAGE, Gone, Outbox, Sent
 from bot.render.messages import MessageSpec
 from bot.services.preferences import Preferences
 from bot.ui import allowance
@@ -127,7 +127,9 @@ class Delivery:
             return None
 
     async def edit_held(self, held: TokenMessage, spec: MessageSpec) -> Sent:
-        """Edit a message through its token (``Gone.TOKEN`` when Discord refuses)."""
+        """Edit a message through its token: ``Gone.MESSAGE`` when the message is gone or
+        will take no more edits (10008, 30046: post afresh), ``Gone.TOKEN`` when Discord
+        refuses the token."""
         channel = held.token.channel_id or 0
         if self._dead(held.token):
             return Sent(channel, None, Gone.TOKEN)
@@ -136,7 +138,8 @@ class Delivery:
         except discord.HTTPException as exc:
             log.info("an edit through a token was refused: %s", exc.status)
             await self._refused(held.token, exc)
-            return Sent(channel, None, Gone.TOKEN)
+            gone = Gone.MESSAGE if exc.code in (UNKNOWN_MESSAGE, OLD_MESSAGE_EDITS) else Gone.TOKEN
+            return Sent(channel, None, gone)
         return Sent(channel, held.message_id)
 
     async def delete_held(self, held: TokenMessage) -> bool:

@@ -188,6 +188,8 @@ class TableMessages:
             holder = TokenMessage(via, old, original=True)
 
         async def retire() -> None:
+            # after any edit of the old message already on its way (it would find it gone)
+            await self.edits.settled(("table", table_id))
             if holder is None or not await self.delivery.delete_held(holder):
                 await self.delivery.delete(table_id, result.channel_id, old)
 
@@ -372,7 +374,10 @@ class TableMessages:
             return True
         if held is None or aged:
             return False
-        if (await self.delivery.edit_held(held, spec)).gone is not None:
+        gone = (await self.delivery.edit_held(held, spec)).gone
+        if gone is Gone.MESSAGE and await self._repost(result, spec, ref, held, True):
+            return True  # older than Discord lets anyone edit (30046): posted afresh
+        if gone is not None:
             self.tokens.drop(key, held)
             return False
         if not open_:

@@ -23,8 +23,8 @@ Decisions:
   falls back to the bot token or to asking for a click.
 * A newer interaction replaces an older one; nothing is stored in the database (a token
   is a secret, and a restart simply waits for the next click).
-* Every request through a token takes one of its slots (``bot.ui.allowance.paced``: 5 per
-  2 s, as Discord's users measured), and a follow-up counts against the interaction's
+* Every request through a token takes one of its slots (``bot.ui.allowance.paced``: 4 per
+  2 s, under the 5 Discord's users measured), and a follow-up counts against the interaction's
   allowance (5 where only a user install authorised it); one past it is refused here
   without a request. A follow-up asked to be public that Discord made ephemeral (a server
   that keeps apps it did not add private) is deleted and refused too: it would show the
