@@ -8,8 +8,7 @@ a table message; a table opened in a thread.
 Each asks the same of the bot: no move lost, no request the fake refuses beyond those by
 which the bot learns that an install is gone, no 429 and no edit of an hour-old message
 through a token, every interaction token within the 4 requests per 2 s Deckhand allows
-itself (one under the 5 reported), and each player told
-what happens.
+itself (one under the 5 reported), and each player told what happens.
 """
 
 from __future__ import annotations
