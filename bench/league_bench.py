@@ -27,6 +27,7 @@ from storage import league_reports
 from storage.connect import open_database
 from storage.db import Conn
 from storage.matches import MatchRecord, SeatResult, insert_match
+from storage.models import computer_name
 
 GUILD = 1
 GAME = "ono99"
@@ -41,7 +42,8 @@ def random_match(rng: random.Random, players: int, league_id: int, t: float) -> 
     for i, uid in enumerate(users):
         rank = 1 + sum(1 for o in scores if o > scores[i])
         if i == n - 1 and n > 2 and rng.random() < 0.2:
-            seats.append(SeatResult(i, None, "normal", "Computer", i, scores[i], rank))
+            seats.append(SeatResult(i, None, "normal", computer_name("normal", 1), i, scores[i],
+                                    rank, number=1))
         else:
             seats.append(SeatResult(i, uid, None, f"player{uid}", i, scores[i], rank))
     return MatchRecord(None, GUILD, 1, league_id, GAME, {}, 1, t - 300, t, tuple(seats))

@@ -185,7 +185,7 @@ async def bench_startup(where: str, backend: str, stored: int) -> None:
             state = g.apply(state, state.to_act[0], g.choose(state, state.to_act[0], "random", rng))
         occupants: list[Occupant] = [Human(user_id=1, name="A")]
         occupants += [
-            Computer(bot="normal", name=f"Computer (normal) {k}") for k in range(1, g.min_players)
+            Computer(bot="normal", number=k) for k in range(1, g.min_players)
         ]
         samples.append((name, dump_options(g.check_options({})), dump_seats(occupants),
                         Snapshot.dump(name, 20, g.dumps(state))))

@@ -61,6 +61,7 @@ from storage import tables as table_repo
 from storage.connect import open_database
 from storage.db import Conn
 from storage.matches import MatchRecord, SeatResult, insert_match
+from storage.models import computer_name
 
 GUILD = 1
 MOVES_GUILD = 2
@@ -76,7 +77,7 @@ def played(rng: random.Random, n: int, players: int) -> MatchRecord:
     """The regular against another player (or, one game in ten, a computer)."""
     other = rng.randint(100, 99 + players)
     won = rng.random() < 0.5
-    them = (SeatResult(1, None, "normal", "Computer (normal)", 1, 40, 1 if not won else 2)
+    them = (SeatResult(1, None, "normal", computer_name("normal"), 1, 40, 1 if not won else 2)
             if rng.random() < 0.1
             else SeatResult(1, other, None, f"player{other}", 1, 40, 1 if not won else 2))
     regular = SeatResult(0, REGULAR, None, "Regular", 0, 100, 1 if won else 2)

@@ -47,6 +47,7 @@ from bot.ui.event_tables import EventTables
 from bot.ui.events import EventDesk
 from bot.ui.items import ITEMS, on_interaction
 from bot.ui.language import hear
+from bot.ui.lobby import LobbyDesk
 from bot.ui.publish import Publisher
 from i18n import SOURCE, _, speaking
 from storage.connect import open_database
@@ -157,9 +158,12 @@ class DeckhandMixin(_BotBase):
         self.events = EventDesk(
             event_service, self.tables, self.leagues, self.publisher, self.event_tables
         )
-        self.controller = Controller(
+        self.lobby = LobbyDesk(
             self.db, self.tables, self.leagues, self.publisher, self.preferences,
-            self.events, self.cooldown, turn_timer=self.settings.turn_timer,
+            turn_timer=self.settings.turn_timer,
+        )
+        self.controller = Controller(
+            self.db, self.tables, self.publisher, self.lobby, self.events, self.cooldown
         )
         self.tables.on_finish(self.event_tables.finished)
         bot.add_dynamic_items(*ITEMS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import games
-from games.wording import option_value
+from bot.wording import option_value
 from i18n import SOURCE, _, languages, speaking
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

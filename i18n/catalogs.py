@@ -13,7 +13,9 @@
   tests make sure none is lacking).
 * ``en_XA`` is the pseudo-language: every English text accented and made 40 % longer
   (``i18n.pseudo``), built from the English catalog whenever it is asked for by name. It
-  shows at a glance, and to the tests, a text that does not go through the catalogs.
+  shows at a glance, and to the tests, a text that does not go through the catalogs. It is
+  for tests only: no page, terminal or player can choose it (``match`` does not find it)
+  unless the process runs with ``DECKHAND_PSEUDO=1``, as the tests that ask for it do.
 * ``match`` reads a language tag as browsers, terminals and Discord write it (``cy-GB``,
   ``is_IS.UTF-8``, ``pt-BR``) and gives the catalog that speaks it, or ``None``.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -37,6 +40,8 @@ DOMAIN = "deckhand"
 SOURCE = "en"
 #: The pseudo-language (accented, 40 % longer), made from the source catalog.
 PSEUDO = "en_XA"
+#: The environment variable that lets the pseudo-language be chosen (tests set it to 1).
+PSEUDO_SWITCH = "DECKHAND_PSEUDO"
 #: Where the catalogs are (package data: installed with Deckhand).
 LOCALES = Path(__file__).resolve().with_name("locales")
 
@@ -74,8 +79,11 @@ def languages() -> tuple[str, ...]:
 
 
 def known(lang: str) -> bool:
-    """Whether ``lang`` is a catalog's name (or the pseudo-language)."""
-    return lang == PSEUDO or lang in languages()
+    """Whether ``lang`` is a catalog's name (or the pseudo-language, where the tests ask
+    for it with ``DECKHAND_PSEUDO=1``)."""
+    if lang == PSEUDO:
+        return os.environ.get(PSEUDO_SWITCH) == "1"
+    return lang in languages()
 
 
 def match(tag: str | None) -> str | None:

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from i18n import Message
 from storage.db import Conn, Row
+from storage.models import computer_name
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,8 @@ class EntrantRow:
     number) are set when the event starts."""
 
     user_id: int
-    name: str
+    #: The player's name; the computer entrant's, put into words when shown.
+    name: str | Message
     joined: int
     seed: int | None
     entrant: int | None
@@ -190,13 +193,16 @@ def remove_entrant(conn: Conn, event_id: int, user_id: int) -> bool:
 
 
 def entrants(conn: Conn, event_id: int) -> list[EntrantRow]:
-    """The sign-ups in sign-up order."""
+    """The sign-ups in sign-up order; the computer entrant named by the event's level
+    (``storage.models.computer_name``: it is stored without a name)."""
     rows = conn.all(
-        "SELECT * FROM event_entrants WHERE event_id = ? ORDER BY joined", (event_id,)
+        "SELECT p.*, e.computer AS level FROM event_entrants p"
+        " JOIN events e ON e.id = p.event_id WHERE p.event_id = ? ORDER BY p.joined",
+        (event_id,),
     )
     return [
-        EntrantRow(r["user_id"], r["name"], r["joined"], r["seed"], r["entrant"],
-                   bool(r["withdrawn"]))
+        EntrantRow(r["user_id"], r["name"] or computer_name(r["level"]), r["joined"],
+                   r["seed"], r["entrant"], bool(r["withdrawn"]))
         for r in rows
     ]
 

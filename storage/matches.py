@@ -12,21 +12,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from i18n import Message
 from storage.db import Conn, Row
 from storage.events import shown
+from storage.models import computer_name
 
 
 @dataclass(frozen=True)
 class SeatResult:
-    """How one seat finished. Exactly one of ``user_id`` and ``bot_level`` is set."""
+    """How one seat finished. Exactly one of ``user_id`` and ``bot_level`` is set. A
+    computer is stored as its level and ``number`` (or whom it ``stands_for``) and named
+    when shown (``storage.models.computer_name``); a computer's ``name`` given as text
+    (stored so before migration 017) is kept as it is."""
 
     seat: int
     user_id: int | None
     bot_level: str | None
-    name: str
+    name: str | Message
     team: int
     score: int
     rank: int
+    number: int | None = None
+    stands_for: str | None = None
 
 
 @dataclass(frozen=True)
@@ -70,9 +77,10 @@ def insert_match(conn: Conn, match: MatchRecord) -> int:
     assert row is not None
     match_id = int(row["id"])
     conn.executemany(
-        "INSERT INTO match_seats (match_id, seat, user_id, bot_level, name, team, score, rank)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(match_id, s.seat, s.user_id, s.bot_level, s.name, s.team, s.score, s.rank)
+        "INSERT INTO match_seats (match_id, seat, user_id, bot_level, name, team, score, rank,"
+        " bot_number, stands_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(match_id, s.seat, s.user_id, s.bot_level, s.name if isinstance(s.name, str) else "",
+          s.team, s.score, s.rank, s.number, s.stands_for)
          for s in match.seats],
     )
     return match_id
@@ -94,9 +102,11 @@ def seats_of(conn: Conn, match_ids: Sequence[int]) -> dict[int, tuple[SeatResult
             tuple(match_ids),
         )
         for s in rows:
+            level, number, stands_for = s["bot_level"], s["bot_number"], s["stands_for"]
+            name = s["name"] or computer_name(level, number, stands_for)
             found[s["match_id"]].append(
-                SeatResult(s["seat"], s["user_id"], s["bot_level"], s["name"], s["team"],
-                           s["score"], s["rank"])
+                SeatResult(s["seat"], s["user_id"], level, name, s["team"], s["score"],
+                           s["rank"], number, stands_for)
             )
     return {i: tuple(seats) for i, seats in found.items()}
 

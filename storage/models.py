@@ -23,6 +23,8 @@ from pydantic import (
     ValidationError,
 )
 
+from i18n import Message, lazy_gettext
+
 SNAPSHOT_SCHEMA = 1
 MAX_TURN_TIMER = 7 * 24 * 3600
 
@@ -38,13 +40,39 @@ class Human(BaseModel):
     name: Name
 
 
+def computer_name(
+    level: str, number: int | None = None, stands_for: str | None = None
+) -> Message:
+    """A computer player's name, put into words in the language spoken when it is shown:
+    ``Computer (normal) 2``, ``Computer (expert) for Ann`` (a stand-in for a player who left
+    or ran out of time), ``Computer (normal)`` (an event's one computer). The level stays as
+    it is typed; a person's name is never translated. Every surface names computers here."""
+    if stands_for is not None:
+        return lazy_gettext("Computer ({level}) for {name}", level=level, name=stands_for)
+    if number is not None:
+        return lazy_gettext("Computer ({level}) {n}", level=level, n=number)
+    return lazy_gettext("Computer ({level})", level=level)
+
+
 class Computer(BaseModel):
-    """A seat taken by a computer player of ``bot`` level, e.g. ``Computer (normal) 2``."""
+    """A seat taken by a computer player of ``bot`` level: the ``number``-th computer at its
+    table, or the stand-in for the player it ``stands_for``, or (neither) an event's one
+    computer. Its ``name`` is ``computer_name``'s; a seat stored with a name that migration
+    017 could not turn into these (none had one) keeps it."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     bot: Annotated[str, Field(min_length=1, max_length=40)]
-    name: Name
+    number: Annotated[int, Field(ge=1, le=99)] | None = None
+    stands_for: Name | None = None
+    stored: Name | None = Field(default=None, alias="name")
+
+    @property
+    def name(self) -> str | Message:
+        """What the seat is called, in the language spoken when it is shown."""
+        if self.stored is not None:
+            return self.stored
+        return computer_name(self.bot, self.number, self.stands_for)
 
 
 Occupant = Human | Computer
@@ -96,8 +124,8 @@ class Snapshot(BaseModel):
 
 
 def dump_seats(seats: list[Occupant]) -> str:
-    """Seat occupants as JSON text."""
-    return _SEATS.dump_json(seats).decode()
+    """Seat occupants as JSON text (a computer's level and number, no name)."""
+    return _SEATS.dump_json(seats, by_alias=True, exclude_none=True).decode()
 
 
 def load_seats(text: str | bytes) -> list[Occupant]:

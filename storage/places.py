@@ -2,8 +2,9 @@
 interaction tokens reach (and those whose authorising install is gone), and who keeps the
 leagues of each DM or group DM.
 
-Knows nothing of Discord beyond ids. The reach of a table is written when the table opens
-(before its lobby is shown) and read at start-up for the open tables.
+Knows nothing of Discord beyond ids. A table's reach and its place's keeper are written in
+the transaction that opens the table (no table is left without them); the reach is read at
+start-up for the open tables.
 """
 
 from __future__ import annotations

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import games
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -55,14 +57,15 @@ def _dotted_imports(path: Path) -> set[str]:
     ("package", "forbidden"),
     [
         ("bot/services", ("bot.ui", "bot.render", "bot.terminal", "bot.cogs", "bot.app")),
-        ("bot/render", ("bot.ui.controller", "bot.ui.publish", "bot.terminal", "bot.cogs")),
+        ("bot/render", ("bot.ui", "bot.terminal", "bot.cogs")),
         ("bot/terminal", ("bot.ui", "bot.cogs", "discord")),
         ("bot/art", ("bot.ui", "bot.cogs", "bot.services", "bot.app", "discord", "storage")),
     ],
 )
 def test_inner_layers_of_bot(package: str, forbidden: tuple[str, ...]) -> None:
-    """The runtime knows no front end; renderers know no transport; the terminal knows
-    nothing of Discord; pictures are drawn from engines' data alone."""
+    """The runtime knows no front end; renderers know nothing of the Discord edge (the
+    component ids they draw are ``bot.custom_ids``, below both); the terminal knows nothing
+    of Discord; pictures are drawn from engines' data alone."""
     for path in sorted((ROOT / package).rglob("*.py")):
         bad = {m for m in _dotted_imports(path) if m.startswith(forbidden)}
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
@@ -151,14 +154,18 @@ def test_the_rest_edge_and_the_items_know_nothing_above_them() -> None:
     the handlers' protocol, never the controller."""
     assert not {m for m in _dotted_imports(ROOT / "bot" / "discord_io.py") if "bot.ui" in m}
     items = _dotted_imports(ROOT / "bot" / "ui" / "items.py")
-    assert {m for m in items if m.startswith("bot.")} == {"bot.ui", "bot.ui.custom_ids",
-                                                          "bot.ui.handlers"}
+    assert {m for m in items if m.startswith("bot")} == {"bot", "bot.custom_ids",
+                                                         "bot.ui.handlers"}
 
 
-def test_no_import_circle_among_bot_modules_even_for_types() -> None:
-    """No module of ``bot`` imports itself back through others, counting imports made only
-    for the type checker: each layer of the edge stands on the ones below it."""
-    paths = {_module_name(p): p for p in sorted((ROOT / "bot").rglob("*.py"))}
+def test_no_import_circle_even_for_types() -> None:
+    """No module of Deckhand imports itself back through others, counting imports made
+    only for the type checker: each layer stands on the ones below it."""
+    paths = {
+        _module_name(p): p
+        for package in ("i18n", "games", "storage", "bot", "bench")
+        for p in sorted((ROOT / package).rglob("*.py"))
+    }
     graph = {name: _imported_modules(path, set(paths)) for name, path in paths.items()}
     assert "bot.ui.controller" in graph["bot.cogs"]  # imported only for the type checker
     cycle = _import_cycle(graph)
@@ -168,3 +175,24 @@ def test_no_import_circle_among_bot_modules_even_for_types() -> None:
 def test_the_import_circle_check_finds_a_circle() -> None:
     assert _import_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _import_cycle({"a": {"b"}, "b": set()}) == []
+
+
+def test_every_module_of_the_core_serves_the_engines() -> None:
+    """A module of ``games`` is a game, the driver that plays whole games, or something
+    another module of ``games`` uses: what only front ends use lives with them in ``bot``."""
+    paths = {_module_name(p): p for p in sorted((ROOT / "games").rglob("*.py"))}
+    graph = {name: _imported_modules(path, set(paths)) for name, path in paths.items()}
+    used = set().union(*graph.values())
+    played = {f"games.{name}" for name in games.names()} | {"games.simulate"}
+    assert set(paths) - used - played == set()
+
+
+#: The most lines a module of the edge holds: past it, it holds more than one job.
+EDGE_MODULE_LINES = 450
+
+
+@pytest.mark.parametrize("package", ["bot/ui", "bot/cogs", "bot/render"])
+def test_no_module_of_the_edge_is_over_450_lines(package: str) -> None:
+    for path in sorted((ROOT / package).rglob("*.py")):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        assert lines <= EDGE_MODULE_LINES, f"{path.relative_to(ROOT)}: {lines} lines"

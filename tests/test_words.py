@@ -17,9 +17,9 @@ from bot.render.hand import hand_message
 from bot.render.rules import rules_pages
 from bot.render.table import table_message
 from bot.terminal.app import rules_text
+from bot.wording import option_value, signed
 from games.base import read_number
-from games.wording import number, option_value, signed
-from i18n import ngettext, speaking
+from i18n import ngettext, number, speaking
 from tests.discord.test_messages import GAMES, play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,7 +68,7 @@ def test_discord_text_names_nothing_of_the_terminal(path: Path) -> None:
         assert not TERMINAL_WORDS.search(text), f"{path.relative_to(ROOT)}:{line}: {text!r}"
 
 
-# -- counts, switches and signs: one way each (games/wording.py) -------------------------
+# -- counts, switches and signs: one way each (bot/wording.py) -------------------------
 #: "card(s)", "lobby(ies)": a count written both ways at once.
 BOTH_WAYS = re.compile(r"\w\((?:s|es|ies)\)")
 #: A Python value where a player reads words (an option is on or off).
@@ -138,3 +138,39 @@ def test_the_wording_helpers() -> None:
         with speaking("is"):
             assert read_number(option_value(value)) == value
 
+
+
+# -- words several surfaces show: each written once --------------------------------------
+_GETTEXT = {"_": 0, "N_": 0, "lazy_gettext": 0, "gettext": 0, "pgettext": 1}
+
+
+def _messages(path: Path) -> list[tuple[str | None, str, int]]:
+    """``(context, msgid, line)`` of every message the file writes with a literal id."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+        at = _GETTEXT.get(name)
+        if at is None or len(node.args) <= at:
+            continue
+        parts = node.args[: at + 1]
+        if all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in parts):
+            context = parts[0].value if at else None  # type: ignore[attr-defined]
+            found.append((context, parts[at].value, node.lineno))  # type: ignore[attr-defined]
+    return found
+
+
+def test_a_word_with_a_context_is_written_once() -> None:
+    """A short word that needs its context to be translated (a column head, a status) is
+    written in one place, which every surface asks (``bot/render/columns.py``, an event's
+    ``status_word``), and never written again without its context."""
+    written: dict[tuple[str | None, str], list[str]] = {}
+    for path in files("bot", "games", "storage"):
+        for context, msgid, line in _messages(path):
+            written.setdefault((context, msgid), []).append(f"{path.relative_to(ROOT)}:{line}")
+    with_context = {key: where for key, where in written.items() if key[0] is not None}
+    twice = {key: where for key, where in with_context.items() if len(where) > 1}
+    assert not twice
+    bare = {msgid: written[(None, msgid)] for _, msgid in with_context if (None, msgid) in written}
+    assert not bare

@@ -26,10 +26,10 @@ from PIL import Image, ImageDraw
 
 from bot.art.draw import FELT, WHITE, Colour, png, suit, text_length, write
 from bot.art.faces import PALETTES, face
+from bot.wording import signed
 from games import melds
 from games.spades.scoring import RESULTS
-from games.wording import number, signed
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, number
 
 Event = dict[str, Any]
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from bot.settings import Settings
     from bot.ui.controller import Controller
     from bot.ui.events import EventDesk
+    from bot.ui.lobby import LobbyDesk
     from storage.db import Database
 
 
@@ -40,6 +41,7 @@ OPTIONS_LENGTH = 200
 class _App(Protocol):
     controller: Controller
     events: EventDesk
+    lobby: LobbyDesk
     leagues: LeagueService
     preferences: PreferenceService
     settings: Settings

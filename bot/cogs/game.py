@@ -7,8 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import anywhere, app
+from bot.custom_ids import MAX_OPTION_INT
 from bot.ui import replays
-from bot.ui.custom_ids import MAX_OPTION_INT
 
 
 @anywhere

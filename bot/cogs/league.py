@@ -11,14 +11,16 @@ from discord.ext import commands
 
 import games
 from bot.cogs import NAME_LENGTH, anywhere, app, game_choices
+from bot.render import columns
 from bot.render.messages import MessageSpec
+from bot.render.scoring import scoring_words
 from bot.services import exports, publication
 from bot.services.leagues import LeagueService, Standings
 from bot.text import plain
 from bot.ui import places
 from bot.ui.answers import CONTENT_LIMIT, defer, privately, publicly, reply
 from bot.web import paths
-from i18n import N_, _, ngettext, number, pgettext
+from i18n import N_, _, ngettext, number
 from storage.leagues import League
 from storage.matches import PlayedMatch
 
@@ -51,10 +53,9 @@ def standings_text(st: Standings) -> str:
               else _("season {season} (finished)", season=number(st.season)))
     head = f"**{plain(st.league.name)}** · {title} · {season} · {st.scoring}"
     points = st.scoring != "rating"
-    column = pgettext("column: league points", "Pts") if points else _("Rating")
-    player, played = _("Player"), pgettext("column: games played", "G")
-    won, drawn = pgettext("column: games won", "W"), pgettext("column: games drawn", "D")
-    lost, streak = pgettext("column: games lost", "L"), _("Streak")
+    column = columns.points() if points else _("Rating")
+    player, played = _("Player"), columns.played()
+    (won, drawn, lost), streak = columns.won_drawn_lost(), _("Streak")
     lines = [
         f"{'#':>3} {player:<18} {column:>6} {played:>3} {won:>3} {drawn:>3} {lost:>3} {streak}"
     ]
@@ -83,7 +84,7 @@ def history_text(matches: list[PlayedMatch]) -> str:
     out = []
     for m in matches:
         seats = sorted(m.seats, key=lambda s: (s.rank, s.seat))
-        result = " · ".join(f"{s.rank}. {plain(s.name)} {s.score}" for s in seats)
+        result = " · ".join(f"{s.rank}. {plain(str(s.name))} {s.score}" for s in seats)
         out.append(
             f"<t:{int(m.finished_at)}:d> #{m.match_id} **{_(games.get(m.game).title)}** — {result}"
         )
@@ -138,7 +139,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
                 "content": _(
                     "League **{league}** created ({what}, {scoring}; ranked after {games})."
                     " Play toward it with `/table new … league:{league}`.",
-                    league=plain(league.name), what=what, scoring=league.scoring,
+                    league=plain(league.name), what=what, scoring=scoring_words(league.scoring),
                     games=ngettext("{n} game", "{n} games", league.provisional_games),
                 ),
             }
@@ -166,7 +167,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
             return _(
                 "There is nothing to sign: in **{league}** ({what}, {scoring}) {how}. You"
                 " appear in `/league standings` after your first counted game.",
-                league=plain(league.name), what=what, scoring=league.scoring, how=how,
+                league=plain(league.name), what=what, scoring=scoring_words(league.scoring),
+                how=how,
             )
 
         await privately(interaction, work)

@@ -18,8 +18,7 @@ from bot.text import clip
 from bot.ui.answers import CONTENT_LIMIT, defer, reply, say
 from bot.ui.cooldown import HEAVY, cost
 from bot.ui.places import scope_of
-from games.wording import number
-from i18n import _, ngettext
+from i18n import _, ngettext, number
 
 
 def stats_text(name: str, st: PlayerStats) -> str:

@@ -49,26 +49,26 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
         timer: app_commands.Range[str, 1, TIMER_LENGTH] | None = None,
         thread: bool | None = None,
     ) -> None:
-        await app(self.bot).controller.new_table(
+        await app(self.bot).lobby.new_table(
             interaction, game, options, league, timer, thread
         )
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: discord.Interaction) -> None:
         if (channel := channel_of(interaction)) is not None:
-            await app(self.bot).controller.join(interaction, channel)
+            await app(self.bot).lobby.join(interaction, channel)
 
     @app_commands.command(
         name="leave", description="Leave the table (a computer takes over in a game)"
     )
     async def leave(self, interaction: discord.Interaction) -> None:
         if (channel := channel_of(interaction)) is not None:
-            await app(self.bot).controller.leave(interaction, channel)
+            await app(self.bot).lobby.leave(interaction, channel)
 
     @app_commands.command(name="start", description="Deal the cards (host or Manage Server)")
     async def start(self, interaction: discord.Interaction) -> None:
         if (channel := channel_of(interaction)) is not None:
-            await app(self.bot).controller.start(interaction, channel)
+            await app(self.bot).lobby.start(interaction, channel)
 
     @app_commands.command(name="addbot", description="Seat a computer player")
     @app_commands.describe(level="How well it plays")
@@ -77,7 +77,7 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
         self, interaction: discord.Interaction, level: app_commands.Range[str, 1, 20] = "normal"
     ) -> None:
         if (channel := channel_of(interaction)) is not None:
-            await app(self.bot).controller.add_bot(interaction, channel, level)
+            await app(self.bot).lobby.add_bot(interaction, channel, level)
 
     @app_commands.command(
         name="kick", description="Remove a player from the lobby (host or Manage Server)"
@@ -85,14 +85,14 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
     @app_commands.describe(user="Who to remove")
     async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
         if (channel := channel_of(interaction)) is not None:
-            await app(self.bot).controller.kick(interaction, channel, user)
+            await app(self.bot).lobby.kick(interaction, channel, user)
 
     @app_commands.command(
         name="abort", description="Close the table without a result (host or Manage Server)"
     )
     async def abort(self, interaction: discord.Interaction) -> None:
         if (channel := channel_of(interaction)) is not None:
-            await app(self.bot).controller.abort(interaction, channel)
+            await app(self.bot).lobby.abort(interaction, channel)
 
     @app_commands.command(
         name="status", description="Show the table again at the bottom of the channel"
@@ -101,7 +101,7 @@ class TableCommands(commands.GroupCog, group_name="table", group_description="Ca
         if (channel := channel_of(interaction)) is None:
             await say(interaction, _("Use this in the table's channel."))
             return
-        await app(self.bot).controller.status(interaction, channel)
+        await app(self.bot).lobby.status(interaction, channel)
 
 
 async def setup(bot: commands.Bot) -> None:

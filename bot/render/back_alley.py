@@ -8,9 +8,9 @@ from typing import Any
 from bot.render import View
 from bot.render.common import cards, prettify, seat_line
 from bot.render.markup import Text, line, strong
+from bot.wording import signed
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS, pretty
-from games.wording import number, signed
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, number
 
 _TEAMS = (N_("Team A"), N_("Team B"))
 _MULTIPLE = {1: N_("board"), 2: N_("double board"), 3: N_("triple board"),

@@ -8,8 +8,7 @@ from typing import Any
 
 from bot.render.markup import Line, line, strong
 from games.cards import SUITS, parse_code, pretty
-from games.wording import number
-from i18n import N_, _
+from i18n import N_, _, number
 
 _CODE = re.compile(r"\b(?:[A2-9TJQK][SHDC]|BJ|LJ)\b")
 
@@ -54,29 +53,10 @@ def seat_line(seat: int, names: Sequence[str], to_act: Sequence[int], extra: str
     return line(mark, strong(names[seat]), f" {extra}" if extra else "")
 
 
-#: A computer player's stored name (``storage.models.Computer``; English, as the database
-#: keeps it): ``Computer (normal) 2``, ``Computer (expert) for Ann``, ``Computer (normal)``.
-_COMPUTER = re.compile(r"Computer \((?P<level>[a-z_]+)\)(?: (?P<n>\d+)| for (?P<who>.+))?")
-
-
-def seat_name(name: str, bot: str | None) -> str:
-    """A seat's name as the reader's language says it: a computer player's (``bot`` set)
-    put into words, its level kept as typed (``Cyfrifiadur (normal) 2``); a person's as
-    they chose it."""
-    found = _COMPUTER.fullmatch(name) if bot is not None else None
-    if found is None:
-        return name
-    level, n, who = found["level"], found["n"], found["who"]
-    if n is not None:
-        return _("Computer ({level}) {n}", level=level, n=n)
-    if who is not None:
-        return _("Computer ({level}) for {name}", level=level, name=who)
-    return _("Computer ({level})", level=level)
-
-
 def seat_names(seats: Sequence[Any]) -> list[str]:
-    """Every seat's name (``SeatInfo``-like: ``name`` and ``bot``) in the reader's language."""
-    return [seat_name(s.name, s.bot) for s in seats]
+    """Every seat's name (``SeatInfo``-like) in the reader's language: a person's as they
+    chose it, a computer's put into words now (``storage.models.computer_name``)."""
+    return [str(s.name) for s in seats]
 
 
 def suit_name_list() -> str:

@@ -9,8 +9,7 @@ from bot.render import View
 from bot.render.common import cards, prettify, scores, seat_line
 from bot.render.markup import Text, line, strong
 from games.cards import SUIT_SYMBOLS, pretty
-from games.wording import number
-from i18n import _, listing, ngettext
+from i18n import _, listing, ngettext, number
 
 
 def _drew(who: str, count: int, reason: str) -> str:

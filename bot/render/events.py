@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import games
+from bot import custom_ids
+from bot.render import columns
 from bot.render.messages import Button, EmbedSpec, MessageSpec
 from bot.services.events.service import COMPUTER, EventStandings
 from bot.text import cut, plain
-from bot.ui import custom_ids
-from i18n import N_, _, ngettext
+from i18n import N_, Message, _, ngettext, pgettext
 from storage.events import EntrantRow, EventRow, TableRow
 
 SIGNUP_COLOUR = 0x5865F2
@@ -24,6 +25,18 @@ NAMES_SHOWN = 40
 ROWS_SHOWN = 20
 FORMAT_NAMES = {"swiss": N_("Swiss"), "round_robin": N_("round robin"),
                 "duplicate": N_("duplicate")}
+
+
+def status_word(status: str) -> str:
+    """An event's status in a word or two, as ``/event list`` and the events page show it
+    (an unknown stored word as it is)."""
+    words = {
+        "signup": pgettext("an event's status", "taking sign-ups"),
+        "running": pgettext("an event's status", "running"),
+        "finished": pgettext("an event's status", "finished"),
+        "cancelled": pgettext("an event's status", "cancelled"),
+    }
+    return words.get(status, status)
 
 
 def describe(event: EventRow) -> str:
@@ -39,7 +52,7 @@ def describe(event: EventRow) -> str:
 
 def signup_message(event: EventRow, players: Sequence[EntrantRow]) -> MessageSpec:
     """The event's message: what it is, who signed up, and (before the start) the buttons."""
-    names = [plain(p.name) for p in players]
+    names = [plain(str(p.name)) for p in players]
     shown = ", ".join(names[:NAMES_SHOWN]) or _("nobody yet")
     if len(names) > NAMES_SHOWN:
         shown = _("{names} and {more} more", names=shown, more=len(names) - NAMES_SHOWN)
@@ -72,10 +85,10 @@ def signup_message(event: EventRow, players: Sequence[EntrantRow]) -> MessageSpe
     )
 
 
-def _side(names: Mapping[int, str], seats: Sequence[int], mention: bool) -> str:
+def _side(names: Mapping[int, str | Message], seats: Sequence[int], mention: bool) -> str:
     who = sorted(set(seats), key=list(seats).index)
     return " & ".join(
-        f"<@{u}>" if mention and u != COMPUTER else plain(names[u]) for u in who
+        f"<@{u}>" if mention and u != COMPUTER else plain(str(names[u])) for u in who
     )
 
 
@@ -87,7 +100,7 @@ def sides(table: TableRow, members: Mapping[int, Sequence[int]]) -> tuple[list[i
 
 def round_text(
     event: EventRow, tables: Sequence[TableRow], members: Mapping[int, Sequence[int]],
-    names: Mapping[int, str], *, mention: bool,
+    names: Mapping[int, str | Message], *, mention: bool,
 ) -> str:
     """One round: each table (where it is played, or its result) and the byes."""
     this = [t for t in tables if t.round == event.round]
@@ -120,7 +133,7 @@ def _score(points: float) -> str:
 
 def round_announcement(
     event: EventRow, tables: Sequence[TableRow], members: Mapping[int, Sequence[int]],
-    names: Mapping[int, str],
+    names: Mapping[int, str | Message],
 ) -> str:
     """Posted in the event's channel when a round's tables are open (mentions players)."""
     head = _("**{name}** — round {round} of {rounds} is on:", name=plain(event.name),
@@ -130,7 +143,7 @@ def round_announcement(
 
 def standings_text(
     st: EventStandings, tables: Sequence[TableRow], members: Mapping[int, Sequence[int]],
-    names: Mapping[int, str],
+    names: Mapping[int, str | Message],
 ) -> str:
     """The standings as a monospace table, the order that decides them, and the current
     round (or, at the end, the winner)."""
@@ -139,11 +152,15 @@ def standings_text(
     if e.status == "signup":
         return head + "\n" + _("Sign-ups are open; standings start with round 1.")
     duplicate = e.format == "duplicate"
-    cols = f"{'#':>3} {_('Player'):<22} {_('MP') if duplicate else _('Pts'):>5}"
-    cols += "" if duplicate else f" {_('Buch'):>5} {_('SB'):>5}"
-    lines = [cols + f" {_('G'):>3} {_('Bye'):>3}"]
+    player, bye = _("Player"), pgettext("column: byes", "Bye")
+    points = pgettext("column: matchpoints", "MP") if duplicate else columns.points()
+    cols = f"{'#':>3} {player:<22} {points:>5}"
+    if not duplicate:
+        buchholz, sb = pgettext("column: Buchholz", "Buch"), _("SB")
+        cols += f" {buchholz:>5} {sb:>5}"
+    lines = [cols + f" {columns.played():>3} {bye:>3}"]
     for r in st.rows[:ROWS_SHOWN]:
-        who = " & ".join(r.names).replace("`", "'")[:22]
+        who = r.side.replace("`", "'")[:22]
         line = f"{r.rank:>3} {who:<22} {r.points:>5g}"
         line += "" if duplicate else f" {r.buchholz:>5g} {r.sonneborn_berger:>5g}"
         lines.append(line + f" {r.played:>3} {r.byes:>3}")
@@ -152,7 +169,7 @@ def standings_text(
     body = "```\n" + "\n".join(lines) + "\n```" + more
     order = _("Order: {order}.", order=st.order)
     if e.status == "finished":
-        tail = (_("Finished — winner: **{who}**.", who=plain(" & ".join(st.rows[0].names)))
+        tail = (_("Finished — winner: **{who}**.", who=plain(st.rows[0].side))
                 if st.rows else "")
     else:
         tail = _("Round {round} of {rounds}:", round=e.round, rounds=e.rounds) + "\n" + (

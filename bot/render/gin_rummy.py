@@ -7,8 +7,8 @@ from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
 from bot.render.markup import Text, line, marked, strong
+from bot.wording import signed
 from games.cards import pretty
-from games.wording import signed
 from i18n import _, ngettext
 
 View = dict[str, Any]

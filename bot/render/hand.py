@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
+from bot import custom_ids
+from bot.custom_ids import CustomId
 from bot.render import renderer
 from bot.render.common import seat_names
 from bot.render.markup import markdown_lines
@@ -21,8 +23,6 @@ from bot.render.messages import Button, Component, MessageSpec, Select
 from bot.render.table import placements
 from bot.services.tables import SeatPrivate, TableResult
 from bot.text import cut
-from bot.ui import custom_ids
-from bot.ui.custom_ids import CustomId
 from i18n import N_, _, listing
 
 MAX_ROWS = 5

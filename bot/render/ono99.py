@@ -8,9 +8,9 @@ from typing import Any
 from bot.render import View
 from bot.render.common import scores, seat_line
 from bot.render.markup import Text, line, strong
+from bot.wording import signed
 from games.ono99.cards import MINUS, ONO, P2, REV
-from games.wording import number, signed
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, number
 
 _PRETTY = {REV: N_("⟲ Reverse"), MINUS: "−10", P2: N_("⏩ Play 2"), ONO: N_("ONO 99")}
 _ARROW = {1: N_("↻ clockwise"), -1: N_("↺ counter-clockwise")}

@@ -8,7 +8,7 @@ from typing import Any
 
 import games
 from bot.text import clip
-from games.wording import option_value
+from bot.wording import option_value
 from i18n import _, lazy_gettext
 
 

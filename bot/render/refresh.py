@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.custom_ids import CustomId
 from bot.render.messages import Button, MessageSpec
-from bot.ui.custom_ids import CustomId
 from i18n import N_, _
 
 REFRESH = N_("Refresh")

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import games
+from bot.custom_ids import replay_id
 from bot.render.common import cards
 from bot.render.markup import Text, line, markdown_lines, strong
 from bot.render.messages import FINISHED_COLOUR, Button, EmbedSpec, MessageSpec
@@ -26,7 +27,6 @@ from bot.render.ono99 import pretty_cards
 from bot.render.steps import shown
 from bot.services.replays import ReplayStep
 from bot.text import cut
-from bot.ui.custom_ids import replay_id
 from i18n import _
 
 #: Discord's limits on an embed's description and on a field's value.

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 import games
+from bot import custom_ids
 from bot.render.messages import LOBBY_COLOUR, Button, Component, EmbedSpec, MessageSpec
-from bot.ui import custom_ids
-from games.wording import option_value
+from bot.wording import option_value
 from i18n import _
 
 RULES_PAGE_CHARS = 1800

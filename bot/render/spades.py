@@ -7,10 +7,10 @@ from typing import Any
 
 from bot.render.common import cards, prettify, scores, seat_line
 from bot.render.markup import Text, line, marked, strong
+from bot.wording import signed
 from games.cards import pretty
 from games.spades.scoring import RESULTS
-from games.wording import number, signed
-from i18n import _, ngettext
+from i18n import _, ngettext, number
 
 View = dict[str, Any]
 

@@ -8,8 +8,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import games
+from bot.custom_ids import CustomId
 from bot.render import renderer
-from bot.render.common import seat_name, seat_names
+from bot.render.common import seat_names
 from bot.render.durations import timer_text
 from bot.render.markup import markdown_lines
 from bot.render.messages import (
@@ -27,9 +28,7 @@ from bot.render.steps import event_lines
 from bot.services.tables import MANAGED, SeatInfo, Step, TableResult
 from bot.services.tables.hints import UNRATED
 from bot.text import cut
-from bot.ui.custom_ids import CustomId
-from games.wording import number
-from i18n import N_, Message, _, listing, ngettext
+from i18n import N_, Message, _, listing, ngettext, number
 
 EVENTS_SHOWN = 6
 #: The table message's field of recent event lines (they may reach back into the
@@ -56,7 +55,7 @@ def step_lines(game: str, steps: Iterable[Step], names: Sequence[str]) -> list[s
 
 
 def _seat_label(s: SeatInfo, host_id: int) -> str:
-    who = f"<@{s.user_id}>" if s.user_id is not None else seat_name(s.name, s.bot)
+    who = f"<@{s.user_id}>" if s.user_id is not None else str(s.name)
     if s.user_id is not None and s.user_id == host_id:
         return _("{who} (host)", who=who)
     return who

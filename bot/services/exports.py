@@ -103,7 +103,7 @@ def exported(record: repo.GameRecord) -> ExportedGame:
     """The export of one stored game."""
     seats = tuple(
         ExportSeat(
-            seat=s.seat, name=s.name, kind="human" if s.user_id is not None else "computer",
+            seat=s.seat, name=str(s.name), kind="human" if s.user_id is not None else "computer",
             level=s.bot_level, team=s.team, score=s.score, rank=s.rank,
         )
         for s in record.seats

@@ -18,12 +18,17 @@ Decisions:
   choice, else English. A value Deckhand no longer has a catalog for is passed over. A
   table's message is in its host's language, or the server's for a table without a host
   (an event's): ``table_language``.
+* **Read once per interaction.** ``heard`` reads a player's choices (and the server's, in a
+  server) right after their interaction is acknowledged; the value it returns (``Heard``)
+  goes down with that interaction, and whatever resolves that player's preferences for
+  it (their hand, the hands and pings their move publishes) is given it instead of
+  reading them again. It is a value, never a cache: the next interaction reads afresh.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 import games
 from bot.services.errors import ServiceError
@@ -84,6 +89,27 @@ class Preferences:
 
 DEFAULT = Preferences()
 
+#: A player's stored choices, and a server's, as the repository reads them.
+Own = Mapping[str, str | None]
+Server = Mapping[str, str | int | None]
+
+
+@dataclass(frozen=True)
+class Heard:
+    """A player's stored choices as one interaction read them (``PreferenceService.heard``):
+    their own, with the Discord locale that interaction showed, and — when it came from
+    a server (``guild_id``) — that server's."""
+
+    user_id: int
+    guild_id: int | None
+    own: Own = field(default_factory=dict)
+    server: Server = field(default_factory=dict)
+
+    @property
+    def language(self) -> str:
+        """The language to answer the interaction in (``language``)."""
+        return _resolve(self.own, self.server).language
+
 
 @dataclass(frozen=True)
 class ServerDefaults:
@@ -126,17 +152,13 @@ def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _resolve(
-    mine: dict[str, str | None], server: dict[str, str | int | None],
-    locale: str | None = None,
-) -> Preferences:
+def _resolve(mine: Own, server: Server) -> Preferences:
     picked = {}
     for name in _CHOICES:
         value = mine.get(name) or server.get(name)
         if isinstance(value, str):
             picked[name] = value
-    lang = language(mine.get("language"), locale or mine.get("locale"),
-                    _text(server.get("language")))
+    lang = language(mine.get("language"), mine.get("locale"), _text(server.get("language")))
     return Preferences(**picked, language=lang)
 
 
@@ -144,40 +166,55 @@ class PreferenceService:
     """Reads and records preferences."""
 
     def __init__(self, db: Database) -> None:
+        #: How many choices were recorded in this process: a table message rereads its
+        #: language after one (``TableMessages.language``).
+        self.changes = 0
         self.db = db
 
     async def for_players(
-        self, guild_id: int, user_ids: Iterable[int]
+        self, guild_id: int, user_ids: Iterable[int], heard: Heard | None = None
     ) -> dict[int, Preferences]:
-        """Every given player's resolved preferences in this server (one read; the client
-        language last heard stands for each player's Discord language)."""
+        """Every given player's resolved preferences in this server, in at most one read
+        (the client language last heard stands for each player's Discord language). What
+        an interaction ``heard`` is not read again: that player's choices, and the
+        server's when it came from this server."""
         ids = list(user_ids)
+        own: dict[int, Own] = {}
+        if heard is not None and heard.user_id in ids:
+            own[heard.user_id] = heard.own
+        others = [uid for uid in ids if uid not in own]
+        fresh = heard is None or heard.guild_id != guild_id
+        server: Server = {} if heard is None else heard.server
+        if others or fresh:
 
-        def read(conn: Conn) -> dict[int, Preferences]:
-            server = repo.guild(conn, guild_id)
-            mine = repo.players(conn, ids)
-            return {uid: _resolve(mine.get(uid, {}), server) for uid in ids}
+            def read(conn: Conn) -> tuple[Server, dict[int, Own]]:
+                found: dict[int, Own] = dict(repo.players(conn, others)) if others else {}
+                return (repo.guild(conn, guild_id) if fresh else server), found
 
-        return await self.db.read(read)
+            server, found = await self.db.read(read)
+            own.update(found)
+        return {uid: _resolve(own.get(uid, {}), server) for uid in ids}
 
-    async def of(self, guild_id: int, user_id: int) -> Preferences:
-        """One player's resolved preferences in this server."""
-        return (await self.for_players(guild_id, [user_id]))[user_id]
+    async def of(self, guild_id: int, user_id: int, heard: Heard | None = None) -> Preferences:
+        """One player's resolved preferences in this server (not read again when ``heard``
+        by their interaction)."""
+        return (await self.for_players(guild_id, [user_id], heard))[user_id]
 
-    async def heard(self, guild_id: int | None, user_id: int, locale: str | None) -> str:
-        """The language to answer a player's interaction in (``language``; ``guild_id``
-        None in a DM, where no server chose); the interaction's ``locale`` (their Discord
-        client's language) is remembered for what is sent to them outside an interaction,
-        written only when it changed."""
+    async def heard(self, guild_id: int | None, user_id: int, locale: str | None) -> Heard:
+        """A player's choices as their interaction finds them, read once (``guild_id`` None
+        in a DM, where no server chose; ``Heard.language`` is the language to answer in).
+        The interaction's ``locale`` (their Discord client's language) is remembered for
+        what is sent to them outside an interaction, written only when it changed."""
 
-        def read(conn: Conn) -> tuple[dict[str, str | None], dict[str, str | int | None]]:
+        def read(conn: Conn) -> tuple[Own, Server]:
             server = repo.guild(conn, guild_id) if guild_id is not None else {}
             return repo.players(conn, [user_id]).get(user_id, {}), server
 
         mine, server = await self.db.read(read)
         if locale and mine.get("locale") != locale:
             await self.db.write(repo.set_locale, user_id, locale)
-        return _resolve(mine, server, locale).language
+        own = {**mine, "locale": locale} if locale else mine
+        return Heard(user_id, guild_id, own, server)
 
     async def table_language(self, guild_id: int, host_id: int | None) -> str:
         """The language of a table's message: its host's, or the server's for a table
@@ -191,6 +228,7 @@ class PreferenceService:
         given = _checked({k: v for k, v in values.items() if v is not None})
         if given:
             await self.db.write(repo.set_player, user_id, given)
+            self.changes += 1
         return await self.of(guild_id, user_id)
 
     async def server(self, guild_id: int) -> ServerDefaults:
@@ -234,4 +272,5 @@ class PreferenceService:
             given["stand_in"] = stand_in
         if given:
             await self.db.write(repo.set_guild, guild_id, given)
+            self.changes += 1
         return await self.server(guild_id)

@@ -32,7 +32,7 @@ from bot.services.errors import NoReplay
 from bot.services.tables.records import LOAD_ERRORS, reason
 from bot.services.tables.replay import states
 from games.base import IllegalAction
-from i18n import lazy_gettext
+from i18n import Message, lazy_gettext
 from storage import tables as table_repo
 from storage.db import Conn, Database
 from storage.matches import match_source
@@ -50,7 +50,8 @@ class ReplayStep:
 
     match_id: int
     game: str
-    names: tuple[str, ...]
+    #: A person's name, or a computer's put into words when shown.
+    names: tuple[str | Message, ...]
     step: int
     last: int
     move: ActionRow | None

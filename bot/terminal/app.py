@@ -58,9 +58,9 @@ from bot.services.tables.hints import UNRATED
 from bot.terminal import commands
 from bot.terminal.screen import Screen, columns, use_colour
 from bot.text import MOVE_LENGTH, clip
+from bot.wording import option_value
 from games.base import Game
-from games.wording import number, option_value
-from i18n import _, ngettext, pgettext
+from i18n import _, ngettext, number, pgettext
 from storage.connect import open_database
 
 OFFLINE_GUILD = 0
@@ -340,10 +340,11 @@ class Session:
         assert result.outcome is not None
         out = result.outcome
         order = sorted(range(len(result.seats)), key=lambda s: (out.ranks[s], s))
-        width = max(len(s.name) for s in result.seats)
+        names = seat_names(result.seats)
+        width = max(len(name) for name in names)
         self.screen.line(_("Final placings:"))
         self.screen.lines([
-            f"  {_ordinal(out.ranks[s]):>4}  {result.seats[s].name:<{width}}"
+            f"  {_ordinal(out.ranks[s]):>4}  {names[s]:<{width}}"
             f"  {number(out.scores[s]):>5}"
             for s in order
         ])

@@ -28,8 +28,7 @@ from bot.services.dbcli import run_on
 from bot.services.errors import ServiceError
 from bot.terminal.screen import Screen, use_colour
 from bot.text import clip
-from games.wording import number
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, number
 from storage import leagues as league_repo
 from storage.db import Database
 

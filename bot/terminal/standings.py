@@ -8,9 +8,10 @@ from pathlib import Path
 
 import games
 from bot.invocation import typed
+from bot.render.columns import won_drawn_lost
 from bot.services.leagues import LeagueService, Standings
 from bot.terminal.app import OFFLINE_GUILD
-from i18n import _, decimal, pgettext
+from i18n import _, decimal
 from storage.connect import NoDatabase, open_database, shown
 
 
@@ -40,9 +41,7 @@ def standings_lines(s: Standings) -> list[str]:
     assert s.game is not None
     points = s.scoring.startswith("points")
     header = ["#", _("Player"), _("Rating"), *([_("Points")] if points else []),
-              _("Games"), pgettext("column: games won", "W"),
-              pgettext("column: games drawn", "D"), pgettext("column: games lost", "L"),
-              _("Win %"), _("Avg score"), _("Streak")]
+              _("Games"), *won_drawn_lost(), _("Win %"), _("Avg score"), _("Streak")]
     rows = [
         ["" if r.provisional else str(r.position), r.name, str(r.rating_display),
          *([str(r.points)] if points else []), str(r.games), str(r.wins), str(r.draws),

@@ -1,6 +1,7 @@
 """What an interaction asks, read one way by every handler: a table's options and turn
-timer, and the permissions the bot lacks where it was asked (admin rights are one
-question of the place's, ``bot.ui.places.is_admin``)."""
+timer, whether the clicked message is the clicker's alone, and the permissions the bot
+lacks where it was asked (admin rights are one question of the place's,
+``bot.ui.places.is_admin``)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,15 @@ def table_timer(timer: str | None, default: int) -> int:
         return parse_timer(timer)
     except ValueError as exc:
         raise BadOptions(str(exc)) from None
+
+
+def private(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is seen only by the clicker (the bot's DM, or
+    ephemeral)."""
+    message = interaction.message
+    return interaction.context.dm_channel is True or (
+        message is not None and message.flags.ephemeral
+    )
 
 
 def lacking(interaction: discord.Interaction, *uses: str) -> str:

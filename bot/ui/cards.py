@@ -20,10 +20,10 @@ from dataclasses import replace
 from functools import cache
 
 import games
+from bot import custom_ids
 from bot.card_emojis import CardEmojis
 from bot.render.messages import Button, MessageSpec, Select
 from bot.services.preferences import Preferences
-from bot.ui import custom_ids
 from games.cards import BIG_JOKER, LITTLE_JOKER, parse_code, pretty
 
 _PRETTY = re.compile(r"(?<![0-9A-Za-z>])(?:10|[2-9AJQK])[♠♥♦♣]|Big🃏|Little🃏")

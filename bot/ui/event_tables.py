@@ -220,7 +220,7 @@ class EventTables:
         names = {p.user_id: p.name for p in players}
         return await self.tables.open_seated(
             thread.id, event.guild_id, event.game, event.options,
-            [(None if u == COMPUTER else u, names[u]) for u in board.seats],
+            [(None if u == COMPUTER else u, str(names[u])) for u in board.seats],
             seed=board.seed, turn_timer=self.turn_timer,
             computer=event.computer or "normal", league_id=event.league_id,
             link=self.events.linker(event.id, _key(board)),

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot import permissions
-from bot.render.events import signup_message, standings_text
+from bot.render.events import signup_message, standings_text, status_word
 from bot.services.errors import ServiceError
 from bot.services.events.rounds import entrant_players
 from bot.services.events.service import EventError, EventService
@@ -29,7 +29,7 @@ from bot.ui.event_tables import EventTables, NoEventChannel
 from bot.ui.places import is_admin, place_of
 from bot.ui.publish import Publisher, Reach
 from bot.ui.views import edit_kwargs
-from i18n import N_, _, lazy_gettext, number, pgettext, speaking
+from i18n import N_, _, lazy_gettext, number, speaking
 from storage.events import EventRow
 
 log = logging.getLogger(__name__)
@@ -184,7 +184,7 @@ class EventDesk:
         found = await self.events.events(guild_id)
         lines = [
             _("#{id} **{event}** — {status}", id=e.id, event=plain(e.name),
-              status=_status(e.status))
+              status=status_word(e.status))
             + (_(", round {round} of {rounds}", round=number(e.round), rounds=number(e.rounds))
                if e.status == "running" else "")
             + f" · <#{e.channel_id}>"
@@ -212,17 +212,6 @@ class EventDesk:
                 except ServiceError:
                     continue  # not open there (any more), or not seated
                 await self.publisher.publish(result)
-
-
-def _status(status: str) -> str:
-    """An event's status as ``/event list`` shows it (the stored word in English)."""
-    words = {
-        "signup": pgettext("an event's status", "signup"),
-        "running": pgettext("an event's status", "running"),
-        "finished": pgettext("an event's status", "finished"),
-        "cancelled": pgettext("an event's status", "cancelled"),
-    }
-    return words.get(status, status)
 
 
 def _use(format: str) -> str:

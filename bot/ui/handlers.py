@@ -10,7 +10,7 @@ from typing import Protocol, cast
 
 import discord
 
-from bot.ui.custom_ids import CustomId
+from bot.custom_ids import CustomId
 
 
 class Clicks(Protocol):

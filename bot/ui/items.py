@@ -5,8 +5,9 @@ long as its message exists, restarts included. An item only parses its custom id
 that only looks like ours, or holds a number out of range, parses to ``None`` and is
 answered as a broken button, never with a traceback — and hands it to the bot's
 handlers (``bot.ui.handlers.Clicks``, the controller), which re-check everything against
-the services: never trust a button. A component no item takes (``taken``) goes to the
-handlers too, so every click gets an answer.
+the services: never trust a button. A component no item takes goes to the handlers
+too, and ``taken`` decides that by discord.py's own rule, so every click gets exactly one
+answer.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from typing import Any
 
 import discord
 
-from bot.ui import custom_ids
-from bot.ui.custom_ids import CustomId
+from bot import custom_ids
+from bot.custom_ids import CustomId
 from bot.ui.handlers import clicks
 
 
@@ -207,30 +208,31 @@ class ReplayButton(
 
 ITEMS = (TableButton, TableSelect, RulesButton, EventButton, ReplayButton)
 
-#: Each item's component type and template (as registered: discord.py dispatches a click
-#: to an item only when both fit).
-_TAKES = tuple(
-    (kind, re.compile(template))
-    for kind, template in (
-        (discord.ComponentType.button, custom_ids.BUTTON_TEMPLATE),
-        (discord.ComponentType.select, custom_ids.SELECT_TEMPLATE),
-        (discord.ComponentType.button, custom_ids.RULES_TEMPLATE),
-        (discord.ComponentType.button, custom_ids.EVENT_TEMPLATE),
-        (discord.ComponentType.button, custom_ids.REPLAY_TEMPLATE),
+
+def taken(interaction: discord.Interaction) -> bool:
+    """Whether discord.py hands this click to one of ``ITEMS``: its id fits an item's
+    template, and the clicked message, as discord.py reads it, holds a component of the
+    click's type with that id (``ViewStore.schedule_dynamic_item_call`` in discord/ui/view.py
+    asks exactly this; a message it cannot read dispatches nothing). A click none takes —
+    a foreign id, a select carrying a button's id, a button no longer on its message —
+    would get no answer at all; one that both took would be answered twice (40060)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id, kind = str(data.get("custom_id", "")), data.get("component_type")
+    message = interaction.message
+    if message is None or not any(re.fullmatch(t, custom_id) for t in custom_ids.TEMPLATES):
+        return False
+    layout = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+    try:
+        view = layout.from_message(message, timeout=None)
+    except (TypeError, ValueError):  # components discord.py cannot lay out
+        return False
+    return any(
+        item.type.value == kind and getattr(item, "custom_id", None) == custom_id
+        for item in view.walk_children()
     )
-)
-
-
-def taken(component_type: object, custom_id: str) -> bool:
-    """Whether one of ``ITEMS`` takes a click on this component (one that none takes would
-    get no answer at all)."""
-    return any(t.value == component_type and p.fullmatch(custom_id) for t, p in _TAKES)
 
 
 async def on_interaction(interaction: discord.Interaction) -> None:
     """Every interaction (discord.py's listener): a component no item takes is answered."""
-    if interaction.type is not discord.InteractionType.component:
-        return
-    data: dict[str, Any] = dict(interaction.data or {})
-    if not taken(data.get("component_type"), str(data.get("custom_id", ""))):
+    if interaction.type is discord.InteractionType.component and not taken(interaction):
         await clicks(interaction.client).on_stray_click(interaction)

@@ -18,6 +18,10 @@ Decisions:
   (``bot.ui.publish``).
 * The client's language is remembered with the player's preferences when it changes
   (``PreferenceService.heard``), for DMs and pings sent outside an interaction.
+* **Read once.** What ``listen`` read (``Heard``: the player's choices, and the server's)
+  stays with the interaction (``heard_of``; publishing has it as ``Token.heard``), so the
+  hand it answers with and the hands and pings it publishes resolve that player's
+  preferences from it instead of reading them again.
 * **The language never costs the answer.** When the database cannot be reached,
   ``listen`` keeps the interaction's own language: ``/rules`` and its pages need no
   database, and a command that does is answered by its own error path.
@@ -30,11 +34,14 @@ from typing import Protocol, cast
 
 import discord
 
-from bot.services.preferences import PreferenceService, language
+from bot.services.preferences import Heard, PreferenceService, language
 from i18n import speak
 from storage.db import StorageUnavailable
 
 log = logging.getLogger(__name__)
+
+#: The ``extras`` key holding what ``listen`` read.
+_HEARD = "deckhand.heard"
 
 
 class _Listening(Protocol):
@@ -52,7 +59,8 @@ def hear(interaction: discord.Interaction) -> None:
 
 
 async def listen(interaction: discord.Interaction) -> None:
-    """After acknowledging: speak the player's language for the rest of the interaction."""
+    """After acknowledging: speak the player's language for the rest of the interaction,
+    and keep what was read with it (``heard_of``)."""
     preferences = cast(_Listening, interaction.client).preferences
     try:
         heard = await preferences.heard(
@@ -61,4 +69,11 @@ async def listen(interaction: discord.Interaction) -> None:
     except StorageUnavailable as exc:
         log.warning("the player's language cannot be read (storage unavailable): %s", exc)
         return
-    speak(heard)
+    interaction.extras[_HEARD] = heard
+    speak(heard.language)
+
+
+def heard_of(interaction: discord.Interaction) -> Heard | None:
+    """What ``listen`` read for the interaction (None before, or when it could not)."""
+    heard = interaction.extras.get(_HEARD)
+    return heard if isinstance(heard, Heard) else None

@@ -33,7 +33,6 @@ docs/user-install.md):
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import discord
@@ -87,12 +86,6 @@ def answers_public(interaction: discord.Interaction) -> bool:
         return True
     granted = interaction.permissions
     return granted.use_external_apps and granted.send_messages
-
-
-async def claim(db: Database, place: Place, user_id: int) -> None:
-    """A table opens in ``place``: in a DM or group DM without a keeper, its host keeps it."""
-    if place.private:
-        await db.write(places.claim_keeper, place.scope, user_id, time.time())
 
 
 async def is_admin(

@@ -33,7 +33,7 @@ async def replay_spec(
     if guild_id is None:
         raise NoReplay(lazy_gettext("There is no finished game #{id} here.", id=match_id))
     rep = await guild_replay(db, guild_id, match_id, step, hands=hands)
-    return replay_message(rep, [plain(n) for n in rep.names])
+    return replay_message(rep, [plain(str(n)) for n in rep.names])
 
 
 async def show(

@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
+from bot import custom_ids
 from bot.render.messages import Button, EmbedSpec, MessageSpec, Select
 from bot.text import cut
-from bot.ui import custom_ids
 from bot.ui.items import EventButton, ReplayButton, RulesButton, TableButton, TableSelect
 
 _STYLES = {

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
+from bot.render.events import status_word
 from bot.services.events import duplicate
 from bot.services.events.pairing import DRAW, LOSS, WIN
 from bot.services.events.service import EventStandings
@@ -33,10 +34,6 @@ from storage.events import EntrantRow, EventRow, TableRow
 from storage.leagues import League
 
 FORMATS = {"swiss": N_("Swiss"), "round_robin": N_("Round robin"), "duplicate": N_("Duplicate")}
-_STATUS = {
-    "signup": N_("taking sign-ups"), "running": N_("running"), "finished": N_("finished"),
-    "cancelled": N_("cancelled"),
-}
 #: The second side's points at a table, from the first side's.
 _OTHER = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
 
@@ -80,7 +77,7 @@ def listing(slugs: Slugs, league: League, events: Sequence[EventRow]) -> Child:
     rows = [
         h("tr", h("td", link(paths.event(slugs, league.id, e.id), e.name)),
           h("td", game_title(e.game)), h("td", _(FORMATS[e.format])),
-          h("td", _(_STATUS[e.status])),
+          h("td", status_word(e.status)),
           h("td", _("{played} of {rounds}", played=rounds_played(e), rounds=e.rounds),
             class_="num"))
         for e in events
@@ -97,13 +94,13 @@ def _progress(event: EventRow) -> str:
         return ngettext("finished after {round} of {n} round", "finished after {round} of {n}"
                         " rounds", event.rounds, round=event.round)
     return ngettext("{status} · {n} round", "{status} · {n} rounds", event.rounds,
-                    status=_(_STATUS[event.status]))
+                    status=status_word(event.status))
 
 
 def _standings(data: EventData) -> Safe:
     st = data.standings
     if not st.rows:
-        names = [p.name for p in data.entrants]
+        names = [str(p.name) for p in data.entrants]
         return h("p", _("Signed up so far: {names}.", names=", ".join(names)) if names
                  else _("Nobody has signed up yet."))
     dup = st.event.format == "duplicate"
@@ -116,7 +113,7 @@ def _standings(data: EventData) -> Safe:
     rows = [
         h("tr",
           h("td", r.rank, class_="num"),
-          h("td", " & ".join(r.names),
+          h("td", r.side,
             h("span", _("withdrawn"), class_="tag") if r.entrant in gone else None),
           [h("td", _number(x), class_="num")
            for x in ((r.points,) if dup else (r.points, r.buchholz, r.sonneborn_berger))],
@@ -232,7 +229,7 @@ def event_page(slugs: Slugs, league: League, data: EventData) -> Safe:
     """An event's standings, then each round's tables and byes."""
     event = data.standings.event
     drawer = _Round(
-        slugs, league, event, {r.entrant: " & ".join(r.names) for r in data.standings.rows},
+        slugs, league, event, {r.entrant: r.side for r in data.standings.rows},
         {p.user_id: p.entrant for p in data.entrants}, data.replays, data.in_play,
     )
     parts = [game_title(event.game), _(FORMATS[event.format])]

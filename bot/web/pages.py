@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 
 import games
 from bot.render import ono99
+from bot.render.columns import won_drawn_lost
+from bot.render.scoring import scoring_words
 from bot.render.steps import shown
 from bot.services.leagues import Standings
 from bot.services.player_record import Record
@@ -23,8 +25,7 @@ from bot.web import language, paths
 from bot.web.chart import Series, rating_chart
 from bot.web.html import Child, Safe, document, filled, grid, h, join, link, rich
 from games.cards import BIG_JOKER, LITTLE_JOKER, RED_SUITS, STANDARD_DECK, pretty
-from games.wording import number
-from i18n import N_, _, pgettext
+from i18n import N_, _, number
 from storage.league_reports import SeasonTotals
 from storage.leagues import League, Season
 from storage.matches import PlayedMatch, SeatResult
@@ -48,12 +49,6 @@ def day(ts: float) -> str:
 
 def game_title(game: str) -> str:
     return _(games.get(game).title)
-
-
-def _wdl() -> tuple[str, str, str]:
-    """The won, drawn and lost columns' headers."""
-    return (pgettext("column: games won", "W"), pgettext("column: games drawn", "D"),
-            pgettext("column: games lost", "L"))
 
 
 def league_crumbs(slugs: Slugs, league: League) -> list[tuple[str, str | None]]:
@@ -82,7 +77,8 @@ def guild_page(slugs: Slugs, leagues: Sequence[League]) -> Safe:
     items = [
         h("li", link(paths.league(slugs, lg.id), lg.name), " — ",
           game_title(lg.game) if lg.game else _("every game"),
-          _(", {scoring}, season {season}", scoring=lg.scoring, season=lg.season))
+          _(", {scoring}, season {season}", scoring=scoring_words(lg.scoring),
+            season=lg.season))
         for lg in leagues
     ]
     return document(_("Leagues"), [(_("Leagues"), None)], h("ul", items, class_="plain"))
@@ -106,7 +102,7 @@ def league_page(
     return document(
         league.name, [(_("Leagues"), paths.guild(slugs, league.guild_id)), (league.name, None)],
         h("p", game_title(league.game) if league.game else _("Every game counts"),
-          _(" · scoring: {scoring}", scoring=league.scoring)),
+          _(" · scoring: {scoring}", scoring=scoring_words(league.scoring))),
         h("section", h("h2", _("Seasons")),
           grid((_("Season"), _("From"), _("To"), _("Games")), rows)),
         events,
@@ -115,8 +111,8 @@ def league_page(
 
 def _standings_table(slugs: Slugs, st: Standings) -> Safe:
     points = st.scoring != "rating"
-    head = ["#", _("Player"), _("Points") if points else _("Rating"), _("Games"), *_wdl(),
-            _("Streak")]
+    head = ["#", _("Player"), _("Points") if points else _("Rating"), _("Games"),
+            *won_drawn_lost(), _("Streak")]
     rows = [
         h("tr",
           h("td", r.rank if r.rank is not None else "–", class_="num"),
@@ -164,7 +160,7 @@ def season_page(
               else _("ended {day}", day=day(season.ended_at)))
     parts: list[Child] = [h("p", _(
         "Season {season} · started {day} · {status} · {scoring}", season=season.season,
-        day=day(season.started_at), status=status, scoring=league.scoring,
+        day=day(season.started_at), status=status, scoring=scoring_words(league.scoring),
     ))]
     if not sections:
         parts.append(h("p", _("No games have counted toward this season yet.")))
@@ -217,7 +213,8 @@ def player_page(
           h("td", s.totals.draws, class_="num"), h("td", s.totals.losses, class_="num"))
         for s in seasons
     ]
-    head = (_("Season"), _("Game"), _("Points") if points else _("Rating"), _("Games"), *_wdl())
+    head = (_("Season"), _("Game"), _("Points") if points else _("Rating"), _("Games"),
+            *won_drawn_lost())
     return document(
         name, [*league_crumbs(slugs, league), (name, None)],
         h("section", h("h2", _("Per season")), grid(head, season_rows, (2, 3, 4, 5, 6))),
@@ -249,7 +246,7 @@ def replay_page(
     """One step of a replay as the table message showed it (``bot.render.steps``): the
     move, what it made happen and the public table; then every hand, if asked."""
     game = games.get(rep.game)
-    names = [s.name for s in sorted(match.seats, key=lambda s: s.seat)]
+    names = [str(s.name) for s in sorted(match.seats, key=lambda s: s.seat)]
     move = None if rep.move is None else (rep.move.seat, rep.move.action, rep.move.timed_out)
     step = shown(rep.game, rep.public, rep.events, names, move)
 

@@ -121,7 +121,7 @@ class Site:
             await self.db.report(league_reports.league_records, league.id, user_id)
         )
         name = next(
-            (x.name for m in matches[:1] for x in m.seats if x.user_id == user_id),
+            (str(x.name) for m in matches[:1] for x in m.seats if x.user_id == user_id),
             seasons[0].totals.name,
         )
         return pages.player_page(s, league, name, seasons, per_game, per_partner, matches)

@@ -38,8 +38,8 @@ def _why_play(name: Callable[[str], str], view: View, action: str, only: bool) -
     counts: list[int] = view["hand_counts"]
     ahead = (view["seat"] + view["direction"]) % view["players"]
     if counts[ahead] <= 2 and rank in ATTACK:
-        return ngettext(N_(
-            "the next player holds {n} card: the power of {card} holds them back"),
+        return ngettext(
+            "the next player holds {n} card: the power of {card} holds them back",
             "the next player holds {n} cards: the power of {card} holds them back",
             counts[ahead], card=name(card),
         )

@@ -24,7 +24,7 @@ from games.base import Game, IllegalAction, Option, View, Why
 from games.craits import bots, expert, moves, scoring
 from games.craits.state import CraitsState
 from games.rng import shuffled
-from i18n import N_, Message, lazy_gettext
+from i18n import N_, Message, lazy_gettext, lazy_ngettext
 
 #: Cards dealt to each player, round by round; ``short`` plays the first eight rounds.
 ROUND_SIZES: Final = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
@@ -181,9 +181,10 @@ class Craits(Game[CraitsState]):
             )
         held = len(s.hands[target])
         if held != 1:
-            raise IllegalAction(lazy_gettext(
-                "Seat {seat} holds {held} cards; only a player with one card can be called out.",
-                seat=target, held=held,
+            raise IllegalAction(lazy_ngettext(
+                "Seat {seat} holds {n} card; only a player with one card can be called out.",
+                "Seat {seat} holds {n} cards; only a player with one card can be called out.",
+                held, seat=target,
             ))
         if s.announced[target]:
             raise IllegalAction(lazy_gettext(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 
-import discord
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.ui import custom_ids, items
-from bot.ui.custom_ids import BadCustomId, CustomId, parse
+from bot import custom_ids
+from bot.custom_ids import BadCustomId, CustomId, parse
+from bot.ui import items
 
 ACTIONS = st.text(
     alphabet=st.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=60
@@ -117,22 +117,25 @@ def test_what_is_not_a_replay_id_is_refused(text: str) -> None:
 
 
 def test_an_item_takes_every_id_deckhand_draws_and_none_other() -> None:
-    """Clicks no item takes are answered by the fallback (``items.on_interaction``), so the
-    two must agree on every id."""
-    button, select = discord.ComponentType.button.value, discord.ComponentType.select.value
+    """Clicks no item takes are answered by the fallback (``items.on_interaction``), which
+    asks the same templates the items are registered with: every id Deckhand draws fits
+    one, and nothing else does (which component it is on is for ``items.taken`` to check,
+    against the clicked message: ``tests/e2e/test_bad_input_e2e.py``)."""
     ours = [
-        (button, CustomId(1, 0, "act", "discard QH").text),
-        (button, CustomId(2**63 - 1, 10**9 - 1, "rematch").text),
-        (select, CustomId(1, 0, "sel", "x").text),
-        (button, custom_ids.rules_id("gin_rummy", 2)),
-        (button, custom_ids.event_id(7, "join")),
-        (button, custom_ids.replay_id(3, 4, True, "next")),
+        CustomId(1, 0, "act", "discard QH").text,
+        CustomId(2**63 - 1, 10**9 - 1, "rematch").text,
+        CustomId(1, 0, "sel", "x").text,
+        custom_ids.rules_id("gin_rummy", 2),
+        custom_ids.event_id(7, "join"),
+        custom_ids.replay_id(3, 4, True, "next"),
     ]
-    assert all(items.taken(kind, cid) for kind, cid in ours)
-    stray = [
-        (select, CustomId(1, 0, "act", "discard QH").text),  # a button's id on a select
-        (button, "dh:12345678901234567890:0:act:x"),
-        (button, "foreign:button"),
-        (button, "dh:lobby:join"),
+    made = [
+        items.TableButton(parse(ours[0])), items.TableSelect(parse(ours[2])),
+        items.RulesButton("gin_rummy", 2), items.EventButton(7, "join"),
+        items.ReplayButton(ours[5]),
     ]
-    assert not any(items.taken(kind, cid) for kind, cid in stray)
+    assert [type(i) for i in made] == list(items.ITEMS)
+    assert [i.template.pattern for i in made] == list(custom_ids.TEMPLATES)
+    assert all(sum(bool(re.fullmatch(t, cid)) for t in custom_ids.TEMPLATES) == 1 for cid in ours)
+    stray = ["dh:12345678901234567890:0:act:x", "foreign:button", "dh:lobby:join"]
+    assert not any(re.fullmatch(t, cid) for t in custom_ids.TEMPLATES for cid in stray)

@@ -4,7 +4,7 @@ announcement and never for the computer, and every text within Discord's limits.
 from __future__ import annotations
 
 from bot.render.events import round_announcement, signup_message, standings_text
-from bot.services.events.rounds import EventStandingRow
+from bot.services.events.pairing import Standing
 from bot.services.events.service import COMPUTER, EventStandings
 from storage.events import EntrantRow, EventRow, TableRow
 
@@ -34,8 +34,8 @@ def test_the_round_mentions_people_but_not_the_computer() -> None:
 
 def test_standings_show_names_plain_and_the_order() -> None:
     rows = tuple(
-        EventStandingRow(rank=i + 1, entrant=e, names=tuple(NAMES[u] for u in MEMBERS[e]),
-                         points=p, buchholz=0.0, sonneborn_berger=0.0, seed=e, played=1, byes=0)
+        Standing(rank=i + 1, entrant=e, names=tuple(NAMES[u] for u in MEMBERS[e]),
+                 points=p, buchholz=0.0, sonneborn_berger=0.0, seed=e, played=1, byes=0)
         for i, (e, p) in enumerate(((1, 1.0), (2, 0.0)))
     )
     st = EventStandings(event(), "points, then Buchholz, then Sonneborn-Berger, then seed", rows)

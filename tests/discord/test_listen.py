@@ -7,7 +7,8 @@ from typing import Any, cast
 
 import discord
 
-from bot.ui.language import hear, listen
+from bot.services.preferences import Heard
+from bot.ui.language import hear, heard_of, listen
 from i18n import current, speaking
 from storage.db import StorageUnavailable
 
@@ -16,16 +17,16 @@ class _Preferences:
     def __init__(self, heard: str | None) -> None:
         self.said = heard
 
-    async def heard(self, guild_id: int | None, user_id: int, locale: str) -> str:
+    async def heard(self, guild_id: int | None, user_id: int, locale: str) -> Heard:
         if self.said is None:
             raise StorageUnavailable("database is locked")
-        return self.said
+        return Heard(user_id, guild_id, {"language": self.said})
 
 
 def _interaction(heard: str | None) -> discord.Interaction:
     client = SimpleNamespace(preferences=_Preferences(heard))
     fake: Any = SimpleNamespace(client=client, guild_id=1, user=SimpleNamespace(id=2),
-                                locale="is")
+                                locale="is", extras={})
     return cast(discord.Interaction, fake)
 
 
@@ -36,6 +37,7 @@ async def test_the_players_language_is_spoken_once_read() -> None:
         assert current() == "is"
         await listen(interaction)
         assert current() == "sw"
+        assert heard_of(interaction) == Heard(2, 1, {"language": "sw"})  # kept, for publishing
 
 
 async def test_without_the_database_the_interactions_own_language_stays() -> None:
@@ -43,4 +45,4 @@ async def test_without_the_database_the_interactions_own_language_stays() -> Non
         interaction = _interaction(None)
         hear(interaction)
         await listen(interaction)  # no StorageUnavailable: /rules needs no database
-        assert current() == "is"
+        assert current() == "is" and heard_of(interaction) is None

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import games
+from bot import custom_ids
 from bot.render import renderer
 from bot.render.hand import hand_message, move_for, move_rows
 from bot.render.hint import hint_text
@@ -22,7 +23,6 @@ from bot.render.options import option_pairs
 from bot.render.rules import rules_message, rules_pages
 from bot.render.table import EventLog, lobby_message, table_message
 from bot.services.tables import SeatInfo, SeatPrivate, Step, TableResult
-from bot.ui import custom_ids
 from games.base import Game, State
 from games.cards import DECK_WITH_JOKERS, pretty
 from games.rng import rng_for

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import games
+from bot import custom_ids
 from bot.cogs.league import history_text
 from bot.render import renderer
 from bot.render.markup import markdown_lines
@@ -18,7 +19,6 @@ from bot.render.replay import replay_message
 from bot.render.steps import event_lines
 from bot.render.table import table_message
 from bot.services.replays import ReplayStep
-from bot.ui import custom_ids
 from games.cards import pretty
 from games.rng import rng_for
 from storage.matches import PlayedMatch, SeatResult

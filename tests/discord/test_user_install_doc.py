@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.cogs.settings import PANELS_HERE
 from bot.render.refresh import STOPS_UPDATING
-from bot.ui.controller import PRIVATE_HERE
+from bot.ui.lobby import PRIVATE_HERE
 from bot.ui.publish.hands import PANEL_EXPIRED
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "user-install.md"

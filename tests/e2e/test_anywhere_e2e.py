@@ -13,16 +13,19 @@ Discord's rules behind each test are cited in docs/user-install.md.
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import games
+import storage.places
 from bot.render.refresh import STOPS_UPDATING
 from bot.services.errors import ServiceError
 from bot.ui.publish.hands import PANEL_EXPIRED
 from bot.ui.publish.tokens import USABLE
+from storage.db import StorageUnavailable
 from tests.e2e.driver import Person
 from tests.e2e.fake_discord import FakeDiscord, NotOffered
 from tests.e2e.fake_state import USE_EXTERNAL_APPS, Channel, Message, RequestRecord
@@ -334,6 +337,37 @@ async def test_a_group_dm_league_is_kept_by_its_first_host(harness: Harness) -> 
     server = await alice.slash("league standings", channel=harness.fake.channel("lobby"),
                                league="Fridays")
     assert "League **Fridays** created" not in server.text and server.ephemeral, server.text
+
+
+async def test_a_table_opens_with_its_keeper_and_reach_or_not_at_all(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A group DM's keeper and the table's reach are written in the transaction that opens
+    the table: when the keeper cannot be written, `/table new` says to try again and
+    leaves no table behind; the next try opens one with both."""
+    await start_anywhere(harness)
+    friends, gdm = group_dm(harness)
+    alice = friends[0]
+
+    def full(*args: object) -> None:
+        raise StorageUnavailable("the disk is full")
+
+    def stored() -> tuple[int, int, int]:
+        with sqlite3.connect(f"file:{harness.db_path}?mode=ro", uri=True) as conn:
+            return tuple(conn.execute(  # type: ignore[return-value]
+                "SELECT (SELECT count(*) FROM tables WHERE channel_id = ?),"
+                " (SELECT count(*) FROM discord_keepers WHERE scope_id = ?),"
+                " (SELECT count(*) FROM discord_tokens_only)", (gdm.id, gdm.id),
+            ).fetchone())
+
+    with monkeypatch.context() as planted:
+        planted.setattr(storage.places, "claim_keeper", full)
+        failed = await alice.slash("table new", channel=gdm, game="gin_rummy")
+    assert "try again" in failed.text, failed.text
+    assert stored() == (0, 0, 0)
+    opened = await alice.slash("table new", channel=gdm, game="gin_rummy")
+    assert not opened.ephemeral, opened.text
+    assert stored() == (1, 1, 1)
 
 
 async def test_every_table_command_works_at_a_dm_table(harness: Harness) -> None:

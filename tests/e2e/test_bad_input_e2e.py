@@ -1,11 +1,16 @@
-"""Stale and foreign buttons, moves out of turn, a non-host abort, garbage moves, and two
-clicks at the same instant: a polite ephemeral answer, and nothing changes."""
+"""Stale, foreign and forged buttons, moves out of turn, a non-host abort, garbage moves,
+and two clicks at the same instant: a polite ephemeral answer, and nothing changes."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable
+from typing import Any
 
+import pytest
+
+from bot.custom_ids import CustomId, parse
 from tests.e2e.driver import Person
 from tests.e2e.fake_state import Channel, Interaction, Message
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
@@ -133,3 +138,46 @@ async def test_two_people_take_the_last_seat_at_once(harness: Harness) -> None:
     refused = [a for a in answers if a.followups and all(m.ephemeral for m in a.followups)]
     assert len(refused) == 1 and refused[0].user is not joined[0].user
     assert refused[0].text, refused[0]
+
+
+async def test_a_forged_component_is_answered_once(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A click discord.py would hand to no item, or that our fallback would answer as well
+    as an item, is answered exactly once: both take the click by the same rule
+    (``bot.ui.items.taken``)."""
+    mover, waiter, lobby = await two_player_gin(harness)
+    people = [mover.person, waiter.person]
+    hand = mover.hand_dm()
+    take = hand.buttons()[0]["custom_id"]
+
+    async def forged(message: Message, data: dict[str, Any]) -> Interaction:
+        inter = await harness.fake.interact(mover.person.user, hand.channel, 3, data,
+                                            message=message)
+        answered = await harness.fake.answer(inter)
+        await harness.idle()
+        return answered
+
+    def select_carrying(custom_id: str) -> Message:
+        """The hand as a forging client shows it: its buttons one select with ``custom_id``."""
+        screen = hand.snapshot()
+        screen.components = [{"type": 1, "components": [{
+            "type": 3, "custom_id": custom_id, "options": [{"label": "x", "value": "x"}],
+        }]}]
+        return screen
+
+    with caplog.at_level(logging.WARNING):
+        # A select carrying a button's id, on a message that holds such a select: the
+        # button's item takes it (and the service checks the move), the fallback does not.
+        once = await forged(select_carrying(take),
+                            {"custom_id": take, "component_type": 3, "values": ["x"]})
+        assert len(once.messages) == 1, [m.content for m in once.messages]
+        # The same on the hand as it is (it holds a button with that id, no select), and a
+        # button of an earlier turn that is no longer on its message: no item takes them,
+        # the fallback says the button is broken, and nothing changes.
+        for data in ({"custom_id": take, "component_type": 3, "values": ["x"]},
+                     {"custom_id": CustomId(parse(take).table_id, 0, "act", "knock").text,
+                      "component_type": 2}):
+            broken = await unchanged(harness, lobby, people, forged(hand, data))
+            assert "doesn't work" in broken.text, broken.text
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]

@@ -65,7 +65,7 @@ async def test_a_finished_game_replays_step_by_step(harness: Harness) -> None:
 
     row, log = _logged(harness, final.table_id)
     game, r = games.get("gin_rummy"), renderer("gin_rummy")
-    names = [plain(o.name) for o in load_seats(row.seats)]
+    names = [plain(str(o.name)) for o in load_seats(row.seats)]
     every = list(states(row, log))
     last = len(log)
 

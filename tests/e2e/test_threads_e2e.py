@@ -85,7 +85,7 @@ async def test_a_server_chooses_the_computer_that_stands_in(harness: Harness) ->
     left = await bob.slash("table leave")
     assert "Bob left" in left.text, left.text
     result = await harness.result(lobby)
-    assert any(s.name == "Computer (expert) for Bob" for s in result.seats), result.seats
+    assert any(str(s.name) == "Computer (expert) for Bob" for s in result.seats), result.seats
 
 
 async def test_a_lobby_closed_before_a_deal_takes_its_thread_with_it(harness: Harness) -> None:

@@ -23,7 +23,7 @@ from bot.render.messages import Button, MessageSpec
 from bot.render.replay import replay_message
 from bot.render.rules import rules_message, rules_pages
 from bot.render.table import lobby_message, table_message
-from bot.services.events.rounds import EventStandingRow
+from bot.services.events.pairing import Standing
 from bot.services.events.service import COMPUTER, EventStandings
 from games.rng import rng_for
 from games.search import Advice, Ranking
@@ -78,8 +78,8 @@ def texts() -> Iterator[tuple[str, str]]:
             yield f"{name} hint", hint_text(name, Advice(best, ranking, REASON))
         yield f"{name} hint", hint_text(name, Advice(best, None))
     rows = tuple(
-        EventStandingRow(rank=i + 1, entrant=e, names=tuple(EVENT_NAMES[u] for u in MEMBERS[e]),
-                         points=p, buchholz=0.0, sonneborn_berger=0.0, seed=e, played=1, byes=0)
+        Standing(rank=i + 1, entrant=e, names=tuple(EVENT_NAMES[u] for u in MEMBERS[e]),
+                 points=p, buchholz=0.0, sonneborn_berger=0.0, seed=e, played=1, byes=0)
         for i, (e, p) in enumerate(((1, 1.0), (2, 0.0)))
     )
     order = lazy_gettext("points, then Buchholz, then Sonneborn-Berger, then seed")

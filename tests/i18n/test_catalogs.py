@@ -174,11 +174,22 @@ def test_numbers_and_decimals_as_each_language_writes_them() -> None:
     [("en-US", "en"), ("EN", "en"), ("en_GB.UTF-8", "en"), ("en-XA", "en_XA"), ("C", None),
      ("POSIX", None), ("", None), (None, None), ("xx-YY", None)],
 )
-def test_a_language_tag_finds_its_catalog(tag: str | None, found: str | None) -> None:
+def test_a_language_tag_finds_its_catalog(tag: str | None, found: str | None,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(i18n.catalogs.PSEUDO_SWITCH, "1")
     assert i18n.match(tag) == found
 
 
-def test_the_locale_variables_in_gettexts_order() -> None:
+def test_nobody_chooses_the_pseudo_language_unless_the_tests_ask(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(i18n.catalogs.PSEUDO_SWITCH, raising=False)
+    assert i18n.match("en-XA") == "en" and not i18n.known(i18n.PSEUDO)  # plain English
+    assert i18n.from_environment({"LANGUAGE": "en_XA:cy", "LANG": "cy_GB"}) == "en"
+
+
+def test_the_locale_variables_in_gettexts_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(i18n.catalogs.PSEUDO_SWITCH, "1")
     assert i18n.from_environment({"LANG": "en_US.UTF-8"}) == "en"
     assert i18n.from_environment({"LANGUAGE": "xx:en_XA", "LANG": "en_US"}) == "en_XA"
     assert i18n.from_environment({"LC_ALL": "C", "LANG": "xx_YY"}) is None

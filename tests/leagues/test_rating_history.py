@@ -137,6 +137,8 @@ def _undo_migrations_013_and_014(c: Conn) -> None:
         "ALTER TABLE player_preferences DROP COLUMN language",  # 016
         "ALTER TABLE player_preferences DROP COLUMN locale",
         "ALTER TABLE guild_preferences DROP COLUMN language",
+        "ALTER TABLE match_seats DROP COLUMN bot_number",  # 017
+        "ALTER TABLE match_seats DROP COLUMN stands_for",
     ):
         c.execute(statement)
     if c.dialect == "sqlite":

@@ -369,6 +369,6 @@ async def test_the_servers_stand_in_plays_for_a_timed_out_or_departed_player(
         assert thinker.levels == ["expert"] and logged.action == expected
 
         left = await service.leave(CH, late.seats[late.to_act[0]].user_id or 0)
-        assert any(s.name.startswith("Computer (expert) for") for s in left.seats)
+        assert any(str(s.name).startswith("Computer (expert) for") for s in left.seats)
     finally:
         await service.close()

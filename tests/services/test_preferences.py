@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import storage.preferences
 from bot.services.preferences import (
     DEFAULT,
     BadPreference,
@@ -70,3 +71,28 @@ async def test_a_server_chooses_who_stands_in_for_absent_players(db: Database) -
     with pytest.raises(BadPreference, match="Manage Server"):
         await svc.choose_for_server(1, is_admin=False, stand_in="random")
     assert await svc.stand_in(1) == "expert"
+
+
+async def test_what_an_interaction_heard_is_not_read_again(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``heard`` reads a player's choices (and their server's) once; resolving that player
+    again with it reads nothing of theirs, and another server's defaults still count."""
+    svc = PreferenceService(db)
+    await svc.choose(1, 10, cards="text")
+    await svc.choose_for_server(1, is_admin=True, hand="channel")
+    await svc.choose_for_server(2, is_admin=True, deck="four-colour")
+    heard = await svc.heard(1, 10, "cy")
+    reads: list[object] = []
+    players, guild = storage.preferences.players, storage.preferences.guild
+    monkeypatch.setattr(storage.preferences, "players",
+                        lambda c, ids: reads.append(list(ids)) or players(c, ids))
+    monkeypatch.setattr(storage.preferences, "guild",
+                        lambda c, g: reads.append(g) or guild(c, g))
+    mine = await svc.of(1, 10, heard)
+    assert reads == []
+    assert (mine.cards, mine.hand, mine.language) == ("text", "channel", "cy")
+    both = await svc.for_players(1, [10, 11], heard)
+    assert reads == [[11]] and both[11].hand == "channel"
+    elsewhere = await svc.of(2, 10, heard)
+    assert reads == [[11], 2] and (elsewhere.cards, elsewhere.deck) == ("text", "four-colour")

@@ -6,6 +6,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 import games
 from bot.services.tables import TableService
 from bot.services.tables.replay import check_table, replay
@@ -22,26 +24,28 @@ ALICE, BOB = 1, 2
 async def test_lobby_operations_change_seats_and_host(service: TableService, db: Database) -> None:
     r = await service.create(CH, 9, ALICE, "Alice", "craits", {}, turn_timer=60)
     assert (r.status, r.host_id, r.version, r.public) == ("lobby", ALICE, 0, None)
-    assert [s.name for s in r.seats] == ["Alice"]
+    assert [str(s.name) for s in r.seats] == ["Alice"]
     r = await service.join(CH, BOB, "Bob")
     r = await service.add_bot(CH, BOB, "random")
     r = await service.add_bot(CH, ALICE)
-    assert [s.name for s in r.seats] == [
+    assert [str(s.name) for s in r.seats] == [
         "Alice", "Bob", "Computer (random) 1", "Computer (normal) 2",
     ]
     assert [s.bot for s in r.seats] == [None, None, "random", "normal"]
     r = await service.remove_bot(CH, ALICE, "computer (random) 1")
-    assert [s.name for s in r.seats] == ["Alice", "Bob", "Computer (normal) 2"]
+    assert [str(s.name) for s in r.seats] == ["Alice", "Bob", "Computer (normal) 2"]
     r = await service.add_bot(CH, ALICE, "normal")
-    assert r.seats[-1].name == "Computer (normal) 1"
+    assert str(r.seats[-1].name) == "Computer (normal) 1"
     r = await service.kick(CH, ALICE, BOB)
     assert [s.user_id for s in r.seats] == [ALICE, None, None]
     r = await service.join(CH, BOB, "Bob")
     r = await service.leave(CH, ALICE)
-    assert r.host_id == BOB and r.seats[0].name == "Computer (normal) 2"
+    assert r.host_id == BOB and str(r.seats[0].name) == "Computer (normal) 2"
     row = await db.read(repo.open_in_channel, CH)
     assert row is not None and row.host_id == BOB and row.turn_timer == 60
-    assert [s["name"] for s in json.loads(row.seats)] == [s.name for s in r.seats]
+    stored = json.loads(row.seats)  # a computer as its level and number, no name
+    assert stored == [{"bot": "normal", "number": 2}, {"bot": "normal", "number": 1},
+                      {"user_id": BOB, "name": "Bob"}], stored
     r = await service.leave(CH, BOB)
     assert r.status == "aborted" and "closed" in str(r.message)
     assert await db.read(repo.open_in_channel, CH) is None
@@ -53,7 +57,7 @@ async def test_computer_players_are_numbered_in_seat_order(service: TableService
     for level in ("normal", "random", "normal", "random"):
         await service.add_bot(CH, ALICE, level)
     r = await service.start(CH, ALICE)
-    computers = [s.name for s in r.seats if s.bot is not None]
+    computers = [str(s.name) for s in r.seats if s.bot is not None]
     assert [int(n.rsplit(" ", 1)[1]) for n in computers] == [1, 2, 3, 4]
     assert all(n.startswith(f"Computer ({s.bot})") for n, s in
                zip(computers, [s for s in r.seats if s.bot], strict=True))
@@ -165,6 +169,32 @@ async def test_rematch_keeps_seats_with_a_new_seed(service: TableService, db: Da
     assert (await db.read(repo.get, r.table_id)).status == "finished"  # type: ignore[union-attr]
 
 
+async def test_what_opens_a_table_is_written_in_its_transaction(
+    service: TableService, db: Database
+) -> None:
+    """A ``link`` that fails opens no table, lobby or rematch (the front end writes where it
+    reaches the table through it); one that works is written with the table."""
+
+    class Planted(Exception):
+        """The failure planted in the link."""
+
+    def fails(conn: Conn, table_id: int) -> None:
+        raise Planted
+
+    linked: list[int] = []
+    with pytest.raises(Planted):
+        await service.create(CH, 9, ALICE, "Alice", "ono99", link=fails)
+    assert await db.read(repo.latest_in_channel, CH) is None
+    await service.create(CH, 9, ALICE, "Alice", "ono99", link=lambda c, t: linked.append(t))
+    await service.add_bot(CH, ALICE)
+    r = await play_out(service, CH, await service.start(CH, ALICE))
+    with pytest.raises(Planted):
+        await service.rematch(CH, ALICE, link=fails)
+    assert (await db.read(repo.latest_in_channel, CH)).id == r.table_id  # type: ignore[union-attr]
+    again = await service.rematch(CH, ALICE, link=lambda c, t: linked.append(t))
+    assert linked == [r.table_id, again.table_id]
+
+
 async def test_leaving_a_running_game_hands_the_seat_to_a_computer(
     service: TableService, db: Database
 ) -> None:
@@ -174,7 +204,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_computer(
     await service.start(CH, ALICE)
     r = await service.leave(CH, BOB)
     assert r.status == "playing" and all(s.user_id != BOB for s in r.seats)
-    assert any(s.name == "Computer (normal) for Bob" for s in r.seats)
+    assert any(str(s.name) == "Computer (normal) for Bob" for s in r.seats)
     await service.settled(CH)
     r = await service.status(CH)
     assert r.to_act and all(r.seats[s].user_id == ALICE for s in r.to_act)

@@ -52,7 +52,8 @@ def test_bad_snapshots_say_what_is_wrong(text: str | None, words: str) -> None:
 
 def test_seats_round_trip_and_reject_nonsense() -> None:
     seats: list[Occupant] = [
-        Human(user_id=5, name="Alice"), Computer(bot="normal", name="Computer (normal) 1"),
+        Human(user_id=5, name="Alice"), Computer(bot="normal", number=1),
+        Computer(bot="expert", stands_for="Alice"), Computer(bot="random"),
     ]
     assert load_seats(dump_seats(seats)) == seats
     with pytest.raises(ValidationError):

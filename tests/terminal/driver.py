@@ -44,11 +44,13 @@ def _ran() -> str:
 RAN = _ran()
 
 
-def cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m bot ARGS`` with ``stdin`` piped in; wait for it to end."""
+def cli(*args: str, stdin: str = "", timeout: float = 60,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m bot ARGS`` with ``stdin`` piped in (in ``env``, else ``ENV``); wait
+    for it to end."""
     return subprocess.run(
         [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True,
-        cwd=ROOT, env=ENV, timeout=timeout, check=False,
+        cwd=ROOT, env=ENV if env is None else env, timeout=timeout, check=False,
     )
 
 

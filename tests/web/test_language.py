@@ -81,3 +81,14 @@ async def test_no_hidden_card_or_id_appears_in_any_language(
         if "/m/" in path and "hands=1" not in path:
             assert hand_header not in body, path
 
+
+
+def test_the_pseudo_language_is_never_served(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``?lang=en_XA`` and a browser asking for ``en-XA`` get English: the pseudo-language
+    is for the tests that ask for it (``DECKHAND_PSEUDO=1``), never for a reader."""
+    from bot.web.language import page
+
+    monkeypatch.delenv("DECKHAND_PSEUDO", raising=False)
+    with page("/", {"lang": "en_XA"}, "cy") as lang:
+        assert lang == SOURCE
+    assert accepted("en-XA,cy;q=0.5") == SOURCE

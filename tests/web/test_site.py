@@ -141,7 +141,7 @@ async def test_a_replay_step_shows_what_the_table_message_showed(
                 assert rep is not None
                 body = await (await client.get(paths.match(world.slugs, world.club, match,
                                                            step))).text()
-                names = list(rep.names)
+                names = [str(n) for n in rep.names]
                 table = renderer(game).table(rep.public, names)
                 message = table_message(_result_of(rep))
                 assert message.embed is not None

@@ -183,7 +183,7 @@ async def fill(path: Path, names: dict[int, str] = NAMES) -> World:
         assert slugs is not None
         events = await hold_events(db, {"club": club.id, "secret": secret.id}, names)
         return World(path, slugs, club.id, secret.id, default.id, hands,
-                     tuple(s.name for s in r.seats), events)
+                     tuple(str(s.name) for s in r.seats), events)
     finally:
         await service.close()
         await db.close()

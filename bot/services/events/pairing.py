@@ -34,6 +34,8 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
+from i18n import Message
+
 Entrant = int
 
 #: Points for a win, a draw and a bye.
@@ -72,7 +74,9 @@ class Result:
 
 @dataclass(frozen=True)
 class Standing:
-    """An entrant's place (1 = first) and the numbers that decided it."""
+    """An entrant's place (1 = first) and the numbers that decided it. ``points`` are game
+    points, or matchpoints in a duplicate event (whose tie-break columns stay 0); an
+    event's standings name the entrant's players (``names``: pairing knows none)."""
 
     rank: int
     entrant: Entrant
@@ -82,6 +86,12 @@ class Standing:
     seed: int
     played: int
     byes: int
+    names: tuple[str | Message, ...] = ()
+
+    @property
+    def side(self) -> str:
+        """The entrant's players as one side, in the language spoken: ``Ann & Cy``."""
+        return " & ".join(map(str, self.names))
 
 
 def opponents(results: Iterable[Result]) -> dict[Entrant, set[Entrant]]:

@@ -18,31 +18,15 @@ Decisions:
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
-from dataclasses import dataclass
+from dataclasses import replace
 
 import games
 from bot.services.events import duplicate, pairing
 from bot.services.events.duplicate import TableResult
-from bot.services.events.pairing import BYE_POINTS, DRAW, LOSS, WIN, Pairing, Result
+from bot.services.events.pairing import BYE_POINTS, DRAW, LOSS, WIN, Pairing, Result, Standing
 from bot.services.events.seeds import of_event
 from games.base import rank_scores
 from storage.events import EntrantRow, EventRow, TableRow
-
-
-@dataclass(frozen=True)
-class EventStandingRow:
-    """An entrant's place. ``points`` are game points (Swiss, round robin) or matchpoints
-    (duplicate, where the tie-break columns stay 0)."""
-
-    rank: int
-    entrant: int
-    names: tuple[str, ...]
-    points: float
-    buchholz: float
-    sonneborn_berger: float
-    seed: int
-    played: int
-    byes: int
 
 
 def entrant_players(players: Sequence[EntrantRow]) -> dict[int, tuple[int, ...]]:
@@ -137,7 +121,7 @@ def side_a_points(
 def _duplicate_rows(
     players: Sequence[EntrantRow], tables: Sequence[TableRow], event: EventRow,
     in_play: Set[tuple[int, int]],
-) -> list[EventStandingRow]:
+) -> list[Standing]:
     """Matchpoint standings: total, then seed; a board still in play (``in_play``: its
     round and number) counts once no table plays it any more."""
     members = entrant_players(players)
@@ -164,8 +148,8 @@ def _duplicate_rows(
     order = sorted(members, key=lambda e: (-points[e], seed_of[e]))
     names = {p.user_id: p.name for p in players}
     return [
-        EventStandingRow(i + 1, e, tuple(names[u] for u in members[e]), points[e], 0.0, 0.0,
-                         seed_of[e], count[e], byes[e])
+        Standing(i + 1, e, points[e], 0.0, 0.0, seed_of[e], count[e], byes[e],
+                 tuple(names[u] for u in members[e]))
         for i, e in enumerate(order)
     ]
 
@@ -173,7 +157,7 @@ def _duplicate_rows(
 def standing_rows(
     event: EventRow, players: Sequence[EntrantRow], tables: Sequence[TableRow],
     in_play: Set[tuple[int, int]],
-) -> list[EventStandingRow]:
+) -> list[Standing]:
     """The standings' rows: Swiss and round robin by ``pairing.standings``, duplicate by
     matchpoints."""
     if event.format == "duplicate":
@@ -181,7 +165,6 @@ def standing_rows(
     members = entrant_players(players)
     names = {p.user_id: p.name for p in players}
     return [
-        EventStandingRow(s.rank, s.entrant, tuple(names[u] for u in members[s.entrant]),
-                         s.points, s.buchholz, s.sonneborn_berger, s.seed, s.played, s.byes)
+        replace(s, names=tuple(names[u] for u in members[s.entrant]))
         for s in pairing.standings(list(members), _results(tables))
     ]

@@ -34,8 +34,8 @@ import games
 from bot.services.errors import ServiceError
 from bot.services.events import pairing
 from bot.services.events.duplicate import DUPLICATE_GAMES
+from bot.services.events.pairing import Standing
 from bot.services.events.rounds import (
-    EventStandingRow,
     entrant_players,
     round_tables,
     seed_order,
@@ -69,7 +69,7 @@ class EventStandings:
 
     event: EventRow
     order: Message
-    rows: tuple[EventStandingRow, ...]
+    rows: tuple[Standing, ...]
 
 
 @dataclass(frozen=True)
@@ -288,7 +288,7 @@ class EventService:
                 raise EventError(lazy_gettext("{name} has already started.", name=fresh.name))
             signed = repo.entrants(conn, fresh.id)
             if fresh.computer is not None and len(signed) % 2 and len(signed) > 1:
-                repo.add_entrant(conn, fresh.id, COMPUTER, f"Computer ({fresh.computer})")
+                repo.add_entrant(conn, fresh.id, COMPUTER, "")  # named when shown
                 signed = repo.entrants(conn, fresh.id)
             users = [p.user_id for p in signed]
             if DUPLICATE_GAMES[fresh.game] == 4:

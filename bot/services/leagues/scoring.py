@@ -102,7 +102,7 @@ def tally(
     for s in seats:
         if s.user_id is not None and s.user_id not in players:
             players[s.user_id] = PlayerTotals(
-                s.user_id, s.name, ratings.DEFAULT.mu, ratings.DEFAULT.sigma
+                s.user_id, str(s.name), ratings.DEFAULT.mu, ratings.DEFAULT.sigma
             )
     teams = sorted({s.team for s in seats})
     members = [[s for s in seats if s.team == t] for t in teams]
@@ -126,7 +126,7 @@ def tally(
                 continue
             p = players[s.user_id]
             res = results[s.team]
-            p.name, p.mu, p.sigma = s.name, r.mu, r.sigma
+            p.name, p.mu, p.sigma = str(s.name), r.mu, r.sigma
             p.games += 1
             p.wins += res.result == "W"
             p.draws += res.result == "D"
@@ -150,7 +150,7 @@ def tally_partners(
         assert s.user_id is not None and p.user_id is not None
         t = partners.setdefault((s.user_id, p.user_id), PartnerTotals(s.user_id, p.user_id, ""))
         result = results[s.team].result
-        t.name, t.last_match = p.name, match_id
+        t.name, t.last_match = str(p.name), match_id
         t.games += 1
         t.wins += result == "W"
         t.draws += result == "D"

@@ -35,7 +35,7 @@ def history_csv(matches: Iterable[PlayedMatch]) -> str:
         for s in m.seats:
             w.writerow([m.match_id, _when(m.finished_at), m.game, s.seat,
                         "" if s.user_id is None else s.user_id, s.bot_level or "",
-                        _cell(s.name), s.team, s.score, s.rank])
+                        _cell(str(s.name)), s.team, s.score, s.rank])
     return out.getvalue()
 
 

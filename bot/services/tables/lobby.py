@@ -129,14 +129,10 @@ def leave(table: Table, user_id: int) -> Seating:
     return Seating([o for i, o in enumerate(table.seats) if i != seat], host)
 
 
-def _computer_name(seats: list[Occupant], level: str) -> str:
-    used = {
-        int(tail)
-        for o in seats
-        if isinstance(o, Computer) and (tail := o.name.rsplit(" ", 1)[-1]).isdigit()
-    }
-    n = next(i for i in range(1, len(seats) + 2) if i not in used)
-    return f"Computer ({level}) {n}"
+def _free_number(seats: list[Occupant]) -> int:
+    """The lowest number no computer at the table has."""
+    used = {o.number for o in seats if isinstance(o, Computer)}
+    return next(i for i in range(1, len(seats) + 2) if i not in used)
 
 
 def add_computer(table: Table, user_id: int, level: str, is_admin: bool) -> Seating:
@@ -154,7 +150,7 @@ def add_computer(table: Table, user_id: int, level: str, is_admin: bool) -> Seat
             )
         )
     _check_room(table)
-    bot = Computer(bot=level, name=_computer_name(table.seats, level))
+    bot = Computer(bot=level, number=_free_number(table.seats))
     return Seating([*table.seats, bot], table.host_id)
 
 
@@ -166,7 +162,7 @@ def remove_computer(
     require_host(table, user_id, is_admin, lazy_gettext("remove computer players"))
     bots = [i for i, o in enumerate(table.seats) if isinstance(o, Computer)]
     if name is not None:
-        bots = [i for i in bots if table.seats[i].name.lower() == name.strip().lower()]
+        bots = [i for i in bots if str(table.seats[i].name).lower() == name.strip().lower()]
     if not bots:
         raise NoSuchSeat(
             lazy_gettext("There is no computer player called {name!r} at this table.",
@@ -210,7 +206,7 @@ def seating_for_start(table: Table, user_id: int, is_admin: bool) -> list[Occupa
     for o in seats:
         if isinstance(o, Computer):
             count = sum(isinstance(x, Computer) for x in numbered) + 1
-            numbered.append(Computer(bot=o.bot, name=f"Computer ({o.bot}) {count}"))
+            numbered.append(Computer(bot=o.bot, number=count))
         else:
             numbered.append(o)
     return numbered
@@ -227,6 +223,6 @@ def take_over(table: Table, user_id: int, level: str) -> tuple[int, Seating]:
     if not rest and table.host_id != MANAGED:
         return seat, Seating(table.seats, table.host_id, closed=True)
     seats = list(table.seats)
-    seats[seat] = Computer(bot=level, name=f"Computer ({level}) for {gone.name}"[:NAME_LENGTH])
+    seats[seat] = Computer(bot=level, stands_for=str(gone.name))
     host = table.host_id if table.host_id != user_id or not rest else rest[0].user_id
     return seat, Seating(seats, host)

@@ -26,7 +26,9 @@ class SeatInfo:
     """Who sits in a seat (public)."""
 
     seat: int
-    name: str
+    #: A person's name, or a computer's put into words when shown
+    #: (``storage.models.computer_name``).
+    name: str | Message
     user_id: int | None
     bot: str | None
 
@@ -41,7 +43,7 @@ class Step:
 
     version: int
     seat: int
-    name: str
+    name: str | Message
     by: By
     events: tuple[dict[str, Any], ...]
 

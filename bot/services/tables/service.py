@@ -43,6 +43,7 @@ from bot.services.tables.results import (
 )
 from bot.services.tables.store import (
     TABLES_TOPIC,
+    Link,
     LoadReport,
     TableStore,
     no_table,
@@ -221,8 +222,10 @@ class TableService:
         *,
         turn_timer: int = DEFAULT_TURN_TIMER,
         league_id: int | None = None,
+        link: Link | None = None,
     ) -> TableResult:
-        """Open a lobby for ``game`` in the channel with the host in the first seat."""
+        """Open a lobby for ``game`` in the channel with the host in the first seat;
+        ``link(conn, table_id)`` runs in the transaction that opens it."""
         g, opts = self.check_new(guild_id, host_id, game, options, turn_timer=turn_timer)
         async with self.store.locked(channel_id):
             if await self.store.find(channel_id) is not None:
@@ -235,7 +238,7 @@ class TableService:
                 turn_timer=turn_timer, now=now,
             )
             try:
-                table_id = await self.store.insert_lobby(new)
+                table_id = await self.store.insert_lobby(new, link)
             except Conflict:
                 raise _already_open() from None
             t = Table(
@@ -409,12 +412,13 @@ class TableService:
         return project(t, note)
 
     async def rematch(
-        self, channel_id: int, user_id: int, *, is_admin: bool = False
+        self, channel_id: int, user_id: int, *, is_admin: bool = False, link: Link | None = None
     ) -> TableResult:
         """Start a new game with the same seats and options and a new seed.
 
         Any human who played the last finished game in the channel (or an admin) may ask;
-        the seat order is kept.
+        the seat order is kept. ``link(conn, table_id)`` runs in the transaction that
+        opens it.
         """
         async with self.store.locked(channel_id):
             if await self.store.find(channel_id) is not None:
@@ -436,7 +440,7 @@ class TableService:
             t = await self._open_started(
                 channel_id, old.guild_id, old.game, old.options, old.seats,
                 host_id=old.host_id, seed=self._new_seed(), turn_timer=old.turn_timer,
-                league_id=old.league_id,
+                league_id=old.league_id, link=link,
             )
         self.autoplay.poke(channel_id)
         return project(t, lazy_gettext(
@@ -448,15 +452,16 @@ class TableService:
         self, channel_id: int, guild_id: int, game: str, options: Mapping[str, object],
         players: Sequence[tuple[int | None, str]], *, seed: int, turn_timer: int,
         computer: str = lobby.STAND_IN_LEVEL, league_id: int | None = None,
-        link: Callable[[Conn, int], None] | None = None,
+        link: Link | None = None,
     ) -> TableResult:
         """Open a game already dealt, with ``players`` (user id, name; no id: a computer
-        player of level ``computer``) in this seat order and this seed — an event's table.
-        Nobody hosts it (``lobby.MANAGED``): only an admin can abort it, and it has no
-        rematch. ``link(conn, table_id)`` runs in the transaction that opens it."""
+        player of level ``computer``, named by its level) in this seat order and this seed
+        — an event's table. Nobody hosts it (``lobby.MANAGED``): only an admin can abort it,
+        and it has no rematch. ``link(conn, table_id)`` runs in the transaction that opens
+        it."""
         g, opts = self.check_new(guild_id, lobby.MANAGED, game, options, turn_timer=turn_timer)
         seats: list[Occupant] = [
-            lobby.human(user, name) if user is not None else Computer(bot=computer, name=name)
+            lobby.human(user, name) if user is not None else Computer(bot=computer)
             for user, name in players
         ]
         async with self.store.locked(channel_id):
@@ -472,7 +477,7 @@ class TableService:
     async def _open_started(
         self, channel_id: int, guild_id: int, g: Game[Any], options: dict[str, Any],
         seats: list[Occupant], *, host_id: int, seed: int, turn_timer: int,
-        league_id: int | None, link: Callable[[Conn, int], None] | None = None,
+        league_id: int | None, link: Link | None = None,
     ) -> Table:
         """Insert a table and deal it in one transaction (the channel's lock is held)."""
         now = self.clock.now()

@@ -51,6 +51,9 @@ log = logging.getLogger(__name__)
 
 #: Where table changes are announced to the other processes on the database.
 TABLES_TOPIC = "deckhand_tables"
+#: What a table's opening writes besides the table, in its transaction, given the new id
+#: (where a front end reaches it, an event's table record).
+Link = Callable[[Conn, int], None]
 
 
 @dataclass(frozen=True)
@@ -119,16 +122,24 @@ class TableStore:
             if entry.users == 0:
                 del self._locks[channel_id]
 
-    async def insert_lobby(self, new: repo.NewTable) -> int:
-        """Write a new lobby (its id), refused when its host has no room for another. The
-        check and the place it takes are one step and the place is held until the write
-        returns — the caller keeps the table before it awaits again — so lobbies opened at
-        once in different channels, under different locks, count each other."""
+    async def insert_lobby(self, new: repo.NewTable, link: Link | None = None) -> int:
+        """Write a new lobby (its id) and whatever ``link`` writes with it, in one
+        transaction; refused when its host has no room for another. The check and the place
+        it takes are one step and the place is held until the write returns — the caller
+        keeps the table before it awaits again — so lobbies opened at once in different
+        channels, under different locks, count each other."""
         key = (new.guild_id, new.host_id)
         lobby.require_room_for_a_lobby(self.tables(), *key, self._opening[key])
         self._opening[key] += 1
+
+        def insert(conn: Conn) -> int:
+            table_id = repo.insert(conn, new)
+            if link is not None:
+                link(conn, table_id)
+            return table_id
+
         try:
-            return int(await self.db.write(repo.insert, new))
+            return await self.db.write(insert)
         finally:
             self._opening[key] -= 1
             if not self._opening[key]:

@@ -117,6 +117,8 @@ def match_record(table: Table, state: State, now: float) -> MatchRecord:
             team=teams[i],
             score=out.scores[i],
             rank=out.ranks[i],
+            number=o.number if isinstance(o, Computer) else None,
+            stands_for=o.stands_for if isinstance(o, Computer) else None,
         )
         for i, o in enumerate(table.seats)
     )

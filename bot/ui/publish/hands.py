@@ -31,7 +31,7 @@ from bot.card_emojis import CardEmojis
 from bot.discord_io import Coalescer, Gone
 from bot.render.hand import hand_message
 from bot.render.messages import MessageSpec
-from bot.services.preferences import Preferences, PreferenceService
+from bot.services.preferences import Heard, Preferences, PreferenceService
 from bot.services.tables import SeatPrivate, TableResult
 from bot.services.tables.records import OPEN
 from bot.text import cut
@@ -119,10 +119,12 @@ class Hands:
             spec = hand_message(result, mine, f"<#{result.channel_id}>", page=page)
         return decorate(spec, result.game, self.card_emojis, prefs)
 
-    async def of(self, result: TableResult, mine: SeatPrivate, page: int = 0) -> MessageSpec:
-        """``spec`` with the player's preferences read for the table's server (as the table
-        can keep them: ``Delivery.reachable``)."""
-        prefs = await self.preferences.of(result.guild_id, mine.user_id)
+    async def of(
+        self, result: TableResult, mine: SeatPrivate, page: int = 0, heard: Heard | None = None
+    ) -> MessageSpec:
+        """``spec`` with the player's preferences for the table's server (as the table can
+        keep them: ``Delivery.reachable``), from what their interaction ``heard``."""
+        prefs = await self.preferences.of(result.guild_id, mine.user_id, heard)
         return self.spec(result, mine, self.delivery.reachable(result.table_id, prefs), page)
 
     # -- after a change --------------------------------------------------------------------------

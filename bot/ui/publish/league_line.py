@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.services import ratings
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableResult, TableStatus
-from games.wording import signed
+from bot.wording import signed
 from i18n import _
 from storage import league_totals
 from storage.db import Database

@@ -76,7 +76,7 @@ class Notices:
         """The DM check at join: a DM that will become the hand, or the fallback notice
         (players who keep their hand in the channel are told where it will be)."""
         user_id = via.user_id
-        prefs = await self.preferences.of(result.guild_id, user_id)
+        prefs = await self.preferences.of(result.guild_id, user_id, via.heard)
         if not self.delivery.reachable(result.table_id, prefs).by_dm:
             with speaking(prefs.language):
                 why = (

@@ -174,14 +174,14 @@ class Publisher:
             return False
         log.warning("table %s: the bot is no member of server %s; reached by tokens from now",
                     table_id, guild_id)
-        await self.placed(table_id, Reach.TOKENS)
+        self.placed(table_id, Reach.TOKENS)
+        await self.db.write(places.mark_tokens_only, table_id)  # kept for restarts
         return True
 
-    async def placed(self, table_id: int, reach: Reach) -> None:
-        """A table opened where ``reach`` says how Deckhand reaches it (kept for restarts)."""
+    def placed(self, table_id: int, reach: Reach) -> None:
+        """A table opened where ``reach`` says how Deckhand reaches it (its transaction
+        kept it for restarts: ``storage.places``)."""
         self.delivery.set_reach(table_id, reach)
-        if reach is Reach.TOKENS:
-            await self.db.write(places.mark_tokens_only, table_id)
 
     async def on_event(self, event: TableResult | Reminder) -> None:
         """A computer move, a time-out or a reminder happened on its own."""
@@ -201,7 +201,8 @@ class Publisher:
         if not answered.table:
             self.table.update(result, spec)
         chosen = await self.preferences.for_players(
-            result.guild_id, [p.user_id for p in result.private.values()]
+            result.guild_id, [p.user_id for p in result.private.values()],
+            answered.via.heard if answered.via is not None else None,
         )
         prefs = {u: self.delivery.reachable(table_id, p) for u, p in chosen.items()}
         await self.hands.publish(result, prefs, via=answered.via, shown=answered.hand)

@@ -34,9 +34,9 @@ Decisions:
   click, or the one editing the table message, with follow-ups left): what pictures,
   pings and reminders are posted through where the bot's token is not used.
 * It speaks the table's language (``PreferenceService.table_language``: the host's, or
-  the server's), read once per table and process (``language``), so its kept "Last
-  moves" lines, its notes and the hand-end pictures all speak one language whoever
-  clicked.
+  the server's), read for its first message and again after anyone's choices change
+  (``language``), so its kept "Last moves" lines, its notes and the hand-end pictures
+  speak one language whoever clicked, and a host's new language from the next message.
 """
 
 from __future__ import annotations
@@ -80,8 +80,9 @@ class _Shown:
     logged_version: int = 0
     events: EventLog = field(default_factory=EventLog)
     spec: MessageSpec | None = None
-    #: The table's language, once read.
+    #: The table's language, as read when the preferences had ``language_at`` changes.
     language: str | None = None
+    language_at: int = -1
 
 
 class TableMessages:
@@ -125,10 +126,12 @@ class TableMessages:
         self._live.pop(table_id, None)
 
     async def language(self, result: TableResult) -> str:
-        """The table's language: read for its first message in this process, then kept
-        (so results published one after another are rendered in their order, unawaited)."""
+        """The table's language: read for its first message in this process and after a
+        choice changed, else kept (so results published one after another are rendered in
+        their order, unawaited)."""
         shown = self._of(result.table_id)
-        if shown.language is None:
+        if shown.language is None or shown.language_at != self.preferences.changes:
+            shown.language_at = self.preferences.changes
             shown.language = await self.preferences.table_language(
                 result.guild_id, result.host_id
             )

@@ -42,8 +42,10 @@ from typing import Any, Generic, TypeVar
 import discord
 
 from bot.render.messages import MessageSpec
+from bot.services.preferences import Heard
 from bot.ui import allowance
 from bot.ui.allowance import Exhausted
+from bot.ui.language import heard_of
 from i18n import SOURCE, current
 
 #: How long Discord accepts an interaction's token.
@@ -70,8 +72,9 @@ class Refused(Exhausted):
 class Token:
     """What publishing may use of an interaction the edge has answered: its token (follow-ups
     and edits of its messages), when it was created, who acted, where, and on which
-    message (``message_id``; None for a slash command), and the language its answer spoke
-    (``language``: what is later said to that user through it speaks it too)."""
+    message (``message_id``; None for a slash command), the language its answer spoke
+    (``language``: what is later said to that user through it speaks it too), and the
+    preferences it read (``heard``: resolved from it, not read again)."""
 
     interaction: discord.Interaction = field(repr=False)
     created: float
@@ -80,6 +83,7 @@ class Token:
     channel_id: int | None
     message_id: int | None
     language: str = SOURCE
+    heard: Heard | None = None
 
     @classmethod
     def of(cls, interaction: discord.Interaction, clock: Clock = time.monotonic) -> Token:
@@ -90,6 +94,7 @@ class Token:
         return cls(
             interaction, clock() - lag, interaction.user.id, interaction.guild_id,
             interaction.channel_id, message.id if message is not None else None, current(),
+            heard_of(interaction),
         )
 
     def age(self, now: float) -> float:

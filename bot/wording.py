@@ -9,18 +9,17 @@ greps rendered messages for what they replace):
   switch — never Python's ``True``/``False`` — and a number in plain ASCII digits (no
   grouping, ``-`` for a negative), as ``games.base.read_number`` reads it back. Players
   type these words in every language, so they are not translated;
-* ``number`` (``i18n.number``) and ``signed``: a score with the one minus sign, U+2212
-  (``−50``; typeset minus, as the ONO 99 card −10 is written), and a change of score with
-  its sign (``+26``, ``−50``). Data meant for programs (exports, logs) keep ASCII.
+* ``i18n.number`` and ``signed``: a score with the one minus sign, U+2212 (``−50``;
+  typeset minus, as the ONO 99 card −10 is written), and a change of score with its sign
+  (``+26``, ``−50``). Data meant for programs (exports, logs) keep ASCII.
 
-Lives in ``games`` because the engines' own sentences (hints, refusals) count things too.
+Every caller is a front end (the renderers, pictures, the terminal, the page, the rules
+documents), so it lives in ``bot``; the engines count through ``i18n`` alone.
 """
 
 from __future__ import annotations
 
-from i18n import MINUS, number
-
-__all__ = ["MINUS", "number", "option_value", "signed"]
+from i18n import number
 
 
 def signed(value: int) -> str:

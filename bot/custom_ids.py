@@ -53,6 +53,8 @@ REPLAY_TEMPLATE = (
     rf"{PREFIX}:replay:(?P<match>[0-9]{{1,16}}):(?P<step>[0-9]{{1,6}}):(?P<mode>[hp]):"
     rf"(?P<button>{'|'.join(REPLAY_BUTTONS)})"
 )
+#: Every template, one per kind of component (``bot.ui.items`` has an item for each).
+TEMPLATES = (BUTTON_TEMPLATE, SELECT_TEMPLATE, RULES_TEMPLATE, EVENT_TEMPLATE, REPLAY_TEMPLATE)
 
 _ANY = re.compile(
     rf"{PREFIX}:(?P<table>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):(?P<kind>[a-z]+)"
