@@ -96,6 +96,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     return run_bot(settings)
 
 
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """Check the bot's set-up on the real Discord, one line per check (``bot.doctor``)."""
+    from bot.doctor import run
+
+    return run(load_settings(), args.channel, args.post)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Play a game in this terminal against computer players (resumes an unfinished one)."""
     from bot.terminal.app import PlayConfig, play
@@ -337,6 +344,17 @@ def parser() -> argparse.ArgumentParser:
         sub, "run", _("run the Discord bot (needs DISCORD_TOKEN in .env)"),
         "run",
     ).set_defaults(func=cmd_run)
+
+    doctor = _command(
+        sub, "doctor", _("check the bot's set-up on Discord: token, intents, commands, install,"
+                         " emoji slots, a channel's permissions"),
+        "doctor --channel 123456789012345678 --post",
+    )
+    doctor.add_argument("--channel", type=number(int, 1, 2**63 - 1),
+                        help=_("a channel id: check every permission Deckhand needs there"))
+    doctor.add_argument("--post", action="store_true",
+                        help=_("open and close a test table in --channel, and DM the owner"))
+    doctor.set_defaults(func=cmd_doctor)
 
     play = _command(
         sub, "play", _("play in this terminal against computer players"),

@@ -143,7 +143,8 @@ class DeckhandMixin(_BotBase):
             report.seconds,
         )
         timing: dict[str, Any] = (
-            {"clock": self.clock.now, "sleep": self.clock.sleep} if self.clock is not None else {}
+            {"clock": self.clock.now, "sleep": self.clock.sleep, "wall": self.clock.now}
+            if self.clock is not None else {}
         )
         self.publisher = Publisher(
             bot, self.db, self.tables, self.leagues, self.preferences,
@@ -361,6 +362,17 @@ def create_bot(
     bot.card_faces = card_faces
     bot.clock = clock
     return bot
+
+
+async def declared_commands(settings: Settings) -> list[dict[str, Any]]:
+    """The commands this Deckhand registers, as ``setup_hook`` syncs them (translated
+    payloads); for ``deckhand doctor`` to compare with what Discord holds."""
+    bot = create_bot(settings)
+    for name in COGS:
+        await bot.load_extension(name)
+    translator = CatalogTranslator()
+    await bot.tree.set_translator(translator)
+    return [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
 
 
 def run_bot(settings: Settings) -> int:

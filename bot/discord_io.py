@@ -12,8 +12,9 @@ a message shows: callers hand it discord.py's message arguments.
   many edits of messages older than an hour, and 50083, an archived thread: re-post — a
   new message unarchives the thread), ``Gone.CHANNEL`` (10003: close the table), ``Gone.NO_ACCESS``
   (50001/50013, or 50083 on a send to a locked thread: the bot may not see or write
-  there — the channel still exists, so the table stays), ``Gone.DMS_CLOSED`` (50007: fall
-  back to the ephemeral view); ``Gone.TOKEN`` is for an interaction's token refused
+  there — the channel still exists, so the table stays), ``Gone.DMS_CLOSED`` (50007, or
+  50278 when the bot shares no server with the user: fall back to the ephemeral view);
+  ``Gone.TOKEN`` is for an interaction's token refused
   (``bot.ui.publish.delivery``). Nothing is sent with mentions unless the caller allows
   them.
 """
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 CANNOT_DM = 50007
+NO_MUTUAL_GUILD = 50278
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
 OLD_MESSAGE_EDITS = 30046
@@ -117,6 +119,12 @@ class Coalescer:
         finally:
             self._running.pop(key, None)
 
+    async def settled(self, key: Hashable) -> None:
+        """Wait until the jobs of ``key`` that are running or pending now have run."""
+        task = self._running.get(key)
+        if task is not None and task is not asyncio.current_task():
+            await asyncio.wait({task})
+
     async def flush(self) -> None:
         """Wait until every submitted job has run."""
         while self._running:
@@ -159,7 +167,7 @@ def _gone(exc: discord.HTTPException, *, editing: bool = False) -> Gone | None:
         return Gone.CHANNEL
     if exc.code in (MISSING_ACCESS, MISSING_PERMISSIONS, ARCHIVED_THREAD):
         return Gone.NO_ACCESS
-    if exc.code == CANNOT_DM:
+    if exc.code in (CANNOT_DM, NO_MUTUAL_GUILD):
         return Gone.DMS_CLOSED
     return None
 

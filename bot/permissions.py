@@ -14,10 +14,13 @@ from dataclasses import dataclass
 
 import discord
 
-from i18n import ngettext
+from i18n import N_, ngettext
 
 #: The uses a check can be about.
 TABLE = "a table in a channel"
+#: ``/table new`` run in a thread: posting there takes Send Messages in Threads, not Send
+#: Messages (developers/topics/permissions.mdx, Bitwise Permission Flags).
+IN_THREAD = "a table in the thread it is opened in"
 THREAD = "a table in a thread of its own"
 EVENT = "an event (tables in public threads)"
 DUPLICATE = "a duplicate event (tables in private threads)"
@@ -30,31 +33,33 @@ class Need:
 
     flag: str
     name: str
+    #: Why, in English (the README's table); ``_(why)`` in the reader's language.
     why: str
     uses: frozenset[str] = frozenset()
 
 
 _ALL = frozenset({TABLE, THREAD, EVENT, DUPLICATE})
 NEEDS = (
-    Need("view_channel", "View Channels", "see the channels of tables and events", _ALL),
+    Need("view_channel", "View Channels", N_("see the channels of tables and events"),
+         _ALL | {IN_THREAD}),
     Need("send_messages", "Send Messages",
-         "post table messages, notices and event announcements", _ALL),
+         N_("post table messages, notices and event announcements"), _ALL),
     Need("embed_links", "Embed Links",
-         "an event's sign-up message is an embed the bot edits itself",
+         N_("an event's sign-up message is an embed the bot edits itself"),
          frozenset({EVENT, DUPLICATE})),
     Need("attach_files", "Attach Files",
-         "the picture of each hand that ends; `/stats`' rating chart"),
+         N_("the picture of each hand that ends; `/stats`' rating chart")),
     Need("manage_threads", "Manage Threads",
-         "delete a table's thread again when its lobby closes before a game was dealt",
+         N_("delete a table's thread again when its lobby closes before a game was dealt"),
          frozenset({THREAD})),
     Need("create_public_threads", "Create Public Threads",
-         "tables opened with `thread:true` (or the server's default); Swiss and"
-         " round-robin events' tables", frozenset({THREAD, EVENT})),
+         N_("tables opened with `thread:true` (or the server's default); Swiss and"
+            " round-robin events' tables"), frozenset({THREAD, EVENT})),
     Need("create_private_threads", "Create Private Threads",
-         "duplicate events: each table plays in a thread only its players see",
+         N_("duplicate events: each table plays in a thread only its players see"),
          frozenset({DUPLICATE})),
-    Need("send_messages_in_threads", "Send Messages in Threads", "play at tables in threads",
-         frozenset({THREAD, EVENT, DUPLICATE})),
+    Need("send_messages_in_threads", "Send Messages in Threads", N_("play at tables in threads"),
+         frozenset({IN_THREAD, THREAD, EVENT, DUPLICATE})),
 )
 
 

@@ -129,7 +129,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         guild_id = _guild(interaction)
 
         async def work() -> dict[str, Any]:
-            admin = await places.require_admin(self.service.db, interaction, _("create leagues"))
+            admin = await places.is_admin(self.service.db, interaction, _("create leagues"))
             league = await self.service.create_league(
                 guild_id, name, is_admin=admin, game=game, scoring=scoring,
                 provisional_games=provisional,
@@ -224,9 +224,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         async def work() -> dict[str, Any]:
             found = await self.service.league(guild_id, league)
             on = state == "on"
-            admin = await places.require_admin(
-                self.service.db, interaction, _("publish its leagues")
-            )
+            admin = await places.is_admin(self.service.db, interaction, _("publish its leagues"))
             await publication.set_published(app(self.bot).db, found, on, is_admin=admin)
             name = plain(found.name)
             if not on:
@@ -277,9 +275,9 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         guild_id = _guild(interaction)
         await defer(interaction)
         found = await self.service.league(guild_id, league)
-        export = await exports.league_file(
-            self.service.db, found, is_admin=await places.is_admin(self.service.db, interaction)
-        )
+        unpublished = None if found.published else _("export a league that is not published")
+        admin = await places.is_admin(self.service.db, interaction, unpublished)
+        export = await exports.league_file(self.service.db, found, is_admin=admin)
         name = "".join(c if c.isalnum() else "-" for c in found.name.lower())
         counted = ngettext("{n} game", "{n} games", export.games)
         await reply(interaction, MessageSpec(
@@ -298,9 +296,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         guild_id = _guild(interaction)
 
         async def work() -> dict[str, Any]:
-            admin = await places.require_admin(
-                self.service.db, interaction, _("start a new season")
-            )
+            admin = await places.is_admin(self.service.db, interaction, _("start a new season"))
             s = await self.service.new_season(guild_id, league, is_admin=admin)
             return {
                 "content": _(

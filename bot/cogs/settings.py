@@ -12,8 +12,7 @@ from bot.cogs import anywhere, app
 from bot.services.preferences import CARDS, DECKS, HANDS
 from bot.translator import UNTRANSLATED, commands_stay_english, discord_speaks
 from bot.ui.answers import privately
-from bot.ui.asks import is_admin
-from bot.ui.places import place_of
+from bot.ui.places import is_admin, place_of
 from bot.ui.publish import Reach
 from i18n import N_, _, language_name, languages, speak
 
@@ -83,8 +82,9 @@ class SettingsCommands(commands.Cog):
                     " player's own `/settings` (cards, deck, hand) apply."
                 )
             if server:
+                admin = await is_admin(app(self.bot).db, interaction)
                 defaults = await prefs.choose_for_server(
-                    guild_id, is_admin=is_admin(interaction),
+                    guild_id, is_admin=admin,
                     threads=threads, stand_in=stand_in, cards=cards, deck=deck, hand=hand,
                     language=language,
                 )

@@ -12,7 +12,14 @@ Decisions:
 * A "thinking…" message is replaced by editing it (``edit_original_response``), never by
   a first follow-up (Discord keeps that only for backwards compatibility and documents it
   as deprecated); whether one is still waiting is kept in the interaction's ``extras``.
-  Anything said after it is a follow-up of its own, counted (``bot.ui.followups``).
+  Anything said after it is a follow-up of its own, counted: one past the interaction's
+  allowance is refused here, without a request (``bot.ui.allowance``). Every request with
+  the interaction's token, its callback included, takes one of the token's slots
+  (``allowance.paced``).
+* A public "thinking…" whose work failed becomes a private answer through documented calls
+  only: it is edited (Edit Original Interaction Response: a loading message is only ever
+  edited, receiving-and-responding.mdx), the error follows as an ephemeral follow-up, and
+  the public message is deleted (Delete Original Interaction Response).
 * A public answer Discord made ephemeral (a server that keeps the answers of apps it did
   not add private) is seen in the callback's response; ``publicly`` can refuse the work
   then, saying why, rather than show the asker alone what was meant for everyone.
@@ -33,7 +40,8 @@ import discord
 from bot.render.messages import MessageSpec
 from bot.services.errors import ServiceError
 from bot.text import clip
-from bot.ui import followups
+from bot.ui import allowance
+from bot.ui.allowance import Exhausted
 from bot.ui.language import hear, listen
 from bot.ui.views import edit_kwargs, send_kwargs
 from bot.ui.words import say_in_discord
@@ -54,6 +62,9 @@ FAILED = N_(
 
 #: The ``extras`` key saying a "thinking…" message waits for its answer.
 _THINKING = "deckhand.thinking"
+#: What a public "thinking…" shows for the moment between its work failing and its
+#: deletion (the error itself is said privately).
+WITHDRAWN = "…"
 
 
 def _thinking(interaction: discord.Interaction) -> bool:
@@ -62,7 +73,8 @@ def _thinking(interaction: discord.Interaction) -> bool:
 
 async def _think(interaction: discord.Interaction, *, ephemeral: bool) -> bool:
     """Defer with a "thinking…" message; whether Discord made it ephemeral."""
-    callback = await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    async with allowance.paced(interaction):
+        callback = await interaction.response.defer(ephemeral=ephemeral, thinking=True)
     interaction.extras[_THINKING] = True
     await listen(interaction)
     return callback is not None and callback.is_ephemeral()
@@ -71,21 +83,27 @@ async def _think(interaction: discord.Interaction, *, ephemeral: bool) -> bool:
 async def _replace_thinking(
     interaction: discord.Interaction, edit: dict[str, Any]
 ) -> discord.InteractionMessage:
-    message = await interaction.edit_original_response(**edit)
+    async with allowance.paced(interaction):
+        message = await interaction.edit_original_response(**edit)
     interaction.extras[_THINKING] = False
     return message
 
 
 async def say(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was acknowledged already."""
+    """An ephemeral answer, whether or not the interaction was acknowledged already
+    (``Exhausted`` when only a follow-up could say it and none is left)."""
     text = clip(text, CONTENT_LIMIT) if len(text) > CONTENT_LIMIT else text
     if _thinking(interaction):
         await _replace_thinking(interaction, {"content": text})
-    elif interaction.response.is_done():
-        followups.spend(interaction)
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+        return
+    done = interaction.response.is_done()
+    if done:
+        allowance.spend(interaction)
+    async with allowance.paced(interaction):
+        if done:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
 
 async def reply(
@@ -96,17 +114,21 @@ async def reply(
     interaction's original answer."""
     if _thinking(interaction):
         return (await _replace_thinking(interaction, edit_kwargs(spec))).id, True
-    followups.spend(interaction)
-    sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **send_kwargs(spec))
+    allowance.spend(interaction)
+    async with allowance.paced(interaction):
+        sent = await interaction.followup.send(
+            ephemeral=ephemeral, wait=True, **send_kwargs(spec)
+        )
     return sent.id, False
 
 
 async def update(interaction: discord.Interaction, spec: MessageSpec) -> None:
     """Answer a click by turning the clicked message into ``spec``."""
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**edit_kwargs(spec))
-    else:
-        await interaction.response.edit_message(**edit_kwargs(spec))
+    async with allowance.paced(interaction):
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**edit_kwargs(spec))
+        else:
+            await interaction.response.edit_message(**edit_kwargs(spec))
 
 
 async def defer(interaction: discord.Interaction, *, update: bool = False) -> None:
@@ -115,7 +137,8 @@ async def defer(interaction: discord.Interaction, *, update: bool = False) -> No
     if interaction.response.is_done():
         return
     if update and interaction.message is not None:
-        await interaction.response.defer()
+        async with allowance.paced(interaction):
+            await interaction.response.defer()
         await listen(interaction)
     else:
         await _think(interaction, ephemeral=True)
@@ -143,6 +166,8 @@ async def answer_error(interaction: discord.Interaction, exc: BaseException) -> 
         await say(interaction, text)
     except discord.HTTPException as http:
         log.info("could not answer %s: %s", describe(interaction), http.status)
+    except Exhausted:
+        log.info("could not answer %s: no follow-up left", describe(interaction))
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
@@ -162,23 +187,35 @@ async def publicly(
     unless_private: str = "",
 ) -> discord.Message | None:
     """Defer publicly, run ``work`` (it returns the answer's message arguments) and answer
-    with it; on a failure the public "thinking…" is deleted and the error said privately
-    (None is returned). With ``unless_private``, an answer Discord shows the asker alone
-    is no answer: ``work`` is not run and that text says why (None is returned)."""
+    with it; on a failure the error is said privately and the public "thinking…" goes
+    (None is returned; see the module's docstring). With ``unless_private``, an answer
+    Discord shows the asker alone is no answer: ``work`` is not run and that text says why
+    (None is returned)."""
     if await _think(interaction, ephemeral=False) and unless_private:
         await say(interaction, unless_private)
         return None
     try:
         answer = await work()
     except Exception as exc:
-        interaction.extras[_THINKING] = False
-        try:
-            await interaction.delete_original_response()
-        except discord.HTTPException as http:
-            log.info("could not delete the deferred answer: %s", http.status)
-        await answer_error(interaction, exc)
+        await _withdraw(interaction, exc)
         return None
     return await _replace_thinking(interaction, answer)
+
+
+async def _withdraw(interaction: discord.Interaction, exc: Exception) -> None:
+    """A public "thinking…" whose work failed: edited, the error said privately after it,
+    then deleted — each a documented call."""
+    try:
+        await _replace_thinking(interaction, {"content": WITHDRAWN})
+    except discord.HTTPException as http:
+        log.info("could not end the deferred answer: %s", http.status)
+        interaction.extras[_THINKING] = False
+    await answer_error(interaction, exc)
+    try:
+        async with allowance.paced(interaction):
+            await interaction.delete_original_response()
+    except discord.HTTPException as http:
+        log.info("could not delete the deferred answer: %s", http.status)
 
 
 async def privately(interaction: discord.Interaction, work: Callable[[], Awaitable[str]]) -> None:

@@ -1,6 +1,7 @@
 """What an interaction asks, read one way by every handler: a table's options and turn
-timer, whether the clicked message is the clicker's alone, the asker's admin rights in a
-server, and the permissions the bot lacks where it was asked."""
+timer, whether the clicked message is the clicker's alone, and the permissions the bot
+lacks where it was asked (admin rights are one question of the place's,
+``bot.ui.places.is_admin``)."""
 
 from __future__ import annotations
 
@@ -38,12 +39,6 @@ def private(interaction: discord.Interaction) -> bool:
     return interaction.context.dm_channel is True or (
         message is not None and message.flags.ephemeral
     )
-
-
-def is_admin(interaction: discord.Interaction) -> bool:
-    """Manage Server in the guild the interaction came from (a server's rule; in a DM or
-    group DM ``bot.ui.places.is_admin`` asks for its keeper instead)."""
-    return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
 def lacking(interaction: discord.Interaction, *uses: str) -> str:

@@ -16,7 +16,9 @@ back up into it. Decisions:
   private message, and the service re-checks seat, turn and version. An id that only
   looks like ours, or that no item takes, is answered as a broken button.
 * Where only interaction tokens reach a table (``Reach``), its message has a **Refresh**
-  button (``refresh``).
+  button (``refresh``). One table message is live: a click on an older copy is told where
+  the table went and changes nothing, and a table whose install is gone
+  (``Publisher.lost``) answers every click in its callback with how to bring it back.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from dataclasses import replace
 import discord
 
 import games
-from bot import custom_ids
+from bot import custom_ids, permissions
 from bot.custom_ids import CustomId
 from bot.render import renderer
 from bot.render.hand import move_for
@@ -35,6 +37,7 @@ from bot.render.messages import MessageSpec
 from bot.render.rules import rules_message
 from bot.services.errors import NotSeated, ServiceError
 from bot.services.tables import SeatPrivate, TableResult, TableService, TableStatus
+from bot.services.tables.records import OPEN
 from bot.ui import places, replays
 from bot.ui.answers import defer, guarded, reply, say, update
 from bot.ui.asks import private
@@ -53,6 +56,16 @@ _NOT_HERE = N_("That button belongs to a table somewhere else; use the buttons o
                " channel.")
 BROKEN = N_("That button doesn't work (any more); use the buttons of the latest table"
             " message.")
+GAME_OVER = N_("That game is over; the buttons of this message no longer work.")
+OLD_COPY = N_("This is an old copy of the table; it goes on here: {link}")
+LOST = N_(
+    "I can't show this table here any more: the install that let me post in this"
+    " conversation is gone (whoever added Deckhand removed it, or left). The game is saved"
+    " and this click changed nothing. Anyone here who has Deckhand can bring the table back"
+    " with `/table status`. Add Deckhand to your account: <{link}>"
+)
+#: The kinds of button a table message carries (a hand's are ``_SEAT_KINDS``).
+_TABLE_KINDS = (CONTROLS - {"rematch"}) | {"hand", "refresh"}
 
 
 class Controller:
@@ -81,6 +94,10 @@ class Controller:
             await guarded(interaction, say(interaction, _(SLOW_DOWN)))
         elif cid is None:
             await guarded(interaction, say(interaction, _(BROKEN)))
+        elif self.publisher.lost(cid.table_id):
+            # Said in the callback itself: no token of this table's install works now.
+            link = permissions.user_install_link(str(interaction.application_id))
+            await guarded(interaction, say(interaction, _(LOST, link=link)))
         else:
             await guarded(interaction, self._component(interaction, cid, values))
 
@@ -133,6 +150,14 @@ class Controller:
             await say(interaction, _(_NOT_HERE))
             return
         channel_id = row.channel_id
+        if place is not None and cid.kind in _TABLE_KINDS and row.status in OPEN:
+            live = await self.publisher.table.message_id(row.id)
+            clicked = interaction.message
+            if live is not None and clicked is not None and clicked.id != live:
+                where = "@me" if place.private else str(place.scope)
+                link = f"https://discord.com/channels/{where}/{channel_id}/{live}"
+                await say(interaction, _(OLD_COPY, link=link))
+                return
         if place is not None:
             self.publisher.table.clicked(row.id, self.publisher.token(interaction))
         if cid.kind in CONTROLS:
@@ -142,8 +167,7 @@ class Controller:
         elif cid.kind == "refresh":
             await self.refresh(interaction, channel_id)
         elif row.status != TableStatus.PLAYING:
-            await say(interaction,
-                      _("That game is over; the buttons of this message no longer work."))
+            await say(interaction, _(GAME_OVER))
         elif cid.kind == "page":
             await self._page(interaction, cid, channel_id)
         else:
@@ -163,12 +187,22 @@ class Controller:
                       _("That button is from an earlier turn; use the latest message."))
             return
         spec = await self.publisher.hands.of(result, mine, int(cid.arg), heard_of(interaction))
+        if self._old_dm(interaction):
+            await reply(interaction, spec)  # a fresh private page: an old DM is not edited
+            return
         await update(interaction, spec)
         if interaction.message is not None:
             token = self.publisher.token(interaction)
             self.publisher.hands.opened(
                 result, token, interaction.message.id, spec, original=True
             )
+
+    def _old_dm(self, interaction: discord.Interaction) -> bool:
+        """Whether the clicked message is a hand DM too old to edit (30046: posted afresh)."""
+        clicked = interaction.message
+        return clicked is not None and not clicked.flags.ephemeral and (
+            self.publisher.delivery.aged(clicked.id)
+        )
 
     async def _move(
         self, interaction: discord.Interaction, cid: CustomId, channel_id: int, values: list[str]
@@ -186,7 +220,9 @@ class Controller:
         token = self.publisher.token(interaction)
         mine = result.for_user(token.user_id)
         shown = None
-        if mine is not None and private(interaction) and token.message_id is not None:
+        if mine is not None and private(interaction) and token.message_id is not None and (
+            not self._old_dm(interaction)  # else the hand DM is sent afresh (``Hands``)
+        ):
             # The click's answer is the clicked hand, shown in turn with its other edits.
             shown = token.message_id
             hand = await self.publisher.hands.of(result, mine, heard=token.heard)
@@ -196,17 +232,19 @@ class Controller:
         )
 
     async def refresh(self, interaction: discord.Interaction, channel_id: int) -> None:
-        """**Refresh** (at a table only tokens reach): the clicked table message shows the
-        game as it is now, and the click's token keeps it up to date from here; a player
-        whose turn it is gets their hand as well, told so."""
+        """**Refresh** (at a table only tokens reach) on the live table message: it shows
+        the game as it is now — edited, or posted afresh when it is too old to edit
+        (``TableMessages.answer_click``) — and the click's token keeps it up to date from
+        here; a player whose turn it is gets their hand as well, told so. (A click on an
+        old copy never gets here: ``_component`` says where the table is.)"""
         await defer(interaction, update=True)
         result = await self.tables.status(channel_id)
         spec = await self.publisher.table.spec(result)
-        await update(interaction, spec)
         token = self.publisher.token(interaction)
-        clicked = interaction.message
-        if clicked is not None and result.status in (TableStatus.LOBBY, TableStatus.PLAYING):
-            self.publisher.table.shown(result, spec, clicked.id, token)
+        if result.status not in (TableStatus.LOBBY, TableStatus.PLAYING):
+            await say(interaction, _(GAME_OVER))
+            return
+        await self.publisher.table.answer_click(result, spec, token)
         mine = result.for_user(token.user_id)
         if mine is not None and mine.legal and result.status is TableStatus.PLAYING:
             hand = await self.publisher.hands.of(result, mine)

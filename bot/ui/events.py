@@ -24,15 +24,20 @@ from bot.services.leagues import LeagueService
 from bot.services.tables import TableService
 from bot.text import plain
 from bot.ui.answers import defer, publicly, say
-from bot.ui.asks import is_admin, lacking, table_options
+from bot.ui.asks import lacking, table_options
 from bot.ui.event_tables import EventTables, NoEventChannel
-from bot.ui.publish import Publisher
+from bot.ui.places import is_admin, place_of
+from bot.ui.publish import Publisher, Reach
 from bot.ui.views import edit_kwargs
 from i18n import N_, _, lazy_gettext, number, speaking
 from storage.events import EventRow
 
 log = logging.getLogger(__name__)
 
+NEEDS_BOT = N_(
+    "Events need Deckhand's bot in this server (their tables open in threads it makes), and"
+    " only Deckhand's commands were added here. An admin can add the bot: <{link}>"
+)
 NO_EVENT = N_("There is no event here; `/event new` makes one (Manage Server).")
 
 
@@ -55,6 +60,11 @@ class EventDesk:
         """``/event new``: a public sign-up message with its buttons."""
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
         assert guild_id is not None and channel_id is not None
+        place = place_of(interaction)
+        if place is not None and place.reach is Reach.TOKENS:
+            link = permissions.invite_link(str(interaction.application_id))
+            await say(interaction, _(NEEDS_BOT, link=link))
+            return
         if not isinstance(interaction.channel, discord.TextChannel):
             await say(interaction, _("Run events in a text channel: their tables open in"
                                      " threads of it."))
@@ -69,8 +79,9 @@ class EventDesk:
             league_id = None
             if league:
                 league_id = (await self.leagues.league_for_table(guild_id, league, game)).id
+            admin = await is_admin(self.publisher.db, interaction)
             event = await self.events.create(
-                guild_id, channel_id, interaction.user.id, is_admin=is_admin(interaction),
+                guild_id, channel_id, interaction.user.id, is_admin=admin,
                 name=name, game=game, format=format, rounds=rounds, boards=boards,
                 options=table_options(options), league_id=league_id, computer=computer,
             )
@@ -123,7 +134,8 @@ class EventDesk:
         if missing:
             raise NoEventChannel(lazy_gettext(
                 "I can't open the event's tables: I need {missing} here.", missing=missing))
-        await self.events.start(guild_id, event_id, user.id, is_admin=is_admin(interaction))
+        admin = await is_admin(self.publisher.db, interaction)
+        await self.events.start(guild_id, event_id, user.id, is_admin=admin)
         await self.running.sync(event_id)
         return _("The event has started: round 1's tables are open.")
 
@@ -134,8 +146,9 @@ class EventDesk:
         await defer(interaction)
         event = await self._pick(guild_id, interaction.channel_id, event_id)
         async with self.running.locked(event.id):
+            admin = await is_admin(self.publisher.db, interaction)
             open_tables = await self.events.cancel(
-                guild_id, event.id, interaction.user.id, is_admin=is_admin(interaction)
+                guild_id, event.id, interaction.user.id, is_admin=admin
             )
             for channel in {t.channel_id for t in open_tables if t.channel_id is not None}:
                 try:  # the event's own thread; whoever may cancel the event may close it

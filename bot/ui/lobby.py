@@ -8,16 +8,21 @@ Decisions:
 
 * **Answered in time, truthfully**, as every handler (``bot.ui.controller``): deferred
   before anything may wait, every deferred answer replaced by the result or the error.
-* A click on the table message turns into that message's new state; a slash command gets a
-  private "done" and the table message is edited (``_change``).
+* A click on the table message turns into that message's new state — edited, or posted
+  afresh when it is too old to edit (``TableMessages.answer_click``); a slash command gets
+  a private "done" and the table message is edited (``_change``).
 * Public answers (a new table message) are posted as the answer itself; if the request is
   refused the public "thinking…" is deleted and the refusal is said privately. Where
   Discord would show a table message to the asker alone (``places.answers_public``), no
   table is opened, posted or rematched, and the asker is told why.
 * A table opens where its place says how it is reached (``Reach``): without the bot
-  (installed to a user only) it needs no permission of the bot's, opens no thread, keeps
-  its hands in private panels, and its message has a **Refresh** button. Its reach and,
-  in a DM, its keeper are written in the transaction that opens it (``placing``).
+  (installed to a user only, or a server that installed the commands alone) it needs no
+  permission of the bot's, opens no thread, keeps its hands in private panels, and its
+  message has a **Refresh** button. Its reach and, in a DM, its keeper are written in the
+  transaction that opens it (``placing``). In a thread the bot needs Send Messages in
+  Threads, not Send Messages (``permissions.IN_THREAD``).
+* ``/table status`` posts the table through the asker's own install, so it also brings
+  back a table whose install is gone (``Publisher.revived``).
 * Admin rights are those of the place the interaction came from (``places.is_admin``).
 """
 
@@ -39,7 +44,7 @@ from bot.services.preferences import PreferenceService
 from bot.services.tables import TableResult, TableService, TableStatus
 from bot.services.tables.store import Link
 from bot.ui import places
-from bot.ui.answers import defer, publicly, reply, say, update
+from bot.ui.answers import defer, publicly, reply, say
 from bot.ui.asks import lacking, private, table_options, table_timer
 from bot.ui.publish import Answered, Publisher, Reach
 from bot.ui.views import edit_kwargs
@@ -49,6 +54,8 @@ from storage.db import Conn, Database
 
 #: The table buttons the desk answers (``bot.custom_ids``).
 CONTROLS = frozenset({"join", "leave", "bot", "start", "cancel", "rematch"})
+_THREADS = frozenset({discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                      discord.ChannelType.news_thread})
 PRIVATE_HERE = N_(
     "Discord shows my answers to you here to you alone (this server has not added me, and"
     " its **Use External Apps** permission is off for you), so nobody else could see this"
@@ -141,7 +148,9 @@ class LobbyDesk:
             await say(interaction, _(NO_TABLES_HERE))
             return
         if place.reach is Reach.BOT:
-            missing = lacking(interaction, permissions.TABLE)
+            channel = interaction.channel
+            threaded = channel is not None and channel.type in _THREADS
+            missing = lacking(interaction, permissions.IN_THREAD if threaded else permissions.TABLE)
             if missing:
                 await say(interaction, _(
                     "I can't run a table in this channel: I need {missing} here.", missing=missing
@@ -217,8 +226,8 @@ class LobbyDesk:
         if place.reach is Reach.TOKENS:
             if thread:
                 raise NoThread(lazy_gettext(
-                    "I can't open a thread here: Deckhand is not a member of this server"
-                    " (it came with someone's own install). Open the table without `thread`."
+                    "I can't open a thread here: Deckhand's bot is not a member of this"
+                    " server (only its commands came here). Open the table without `thread`."
                 ))
             return None
         if thread is None and not (await self.preferences.server(place.scope)).threads:
@@ -237,15 +246,15 @@ class LobbyDesk:
         )
 
     async def status(self, interaction: discord.Interaction, channel_id: int) -> None:
-        """Post the table message again at the bottom of the channel (it becomes the live
-        one; the old one is deleted)."""
-        old = None
+        """Post the table message again at the bottom of the channel: it becomes the live
+        one (the old one is retired, ``TableMessages.shown``), through this interaction —
+        also where the install that let Deckhand post here is gone (``Publisher.lost``):
+        whoever runs it has Deckhand, so the table continues through their install."""
         done: list[tuple[TableResult, MessageSpec]] = []
 
         async def work() -> dict[str, Any]:
-            nonlocal old
             result = await self.tables.status(channel_id)
-            old = await self.publisher.table.message_id(result.table_id)
+            await self.publisher.table.message_id(result.table_id)  # the one it replaces
             done.append((result, await self.publisher.table.spec(result)))
             return edit_kwargs(done[0][1])
 
@@ -256,8 +265,7 @@ class LobbyDesk:
         live = result.status in (TableStatus.LOBBY, TableStatus.PLAYING)
         token = self.publisher.token(interaction)
         self.publisher.table.shown(result, spec, message.id if live else None, token)
-        if old is not None:
-            await self.publisher.table.replaced(result, old)
+        await self.publisher.revived(result.table_id, token)
 
     async def _change(
         self,
@@ -279,8 +287,7 @@ class LobbyDesk:
         spec = await table.spec(result)
         stored = await table.message_id(result.table_id)
         if on_table and clicked is not None and clicked.id == stored:
-            await update(interaction, spec)
-            table.shown(result, spec, clicked.id, token)
+            await table.answer_click(result, spec, token)
         else:
             if not on_table:
                 await say(interaction, str(result.message or _(done)))

@@ -10,19 +10,25 @@ docs/user-install.md):
   hand DMs, never a table (``place_of`` is None there).
 * **Its reach** (``Reach``): the bot's token reaches a server's channel when the server
   installed the app (the interaction's ``authorizing_integration_owners`` names the
-  guild: ``is_guild_integration``), and never a DM or group DM between users (a bot
-  cannot join one). Anywhere else only interaction tokens reach the table; the reach is
-  decided from the interaction that opens the table and stored with it.
+  guild: ``is_guild_integration``) *with its bot* — a server can install the commands
+  alone (the ``applications.commands`` scope without ``bot``, developers/topics/oauth2.mdx),
+  and then the bot is no member: no guild of the client's (``Client.get_guild``) — and
+  never a DM or group DM between users (a bot cannot join one). Anywhere else only
+  interaction tokens reach the table; the reach is decided from the interaction that
+  opens the table and stored with it (a table whose bot is refused later turns into one,
+  ``Publisher.no_member``).
 * **Its league scope**: the server's id; in a DM or group DM its channel id (snowflakes are
   unique across kinds), so a group of friends keeps its own Default league, history,
   replays and ``/stats``.
 * **Public answers**: in a server that did not install the app, Discord makes the answers
   to a member without Use External Apps (or Send Messages) ephemeral; ``answers_public``
   says so before a table nobody else could see is opened.
-* **Who may do what Manage Server allows**: in a server, Manage Server; in a DM or group
-  DM, which has no such permission, the user who opened the first table there (its
-  *keeper*, recorded then): they start, kick and close any table there and run its
-  ``/league`` admin commands. Anyone else is told who keeps the place.
+* **Who may do what Manage Server allows** is one question, ``is_admin``: in a server,
+  Manage Server; in a DM or group DM, which has no such permission, the user who opened
+  the first table there (its *keeper*, recorded then): they start, kick and close any
+  table there and run its ``/league`` admin commands. Asked for what only an admin may do,
+  anyone else is told in the place's words: a server's service says Manage Server; a
+  DM's refusal names its keeper (``NotKeeper``).
 """
 
 from __future__ import annotations
@@ -32,7 +38,6 @@ from dataclasses import dataclass
 import discord
 
 from bot.services.errors import NotAllowed
-from bot.ui.asks import is_admin as manages_server
 from bot.ui.publish.delivery import Reach
 from i18n import lazy_gettext
 from storage import places
@@ -62,7 +67,8 @@ def place_of(interaction: discord.Interaction) -> Place | None:
     guild_id = interaction.guild_id
     if guild_id is None:
         return Place(channel_id, channel_id, True, Reach.TOKENS)
-    reach = Reach.BOT if interaction.is_guild_integration() else Reach.TOKENS
+    member = interaction.client.get_guild(guild_id) is not None
+    reach = Reach.BOT if interaction.is_guild_integration() and member else Reach.TOKENS
     return Place(channel_id, guild_id, False, reach)
 
 
@@ -82,30 +88,28 @@ def answers_public(interaction: discord.Interaction) -> bool:
     return granted.use_external_apps and granted.send_messages
 
 
-async def is_admin(db: Database, interaction: discord.Interaction) -> bool:
-    """Manage Server in a server; in a DM or group DM, being its keeper."""
+async def is_admin(
+    db: Database, interaction: discord.Interaction, needed_for: str | None = None
+) -> bool:
+    """Whether the user may do what Manage Server allows here: Manage Server in a server;
+    in a DM or group DM, being its keeper. With ``needed_for`` (what only an admin may do,
+    a verb phrase), anyone else in a DM or group DM is refused in its words
+    (``NotKeeper``, naming the keeper); in a server the answer is handed on for the
+    service to refuse in its own."""
     place = place_of(interaction)
     if place is None or not place.private:
-        return manages_server(interaction)
-    return await db.read(places.keeper, place.scope) == interaction.user.id
-
-
-async def require_admin(db: Database, interaction: discord.Interaction, what: str) -> bool:
-    """``is_admin`` for a request that needs it: in a DM or group DM anyone else is refused
-    (``NotKeeper``, naming the keeper); in a server the answer is handed on for the service
-    to refuse in its own words."""
-    place = place_of(interaction)
-    if place is None or not place.private:
-        return manages_server(interaction)
+        return interaction.guild_id is not None and interaction.permissions.manage_guild
     keeper = await db.read(places.keeper, place.scope)
     if keeper == interaction.user.id:
         return True
+    if needed_for is None:
+        return False
     if keeper is None:
         raise NotKeeper(lazy_gettext(
             "Only this conversation's keeper can {what}: whoever opens its first table"
-            " (`/table new`) keeps it.", what=what,
+            " (`/table new`) keeps it.", what=needed_for,
         ))
     raise NotKeeper(lazy_gettext(
         "Only {keeper}, who opened this conversation's first table, can {what} here.",
-        keeper=f"<@{keeper}>", what=what,
+        keeper=f"<@{keeper}>", what=needed_for,
     ))

@@ -23,8 +23,15 @@ command is offered only in the contexts and to the installs it declares (``offer
 anything else cannot be invoked, ``NotOffered``), with ``authorizing_integration_owners``,
 ``context`` and ``app_permissions`` as Discord sends them; an interaction authorised only
 by a user install takes at most 5 follow-ups (40094), and in a server that took Use
-External Apps from the member every answer is ephemeral. ``test_fake_refuses.py`` plants
-one violation of each rule.
+External Apps from the member every answer is ephemeral. A server can also install the
+app with its commands alone (``add_guild(bot=False, commands=True)``).
+
+Where Discord's docs are silent, the fake takes what Discord's users and staff reported,
+each cited where it is enforced: an interaction token takes 5 requests per 2 s across its
+routes (``fake_ratelimit``, with the headers Discord sends); 30046 counts old-message
+edits through a token as through the bot's (``fake_rest``); and an installer who removes
+the app (``uninstall``) or leaves a group DM (``leave``) takes its authorisation with
+them (``live_owners``). ``test_fake_refuses.py`` plants one violation of each rule.
 """
 
 from __future__ import annotations
@@ -137,6 +144,17 @@ class FakeDiscord:
         self.settle_time = settle
         self.shards = shards
         self.allowed_privileged_intents = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES
+        #: The application's flags (its privileged intents switched on, application.mdx
+        #: Application Flags) and its Installation page's Default Install Settings.
+        self.app_flags = 0
+        self.install_config: dict[str, Any] = {
+            str(GUILD_INSTALL): {"oauth2_install_params": {
+                "scopes": ["applications.commands", "bot"], "permissions": str(INVITE.value),
+            }},
+            str(USER_INSTALL): {"oauth2_install_params": {
+                "scopes": ["applications.commands"], "permissions": "0",
+            }},
+        }
         self.application_id = self.ids.next()
         self.bot_user = User(self.application_id, "deckhand", bot=True)
         self.owner = User(self.ids.next(), "owner")
@@ -197,12 +215,21 @@ class FakeDiscord:
     # -- the world --------------------------------------------------------------------------
 
     def add_guild(
-        self, name: str, *, channels: Iterable[str] = ("lobby",), bot: bool = True
+        self,
+        name: str,
+        *,
+        channels: Iterable[str] = ("lobby",),
+        bot: bool = True,
+        commands: bool = False,
     ) -> Guild:
-        """A server; without ``bot`` the application is not installed to it (its members
-        may still use it through their own user installs), so the bot is no member, hears
-        nothing of it and its token reaches nothing there."""
-        guild = Guild(self.ids.next(), name, self.owner)
+        """A server; without ``bot`` the application's bot is no member of it, hears nothing
+        of it and its token reaches nothing there (403 50001) — the app is not installed
+        to it (its members may still use their own user installs), or, with ``commands``,
+        an admin installed it with the ``applications.commands`` scope alone: then the
+        server's own install authorises its commands (``authorizing_integration_owners``
+        names the guild) while the bot still reaches nothing (discord/discord-api-docs#3085
+        describes such installs: "With only `applications.commands`", no GUILD_CREATE)."""
+        guild = Guild(self.ids.next(), name, self.owner, commands_only=commands and not bot)
         guild.roles.append(Role(guild.id, "@everyone", EVERYONE_PERMISSIONS))
         guild.roles.append(Role(self.ids.next(), "Manager", MANAGE_GUILD, position=1))
         guild.roles.append(Role(self.ids.next(), "Admin", ADMINISTRATOR, position=2))
@@ -322,6 +349,48 @@ class FakeDiscord:
         """Whether the application's bot is a member of ``guild`` (GUILD_INSTALL)."""
         return self.bot_user.id in guild.members
 
+    def installed_in(self, guild: Guild) -> bool:
+        """Whether the app is installed to ``guild`` at all (its bot, or its commands)."""
+        return self.in_guild(guild) or guild.commands_only
+
+    def uninstall(self, *people: Person) -> None:
+        """Each person removes the application from their account: their commands are no
+        longer offered, and what their install authorised loses it — clicks on the
+        messages its interactions made arrive without that owner, and every call with
+        the token of an interaction it alone authorised is refused (``live_owners``)."""
+        for person in people:
+            person.user.installed = False
+
+    def leave(self, channel: Channel, person: Person) -> None:
+        """``person`` leaves a group DM: their install authorises nothing there any more."""
+        channel.recipients.remove(person.user)
+
+    def live_owners(self, owners: dict[str, str], channel: Channel) -> dict[str, str]:
+        """The installs of ``owners`` that still authorise the app in ``channel``: the
+        server's while the app is installed there (the bot's DM: while it shares a server
+        with its user), a user's while they keep the app and (in a DM or group DM) stay in
+        the conversation.
+
+        Discord documents none of this. What is modelled is what its tracker reports: an
+        app whose installing user removed it answers "Unknown Integration" (10005,
+        opcodes-and-status-codes.mdx; seen by users on discord/discord-api-docs#6699),
+        clicks carry no owner for it, and its interactions' webhooks are gone (10015
+        Unknown Webhook) — the strictest reading."""
+        live: dict[str, str] = {}
+        guild_owner = owners.get(str(GUILD_INSTALL))
+        guild, recipient = channel.guild, channel.recipient
+        server = guild is not None and self.installed_in(guild)
+        bot_dm = recipient is not None and self.shares_a_guild(recipient)
+        if guild_owner is not None and (server or bot_dm):
+            live[str(GUILD_INSTALL)] = guild_owner
+        user_owner = owners.get(str(USER_INSTALL))
+        if user_owner is not None:
+            user = self.users.get(int(user_owner))
+            present = not channel.is_private or user in channel.recipients
+            if user is not None and user.installed and present:
+                live[str(USER_INSTALL)] = user_owner
+        return live
+
     def commands_for(self, guild_id: int | None) -> list[Command]:
         return [c for c in self.commands if c.guild_id == guild_id]
 
@@ -333,7 +402,8 @@ class FakeDiscord:
         A guild command exists only in its server, where the app is installed. A global
         command is offered where its ``contexts`` include the channel's (created without
         them: every context, application-commands.mdx) and one of its ``integration_types``
-        (created without them: GUILD_INSTALL) is installed there — the app in the server
+        (created without them: the app's configured installation contexts) is installed
+        there — the app in the server
         (or, in the bot's DM, a server the bot shares with the user: "available in DMs if
         that app has a bot that shares a mutual guild with the user"), or the app on the
         user's account. PRIVATE_CHANNEL is "only meaningful for commands installed to a
@@ -343,7 +413,7 @@ class FakeDiscord:
             if cmd.data["name"] != name or cmd.data.get("type", 1) != 1:
                 continue
             if cmd.guild_id is not None:
-                if guild is not None and cmd.guild_id == guild.id and self.in_guild(guild):
+                if guild is not None and cmd.guild_id == guild.id and self.installed_in(guild):
                     owners = {str(GUILD_INSTALL): str(guild.id)}
                     return self._permitted(cmd, user, channel), owners
                 continue
@@ -358,13 +428,15 @@ class FakeDiscord:
             contexts = [GUILD_CONTEXT, PRIVATE_CHANNEL] + (
                 [BOT_DM] if data.get("dm_permission") is not False else []
             )
-        installs = data.get("integration_types") or [GUILD_INSTALL]
+        # Without them: the app's configured installation contexts (application-commands.mdx,
+        # Application Command Structure: "Defaults to your app's configured contexts").
+        installs = data.get("integration_types") or [int(k) for k in self.install_config]
         context = channel.context
         if context not in contexts:
             return {}
         owners: dict[str, str] = {}
         if GUILD_INSTALL in installs:
-            if channel.guild is not None and self.in_guild(channel.guild):
+            if channel.guild is not None and self.installed_in(channel.guild):
                 owners[str(GUILD_INSTALL)] = str(channel.guild.id)
             elif context == BOT_DM and self.shares_a_guild(user):
                 owners[str(GUILD_INSTALL)] = "0"
@@ -589,12 +661,11 @@ class FakeDiscord:
             return self.offered(user, channel, str(data.get("name", "")))[1]
         return self._interaction_owners_of_message(channel, message)
 
-    @staticmethod
     def _interaction_owners_of_message(
-        channel: Channel, message: Message | None
+        self, channel: Channel, message: Message | None
     ) -> dict[str, str]:
         if message is not None and message.interaction is not None:
-            return message.interaction.integration_owners()
+            return self.live_owners(message.interaction.integration_owners(), channel)
         guild = channel.guild
         return {str(GUILD_INSTALL): str(guild.id) if guild is not None else "0"}
 
@@ -641,7 +712,9 @@ class FakeDiscord:
     async def _handle_http(self, request: web.Request) -> web.Response:
         self._inflight += 1
         path = "/" + request.match_info["tail"]
-        record = RequestRecord(request.method, path, path, dict(request.query), None, time.time())
+        record = RequestRecord(
+            request.method, path, path, dict(request.query), None, self.clock.now()
+        )
         try:
             response = await self._serve(request, record)
         finally:

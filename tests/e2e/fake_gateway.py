@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from tests.e2e.fake_discord import FakeDiscord
 
 PRIVILEGED = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
+#: "Each shard can only support a maximum of 2500 guilds" (developers/events/gateway.mdx).
+GUILDS_PER_SHARD = 2500
 
 
 @dataclass(eq=False)
@@ -64,6 +66,8 @@ class Gateway:
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.sessions: dict[str, Session] = {}
         self.identifies = 0
+        #: The most guilds one session may hold (a test lowers it to plant 4011).
+        self.guilds_per_shard = GUILDS_PER_SHARD
         self.resumes = 0
         self.changed = asyncio.Condition()
         self._dropped: set[web.WebSocketResponse] = set()
@@ -103,13 +107,21 @@ class Gateway:
             await ws.close(code=4014, message=b"Disallowed intent(s).")
             return None
         shard_id, shard_count = data.get("shard", [0, 1])
-        session = Session(secrets.token_hex(16), (shard_id, shard_count), intents, ws=ws)
-        self.sessions[session.id] = session
-        self.identifies += 1
+        if not 0 <= shard_id < shard_count:
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return None
         guilds = [
             g for g in self.fake.guilds
             if (g.id >> 22) % shard_count == shard_id and self.fake.in_guild(g)
         ]
+        if len(guilds) > self.guilds_per_shard:
+            # "Each shard can only support a maximum of 2500 guilds" (gateway.mdx, Sharding);
+            # 4011 "Sharding required" (opcodes-and-status-codes.mdx).
+            await ws.close(code=4011, message=b"Sharding required.")
+            return None
+        session = Session(secrets.token_hex(16), (shard_id, shard_count), intents, ws=ws)
+        self.sessions[session.id] = session
+        self.identifies += 1
         bot = self.fake.bot_user
         await session.dispatch(
             "READY",

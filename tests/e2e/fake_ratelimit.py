@@ -7,6 +7,16 @@ the window's limit gets 429 with ``retry_after`` and scope ``user``. On top of t
 token may make 50 requests per second across all routes (scope ``global``); interaction
 callbacks and webhooks called with an interaction token are exempt, as on Discord.
 
+Every request made with one interaction token — its callback, follow-ups, and the edits,
+reads and deletes of its messages — shares one window of ``TOKEN_LIMIT`` (5 per 2 s),
+never shortened by ``window_scale``. Discord documents only that a webhook's token is a
+top-level resource of its limits (developers/topics/rate-limits.mdx: "webhooks
+(``webhook_id`` or ``webhook_id + webhook_token``)"); the numbers are reported:
+discord/discord-api-docs#2701 measured "5/2s per interaction" on the follow-up routes,
+and Discord's reply there says "the rate limits used are identical to webhook rate
+limits"; #7243 reports that 429s on the follow-up route counted toward the invalid-request
+limit (10,000 per 10 minutes, rate-limits.mdx) and got bots banned.
+
 Discord publishes no per-route numbers (clients must read the headers); the fake uses
 what Discord's headers report for the routes Deckhand leans on: creating and editing
 messages 5 per 5 s per channel, deleting 5 per second, anything else 50 per second.
@@ -20,9 +30,11 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tests.e2e.fake_state import Clock
+from tests.e2e.fake_state import Clock, RequestRecord
 
 GLOBAL_PER_SECOND = 50
 MESSAGES = "/channels/{channel_id}/messages"
@@ -33,6 +45,8 @@ ROUTE_LIMITS: dict[tuple[str, str], tuple[int, float]] = {
 }
 DEFAULT_LIMIT = (50, 1.0)
 MAJOR_PARAMETERS = ("channel_id", "guild_id", "webhook_id", "webhook_token")
+#: Requests per window with one interaction token, across its routes (reported, see above).
+TOKEN_LIMIT = (5, 2.0)
 
 
 @dataclass
@@ -97,12 +111,19 @@ class RateLimits:
             wait = self.global_window.take(now)
             if wait:
                 return Verdict(_headers(self.global_window, now, "global"), wait, "global")
-        major = ":".join(params[p] for p in MAJOR_PARAMETERS if p in params)
-        limit, per = ROUTE_LIMITS.get((method, template), DEFAULT_LIMIT)
-        key = (method, template, major)
-        window = self.windows.setdefault(key, Window(limit, per * self._scale))
+        if "webhook_token" in params:
+            # One interaction token, whichever of its routes: not shortened by the scale.
+            key = ("token", "", params["webhook_token"])
+            window = self.windows.setdefault(key, Window(*TOKEN_LIMIT))
+            route = "interaction token"
+        else:
+            major = ":".join(params[p] for p in MAJOR_PARAMETERS if p in params)
+            limit, per = ROUTE_LIMITS.get((method, template), DEFAULT_LIMIT)
+            key = (method, template, major)
+            window = self.windows.setdefault(key, Window(limit, per * self._scale))
+            route = f"{method} {template}"
         wait = window.take(now)
-        headers = _headers(window, now, f"{method} {template}")
+        headers = _headers(window, now, route)
         return Verdict(headers, wait, "user" if wait else "")
 
 
@@ -134,3 +155,31 @@ def too_many_body(retry_after: float, scope: str) -> tuple[dict[str, object], di
     if scope == "global":
         headers["X-RateLimit-Global"] = "true"
     return body, headers
+
+
+def token_of(record: RequestRecord) -> str | None:
+    """The interaction token a request was made with (its path's third part), if any."""
+    if not record.interaction_response:
+        return None
+    parts = record.path.split("/")
+    return parts[3] if len(parts) > 3 else None
+
+
+def busiest(requests: Iterable[RequestRecord], per: float = TOKEN_LIMIT[1]) -> dict[str, int]:
+    """For each interaction token, the most requests made with it in any ``per`` seconds
+    (a sliding window on the fake's clock, whatever Discord's own windows counted)."""
+    times: dict[str, list[float]] = defaultdict(list)
+    for record in requests:
+        token = token_of(record)
+        if token is not None:
+            times[token].append(record.at)
+    peaks: dict[str, int] = {}
+    for token, seen in times.items():
+        seen.sort()
+        start, peak = 0, 0
+        for end, at in enumerate(seen):
+            while at - seen[start] >= per:
+                start += 1
+            peak = max(peak, end - start + 1)
+        peaks[token] = peak
+    return peaks

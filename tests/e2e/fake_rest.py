@@ -49,8 +49,14 @@ from tests.e2e.fake_state import (
 if TYPE_CHECKING:
     from tests.e2e.fake_discord import FakeDiscord
 
-#: Edits of messages older than an hour are rate limited (30046); Discord does not say how
-#: hard, so the fake allows few: this many per channel in any hour.
+#: Edits of messages older than an hour are rate limited (30046, "Maximum number of edits
+#: to messages older than 1 hour reached", opcodes-and-status-codes.mdx); Discord does not
+#: say how hard ("We dont put rate limit details in our documentation", Discord staff on
+#: discord/discord-api-docs#4413), so the fake allows few: this many per channel in any
+#: hour. The code names no token type: edits through an interaction's token (its
+#: callback's UPDATE_MESSAGE, or Edit Original/Followup Message) count as the bot token's
+#: do. Ephemeral messages are not counted (no report of 30046 on one: they are shown to
+#: one user and cannot be fetched).
 OLD_MESSAGE = 3600.0
 OLD_EDITS_PER_HOUR = 3
 ARCHIVED = ApiError(400, 50083, "Operation cannot be performed on an archived thread")
@@ -68,6 +74,7 @@ NO_MUTUAL_GUILD = ApiError(
     403, 50278, "Cannot send messages to this user due to having no mutual guilds"
 )
 MISSING_ACCESS = ApiError(403, 50001, "Missing Access")
+UNKNOWN_WEBHOOK = ApiError(404, 10015, "Unknown Webhook")
 # Which callback types each interaction type accepts (ping=1 never reaches a gateway bot).
 CALLBACKS_ALLOWED = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 
@@ -115,6 +122,9 @@ class Rest:
         self.fake = fake
         #: When old messages were edited, by channel (for 30046).
         self.old_edits: dict[int, list[float]] = {}
+        #: Every edit of a message older than an hour: through what ("bot" or "token") and
+        #: how old the message was, in seconds (refused ones too).
+        self.old_edit_log: list[tuple[str, float]] = []
 
     @staticmethod
     def match(method: str, path: str) -> tuple[Handler, dict[str, str], str] | None:
@@ -149,7 +159,8 @@ class Rest:
             "owner": fake.owner.payload(),
             "team": None,
             "verify_key": "0" * 64,
-            "flags": 0,
+            "flags": fake.app_flags,
+            "integration_types_config": fake.install_config,
             "bot": fake.bot_user.payload(),
             "redirect_uris": [],
             "interactions_endpoint_url": None,
@@ -184,10 +195,15 @@ class Rest:
         return [c.payload(fake.application_id) for c in fresh]
 
     def _check_app(self, req: Req) -> int | None:
+        """The app's own routes; a server's commands need the app installed there (its bot,
+        or ``applications.commands`` alone)."""
         if int(req.params["application_id"]) != self.fake.application_id:
             raise ApiError(403, 50001, "Missing Access")
         if "guild_id" in req.params:
-            return self._guild(req).id
+            guild = self.fake.guild_by_id(int(req.params["guild_id"]))
+            if not self.fake.installed_in(guild):
+                raise MISSING_ACCESS
+            return guild.id
         return None
 
     def _guild(self, req: Req) -> Guild:
@@ -206,15 +222,24 @@ class Rest:
     async def put_guild_commands(self, req: Req) -> Any:
         return self._put_commands(self._check_app(req), req.json)
 
+    def _listed_commands(self, req: Req) -> Any:
+        """A list of commands leaves out their localization dictionaries unless asked
+        (``with_localizations``): "some will not by default. This includes GET endpoints
+        that return all of an application's guild or global commands"
+        (application-commands.mdx, Localization)."""
+        guild_id = self._check_app(req)
+        listed = [c.payload(self.fake.application_id) for c in self.fake.commands_for(guild_id)]
+        return listed if truthy(req.query, "with_localizations") else [
+            _without_localizations(c) for c in listed
+        ]
+
     @route("GET", "/applications/{application_id}/commands")
     async def get_global_commands(self, req: Req) -> Any:
-        guild_id = self._check_app(req)
-        return [c.payload(self.fake.application_id) for c in self.fake.commands_for(guild_id)]
+        return self._listed_commands(req)
 
     @route("GET", "/applications/{application_id}/guilds/{guild_id}/commands")
     async def get_guild_commands(self, req: Req) -> Any:
-        guild_id = self._check_app(req)
-        return [c.payload(self.fake.application_id) for c in self.fake.commands_for(guild_id)]
+        return self._listed_commands(req)
 
     # -- application emojis -----------------------------------------------------------------
 
@@ -297,6 +322,7 @@ class Rest:
             inter.original = fake.live_message(inter.message.id)
             if kind == 7:
                 validate_message(data, where="edit")
+                self._count_old_edit(inter.original, through="token")
                 self._edit(inter.original, data)
         elif kind == 8:
             validate_choices(data.get("choices", []))
@@ -365,9 +391,11 @@ class Rest:
             or int(req.params["webhook_id"]) != self.fake.application_id
             or inter.callback_type is None
         ):
-            raise ApiError(404, 10015, "Unknown Webhook")
+            raise UNKNOWN_WEBHOOK
         if self.fake.clock.now() - snowflake_time(inter.id) > self.fake.token_lifetime:
             raise ApiError(401, 50027, "Invalid Webhook Token")  # 15 minutes from creation
+        if not self.fake.live_owners(inter.owners, inter.channel):
+            raise UNKNOWN_WEBHOOK  # the install that authorised it is gone (``live_owners``)
         return inter
 
     def _webhook_message(self, req: Req) -> tuple[Interaction, Message]:
@@ -388,13 +416,15 @@ class Rest:
         if inter.user_installed_only and len(inter.followups) >= FOLLOWUPS_USER_INSTALLED:
             raise TOO_MANY_FOLLOWUPS
         original = inter.original
-        if original is not None and original.flags & LOADING and not original.deleted:
+        if original is not None and original.flags & LOADING:
             # Discord still lets this follow-up replace the "thinking…" message, "for
             # backwards compatibility", and documents that as deprecated (Create Followup
-            # Message): the fake refuses it, so the bot edits the original instead.
+            # Message): the fake refuses it, so the bot edits the original instead. Once
+            # that loading message is deleted, what a follow-up does is not documented at
+            # all: refused too.
             raise invalid(
-                "a first follow-up would edit the deferred loading message (deprecated):"
-                " use Edit Original Interaction Response"
+                "a first follow-up would edit the deferred loading message (deprecated;"
+                " undocumented once it is deleted): use Edit Original Interaction Response"
             )
         flags = int(data.get("flags") or 0) | (EPHEMERAL if inter.forced_ephemeral else 0)
         public = not flags & EPHEMERAL
@@ -426,6 +456,7 @@ class Rest:
         if message.channel.archived and not message.ephemeral:
             raise ARCHIVED  # an interaction's token edits no more than the bot's own
         validate_message(req.json or {}, where="edit")
+        self._count_old_edit(message, through="token")
         self._edit(message, req.json or {}, req)
         inter.filled.set()
         return message.payload()
@@ -469,7 +500,15 @@ class Rest:
 
     @route("GET", "/channels/{channel_id}")
     async def get_channel(self, req: Req) -> Any:
-        return self._channel(req).payload()
+        """Get Channel, with the overwrite that takes the ``deny``-ed bits from the bot."""
+        channel = self._channel(req)
+        data = channel.payload()
+        if channel.bot_denied and channel.guild is not None and not channel.is_thread:
+            data["permission_overwrites"] = [{
+                "id": str(self.fake.bot_user.id), "type": 1, "allow": "0",
+                "deny": str(channel.bot_denied),
+            }]
+        return data
 
     @route("DELETE", "/channels/{channel_id}")
     async def delete_channel(self, req: Req) -> Any:
@@ -566,15 +605,16 @@ class Rest:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         if message.channel.archived:
             raise ARCHIVED
-        self._count_old_edit(message)
+        self._count_old_edit(message, through="bot")
         validate_message(req.json or {}, where="edit")
         self._edit(message, req.json or {}, req)
         return message.payload()
 
-    def _count_old_edit(self, message: Message) -> None:
+    def _count_old_edit(self, message: Message, *, through: str) -> None:
         now = self.fake.clock.now()
-        if now - message.created_at < OLD_MESSAGE:
+        if now - message.created_at < OLD_MESSAGE or message.ephemeral:
             return
+        self.old_edit_log.append((through, now - message.created_at))
         recent = [t for t in self.old_edits.get(message.channel.id, []) if now - t < 3600]
         if len(recent) >= OLD_EDITS_PER_HOUR:
             raise ApiError(
@@ -616,3 +656,13 @@ class Rest:
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")
         return member.payload()
+
+
+def _without_localizations(node: Any) -> Any:
+    """A command payload without its ``*_localizations`` dictionaries, at every depth."""
+    if isinstance(node, dict):
+        return {k: _without_localizations(v) for k, v in node.items()
+                if not k.endswith("_localizations")}
+    if isinstance(node, list):
+        return [_without_localizations(v) for v in node]
+    return node

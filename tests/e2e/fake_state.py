@@ -366,6 +366,10 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
+    #: An admin installed the app here with ``applications.commands`` alone: its commands
+    #: are the server's ("allows your app to add commands to a guild", oauth2.mdx, OAuth2
+    #: Scopes), but no bot user joined.
+    commands_only: bool = False
 
     @property
     def everyone(self) -> Role:

@@ -170,13 +170,17 @@ WINDOW_SCALE = 0.1
 
 async def quiet(fake: FakeDiscord, client: Any) -> None:
     """Wait until the computers moved, their messages went out and nothing more comes (a
-    click's handler may still be publishing after its answer arrived)."""
+    click's handler may still be publishing after its answer arrived). An update queued
+    while we waited (a token's last edit, when a test's clock ran it out) may be waiting
+    for one of its token's request slots (``allowance.paced``, real time) and have sent
+    nothing yet: it is waited for too, before a test moves its clock again."""
     while True:
         seen = len(fake.requests)
         await client.tables.idle()
         await client.publisher.edits.flush()
         await fake.settle()
         await asyncio.sleep(0.05)
+        await client.publisher.edits.flush()
         if len(fake.requests) == seen:
             return
 

@@ -186,9 +186,11 @@ async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
         mover = people[await whose_turn(harness, dm)]
         now = await harness.result(dm)
         refreshed = await mover.click(harness.table_message(dm), "Refresh")
-        # (the table message is edited first, then the hand follows)
-        await until(lambda: "It is your turn." in refreshed.text, "the hand after Refresh")
-        assert refreshed.ephemeral, refreshed.text
+        # (the table is posted afresh first, then the hand follows)
+        await until(lambda: any("It is your turn." in m.text for m in refreshed.followups),
+                    "the hand after Refresh")
+        turn = [m for m in refreshed.followups if "It is your turn." in m.text]
+        assert turn and all(m.ephemeral for m in turn), refreshed.text
         shown = harness.table_message(dm).text
         assert f"move {now.version} ·" in shown, shown
         await seats[mover.id].move()

@@ -239,6 +239,7 @@ async def test_a_long_game_moves_to_a_fresh_table_message(harness: Harness) -> N
     fake = harness.fake
     fake.clock.offset = -3700.0  # what is posted now is posted an hour and a bit "ago"
     await harness.start()
+    harness.client.publisher.delivery.wall = fake.clock.now  # ages as Discord counts them
     seats, lobby = await gin_for_two(harness)
     old = harness.table_message(lobby)
     await harness.idle()
@@ -267,6 +268,7 @@ async def test_an_edit_refused_for_age_moves_the_table_on(harness: Harness) -> N
     fake = harness.fake
     fake.clock.offset = -3700.0
     await harness.start()
+    harness.client.publisher.delivery.wall = fake.clock.now
     seats, lobby = await gin_for_two(harness)
     old = harness.table_message(lobby)
     await harness.idle()

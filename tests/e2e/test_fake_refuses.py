@@ -248,9 +248,9 @@ async def test_a_deferred_answer_is_an_edit_and_tokens_age_from_creation(
     fake_discord: FakeDiscord,
 ) -> None:
     """After "thinking…", a first follow-up would edit the loading message — deprecated by
-    Discord, refused here (50035): the answer is an edit of the original, and follow-ups
-    come after it. A token's 15 minutes run from the interaction's creation, not from its
-    (late) acknowledgement."""
+    Discord, refused here (50035), and undocumented once that message is deleted (refused
+    too): the answer is an edit of the original, and follow-ups come after it. A token's
+    15 minutes run from the interaction's creation, not from its (late) acknowledgement."""
     alice, lobby = fake_discord.user("alice").user, fake_discord.channel("lobby")
     inter = fake_discord.open_interaction(alice, lobby, 2, {"name": "hand", "type": 1})
     fake_discord.clock.advance(2.5)
@@ -268,6 +268,16 @@ async def test_a_deferred_answer_is_an_edit_and_tokens_age_from_creation(
     status, _, _ = await call(fake_discord, "POST", f"{hook}?wait=true",
                               {"content": "and more", "flags": EPHEMERAL})
     assert status == 200 and [m.content for m in inter.followups] == ["and more"]
+
+    public = fake_discord.open_interaction(alice, lobby, 2, {"name": "table", "type": 1})
+    path = f"/interactions/{public.id}/{public.token}/callback"
+    assert (await call(fake_discord, "POST", path, {"type": 5}))[0] == 204
+    thinking = f"/webhooks/{fake_discord.application_id}/{public.token}"
+    assert (await call(fake_discord, "DELETE", f"{thinking}/messages/@original"))[0] == 204
+    status, data, _ = await call(fake_discord, "POST", thinking,
+                                 {"content": "after the deleted loading message",
+                                  "flags": EPHEMERAL})
+    assert (status, data["code"]) == (400, 50035) and public.followups == []
 
     fake_discord.clock.advance(15 * 60 - 2)  # 15 minutes since creation, not since the ack
     status, data, _ = await call(fake_discord, "POST", hook, {"content": "too late"})
@@ -550,7 +560,9 @@ async def test_a_user_installed_interaction_takes_five_follow_ups(
         assert (await call(fake, "POST", path, {"type": 4, "data": {"content": "lobby"}}))[0] == 204
         hook = f"/webhooks/{fake.application_id}/{inter.token}"
         for n in range(5):
+            fake.clock.advance(0.5)  # within the token's 5 requests per 2 s
             assert (await call(fake, "POST", hook, {"content": f"ping {n}"}))[0] == 204
+    fake.clock.advance(2.0)
     hook = f"/webhooks/{fake.application_id}/{limited.token}"
     status, data, _ = await call(fake, "POST", hook, {"content": "one more"})
     assert (status, data["code"]) == (400, 40094) and len(limited.followups) == 5
@@ -588,3 +600,186 @@ async def test_answers_are_forced_private_without_use_external_apps(
         status, _, _ = await call(fake, "POST", hook, {"content": "and everyone sees"})
         assert status == 200
         assert [m.ephemeral for m in inter.messages] == [forced, forced], inter.channel.label
+
+
+# -- what Discord leaves undocumented, as its users and staff report it ----------------------
+
+
+def component_click(fake: FakeDiscord, user: Any, message: Message) -> Any:
+    """A button click on ``message`` as the fake would dispatch it (owners from the message)."""
+    data = {"custom_id": "go", "component_type": 2}
+    return fake.open_interaction(user.user, message.channel, 3, data, message)
+
+
+async def test_an_interaction_token_takes_five_requests_per_two_seconds(
+    fake_discord: FakeDiscord,
+) -> None:
+    """Five requests with one interaction token — callback, edits and follow-ups alike —
+    within 2 s; the sixth is 429 with the bucket's headers (discord-api-docs#2701: 5/2s per
+    interaction); another interaction's token is not affected, and 2 s later it goes on.
+    The window is Discord's own length whatever the route windows' scale."""
+    fake = fake_discord
+    fake.limits.window_scale = 0.1
+    alice, lobby = fake.user("alice"), fake.channel("lobby")
+    busy = fake.open_interaction(alice.user, lobby, 2, {"name": "table", "type": 1})
+    other = fake.open_interaction(alice.user, lobby, 2, {"name": "table", "type": 1})
+    path = f"/interactions/{busy.id}/{busy.token}/callback"
+    status, _, headers = await call(fake, "POST", path, {"type": 4, "data": {"content": "hi"}})
+    assert status == 204 and headers["X-RateLimit-Limit"] == "5"
+    assert headers["X-RateLimit-Remaining"] == "4"
+    assert float(headers["X-RateLimit-Reset-After"]) <= 2
+    hook = f"/webhooks/{fake.application_id}/{busy.token}"
+    for n in range(3):
+        assert (await call(fake, "POST", hook, {"content": f"follow-up {n}"}))[0] == 204
+    edited = await call(fake, "PATCH", f"{hook}/messages/@original", {"content": "edited"})
+    assert edited[0] == 200 and edited[2]["X-RateLimit-Remaining"] == "0"
+    status, data, headers = await call(fake, "POST", hook, {"content": "the sixth"})
+    assert status == 429 and data["global"] is False and 0 < data["retry_after"] <= 2
+    assert headers["X-RateLimit-Scope"] == "user" and headers["X-RateLimit-Remaining"] == "0"
+    assert len(busy.followups) == 3
+    path = f"/interactions/{other.id}/{other.token}/callback"
+    assert (await call(fake, "POST", path, {"type": 5}))[0] == 204
+    fake.clock.advance(2.0)
+    assert (await call(fake, "POST", hook, {"content": "later"}))[0] == 204
+
+
+async def test_old_messages_take_few_edits_through_interaction_tokens(
+    fake_discord: FakeDiscord,
+) -> None:
+    """30046 names no token type: a click's token that edits the clicked message when it is
+    over an hour old counts toward the channel's few old-message edits, through Edit
+    Original Interaction Response and through the callback's UPDATE_MESSAGE alike."""
+    fake = fake_discord
+    lobby, alice = fake.channel("lobby"), fake.user("alice")
+    fake.clock.advance(-2 * OLD_MESSAGE)
+    message = await existing(fake, lobby)
+    fake.clock.advance(2 * OLD_MESSAGE)
+    for n in range(OLD_EDITS_PER_HOUR):
+        click = component_click(fake, alice, message)
+        if n == 0:
+            body: dict[str, Any] = {"type": 7, "data": {"content": "updated"}}
+            status, _, _ = await call(fake, "POST", f"/interactions/{click.id}/{click.token}"
+                                      "/callback", body)
+            assert status == 204
+            continue
+        await call(fake, "POST", f"/interactions/{click.id}/{click.token}/callback", {"type": 6})
+        hook = f"/webhooks/{fake.application_id}/{click.token}/messages/@original"
+        assert (await call(fake, "PATCH", hook, {"content": f"edit {n}"}))[0] == 200
+    click = component_click(fake, alice, message)
+    await call(fake, "POST", f"/interactions/{click.id}/{click.token}/callback", {"type": 6})
+    hook = f"/webhooks/{fake.application_id}/{click.token}/messages/@original"
+    status, data, _ = await call(fake, "PATCH", hook, {"content": "one more"})
+    assert (status, data["code"]) == (400, 30046)
+    late = component_click(fake, alice, message)
+    body = {"type": 7, "data": {"content": "and through the callback"}}
+    status, data, _ = await call(fake, "POST", f"/interactions/{late.id}/{late.token}/callback",
+                                 body)
+    assert (status, data["code"]) == (400, 30046)
+    assert message.content == f"edit {OLD_EDITS_PER_HOUR - 1}"
+    assert [through for through, _ in fake.rest.old_edit_log] == ["token"] * 5
+
+
+async def test_an_installer_who_removes_the_app_takes_its_authorisation(
+    fake_discord: FakeDiscord,
+) -> None:
+    """Alice's install authorised a table message in a group DM; she removes Deckhand.
+    Her commands are no longer offered; a token her install authorised is refused (404
+    10015) though young; a click on that message arrives without an owner, and its token
+    is refused too. Carol's own install still authorises what she starts."""
+    fake = fake_discord
+    await declare(fake)
+    alice, bob, carol = (fake.user(n) for n in ("alice", "bob", "carol"))
+    fake.install(alice, carol)
+    group = fake.private_channel(alice, bob, carol)
+    owners = fake.offered(alice.user, group, "table")[1]
+    opened = fake.open_interaction(alice.user, group, 2, {"name": "table", "type": 1},
+                                   owners=owners)
+    path = f"/interactions/{opened.id}/{opened.token}/callback"
+    assert (await call(fake, "POST", path, {"type": 4, "data": {"content": "the table"}}))[0] == 204
+    assert opened.original is not None
+    fake.uninstall(alice)
+    with pytest.raises(NotOffered):
+        fake.offered(alice.user, group, "table")
+    hook = f"/webhooks/{fake.application_id}/{opened.token}"
+    status, data, _ = await call(fake, "PATCH", f"{hook}/messages/@original", {"content": "x"})
+    assert (status, data["code"]) == (404, 10015) and opened.original.content == "the table"
+    click = component_click(fake, bob, opened.original)
+    assert click.owners == {}
+    path = f"/interactions/{click.id}/{click.token}/callback"
+    body = {"type": 4, "data": {"content": "told in the callback", "flags": EPHEMERAL}}
+    assert (await call(fake, "POST", path, body))[0] == 204  # the callback is still taken
+    hook = f"/webhooks/{fake.application_id}/{click.token}"
+    status, data, _ = await call(fake, "POST", hook, {"content": "a follow-up"})
+    assert (status, data["code"]) == (404, 10015) and click.followups == []
+    carols = fake.offered(carol.user, group, "table")[1]
+    assert carols == {str(USER_INSTALL): str(carol.id)}
+    fake.leave(group, carol)
+    assert fake.live_owners(carols, group) == {}
+
+
+async def test_a_server_that_installed_only_the_commands_has_no_bot(
+    fake_discord: FakeDiscord,
+) -> None:
+    """An admin installed the app with ``applications.commands`` alone: the server's
+    install authorises its commands (owners name the guild: no 5-follow-up limit, answers
+    may be public), the app may register the server's own commands, and the bot is no
+    member: its token reaches nothing there (403 50001) and no GUILD_CREATE names it."""
+    fake = fake_discord
+    await declare(fake)
+    bare = fake.add_guild("commands only", bot=False, commands=True)
+    alice = fake.member("alice", guild=bare)
+    lobby = bare.channel("lobby")
+    assert fake.offered(alice.user, lobby, "table")[1] == {str(GUILD_INSTALL): str(bare.id)}
+    assert fake.offered(alice.user, lobby, "event")[1] == {str(GUILD_INSTALL): str(bare.id)}
+    path = f"/applications/{fake.application_id}/guilds/{bare.id}/commands"
+    assert (await call(fake, "PUT", path, DECLARED))[0] == 200
+    assert not fake.in_guild(bare) and fake.installed_in(bare)
+    for method, url, body in (
+        ("POST", f"/channels/{lobby.id}/messages", {"content": "the table"}),
+        ("GET", f"/guilds/{bare.id}/channels", None),
+    ):
+        status, data, _ = await call(fake, method, url, body)
+        assert (status, data["code"]) == (403, 50001), url
+    inter = fake.open_interaction(alice.user, lobby, 2, {"name": "table", "type": 1},
+                                  owners={str(GUILD_INSTALL): str(bare.id)})
+    assert not inter.user_installed_only and not inter.forced_ephemeral
+
+
+# -- what docs/scale.md relies on ------------------------------------------------------------
+
+
+async def test_a_shard_holds_at_most_its_guilds_and_dms_go_to_shard_0(
+    fake_discord: FakeDiscord,
+) -> None:
+    """A session that would hold more guilds than a shard may is closed with 4011 (2,500
+    on Discord; lowered here to plant it), a shard outside the count with 4010; guild
+    events go to ``(guild_id >> 22) % shards``, and events without a guild (DMs, group DMs)
+    to shard 0 only (gateway.mdx, Sharding)."""
+    fake = fake_discord
+    for n in range(3):
+        fake.add_guild(f"server {n}")
+    gateway = fake.gateway
+    gateway.guilds_per_shard = 1
+
+    async def identify(session: aiohttp.ClientSession, shard: list[int]) -> Any:
+        ws = await session.ws_connect(fake.gateway_url)
+        await ws.receive_json()  # HELLO
+        await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1,
+                                           "shard": shard, "properties": {}}})
+        await ws.receive()  # READY, or the close
+        return ws
+
+    async with aiohttp.ClientSession() as session:
+        assert (await identify(session, [0, 1])).close_code == 4011
+        assert (await identify(session, [2, 2])).close_code == 4010
+        gateway.guilds_per_shard = 2500
+        count = 4
+        open_ = [await identify(session, [shard_id, count]) for shard_id in range(count)]
+        assert all(ws.close_code is None for ws in open_)
+        for guild in fake.guilds:
+            owner = gateway.session_for(guild.id)
+            assert owner is not None and owner.shard == ((guild.id >> 22) % count, count)
+        dms = gateway.session_for(None)
+        assert dms is not None and dms.shard == (0, count)
+        for ws in open_:
+            await ws.close()

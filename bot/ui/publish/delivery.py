@@ -12,7 +12,9 @@ deleted here. Decisions:
   in the database (``storage.places``) for restarts.
 * A send through a token that Discord refuses falls back to the bot's token where the
   table's reach allows; an edit through a token that is refused says so (``Gone.TOKEN``)
-  and the caller decides (the table message has its own way back, a panel has none).
+  and the caller decides (the table message has its own way back, a panel has none). A
+  young token refused because its install is gone (``allowance.lost``) is reported to
+  ``on_lost``.
 * A message the bot edits with its own token is replaced rather than edited once it is
   ``replace_after`` old (Discord limits edits of messages older than an hour, 30046).
 * Specs are turned into discord.py's arguments here (``bot.ui.views``): callers speak in
@@ -25,13 +27,16 @@ import dataclasses
 import enum
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.discord_io import Gone, Outbox, Sent
+from bot.discord_io import OLD_MESSAGE_EDITS, UNKNOWN_MESSAGE, Gone, Outbox, Sent
 from bot.render.messages import MessageSpec
 from bot.services.preferences import Preferences
-from bot.ui.publish.tokens import Refused, Token, TokenMessage
+from bot.ui import allowance
+from bot.ui.allowance import Exhausted
+from bot.ui.publish.tokens import Token, TokenMessage
 from bot.ui.views import edit_kwargs, send_kwargs
 
 log = logging.getLogger(__name__)
@@ -51,10 +56,39 @@ class Reach(enum.Enum):
 class Delivery:
     """Sends, edits and deletes Deckhand's messages, through a token or the bot's own."""
 
-    def __init__(self, outbox: Outbox, *, replace_after: float = REPLACE_AFTER) -> None:
+    def __init__(
+        self,
+        outbox: Outbox,
+        *,
+        replace_after: float = REPLACE_AFTER,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
         self.outbox = outbox
         self.replace_after = replace_after
+        #: The time of day as Discord's snowflakes count it (a test's follows its fake).
+        self.wall = wall
         self._tokens_only: set[int] = set()
+        #: Told of a token whose authorisation Discord took away (``allowance.lost``).
+        self.on_lost: Callable[[Token], Awaitable[None]] | None = None
+        #: Per channel, when its tokens' install was found gone: tokens made until then
+        #: are not tried again (each try would be refused, and counted against the bot).
+        self._gone_until: dict[int, float] = {}
+
+    async def _refused(self, token: Token, exc: discord.HTTPException | Exhausted) -> None:
+        if self.on_lost is not None and allowance.lost(exc):
+            await self.on_lost(token)
+
+    def gone_until(self, channel_id: int, created: float | None) -> None:
+        """Tokens of the channel made until ``created`` lost their install (None: a newer
+        install reaches the channel; its tokens, and later ones, are tried again)."""
+        if created is None:
+            self._gone_until.pop(channel_id, None)
+        else:
+            self._gone_until[channel_id] = created
+
+    def _dead(self, token: Token) -> bool:
+        until = self._gone_until.get(token.channel_id or 0)
+        return until is not None and token.created <= until
 
     # -- each table's reach ------------------------------------------------------------------
     def set_reach(self, table_id: int, reach: Reach) -> None:
@@ -78,33 +112,45 @@ class Delivery:
     def aged(self, message_id: int) -> bool:
         """Whether the message was posted ``replace_after`` seconds ago or more."""
         posted = discord.utils.snowflake_time(message_id).timestamp()
-        return time.time() - posted >= self.replace_after
+        return self.wall() - posted >= self.replace_after
 
     # -- through a token ---------------------------------------------------------------------
     async def reply(self, token: Token, spec: MessageSpec, *, ephemeral: bool) -> int | None:
         """A follow-up through ``token``; its id, or None when Discord refused it."""
+        if self._dead(token):
+            return None
         try:
             return await token.send(send_kwargs(spec), ephemeral=ephemeral)
-        except (discord.HTTPException, Refused) as exc:
+        except (discord.HTTPException, Exhausted) as exc:
             log.info("a follow-up was refused: %s", _why(exc))
+            await self._refused(token, exc)
             return None
 
     async def edit_held(self, held: TokenMessage, spec: MessageSpec) -> Sent:
-        """Edit a message through its token (``Gone.TOKEN`` when Discord refuses)."""
+        """Edit a message through its token: ``Gone.MESSAGE`` when the message is gone or
+        will take no more edits (10008, 30046: post afresh), ``Gone.TOKEN`` when Discord
+        refuses the token."""
         channel = held.token.channel_id or 0
+        if self._dead(held.token):
+            return Sent(channel, None, Gone.TOKEN)
         try:
             await held.token.edit(held.handle, edit_kwargs(spec))
         except discord.HTTPException as exc:
             log.info("an edit through a token was refused: %s", exc.status)
-            return Sent(channel, None, Gone.TOKEN)
+            await self._refused(held.token, exc)
+            gone = Gone.MESSAGE if exc.code in (UNKNOWN_MESSAGE, OLD_MESSAGE_EDITS) else Gone.TOKEN
+            return Sent(channel, None, gone)
         return Sent(channel, held.message_id)
 
     async def delete_held(self, held: TokenMessage) -> bool:
         """Delete a message through its token; whether Discord took it."""
+        if self._dead(held.token):
+            return False
         try:
             await held.token.delete(held.handle)
         except discord.HTTPException as exc:
             log.info("a delete through a token was refused: %s", exc.status)
+            await self._refused(held.token, exc)
             return False
         return True
 
@@ -120,11 +166,12 @@ class Delivery:
     ) -> Sent:
         """A new public message in the channel: through ``via``'s follow-up when given and
         taken, else with the bot's token where the table allows."""
-        if via is not None and via.channel_id == channel_id:
+        if via is not None and via.channel_id == channel_id and not self._dead(via):
             try:
                 posted = await via.send(send_kwargs(spec), mentions=mentions)
-            except (discord.HTTPException, Refused) as exc:
+            except (discord.HTTPException, Exhausted) as exc:
                 log.info("table %s: a post through a token was refused: %s", table_id, _why(exc))
+                await self._refused(via, exc)
             else:
                 return Sent(channel_id, posted)
         if self.reach(table_id) is Reach.TOKENS:
@@ -173,6 +220,6 @@ class Delivery:
         self.outbox.remember_dm(user_id, channel_id)
 
 
-def _why(exc: discord.HTTPException | Refused) -> object:
+def _why(exc: discord.HTTPException | Exhausted) -> object:
     """A refusal for the log: Discord's status, or why Deckhand did not send."""
     return exc.status if isinstance(exc, discord.HTTPException) else exc

@@ -283,7 +283,11 @@ class Hands:
                 return
             if token.message_id is not None:
                 held = TokenMessage(token, token.message_id, original=True)
-                if (await self.delivery.edit_held(held, spec)).gone is None:
+                shown = (await self.delivery.edit_held(held, spec)).gone is None or (
+                    # the click's token would not (the DM is too old to edit: 30046)
+                    await self._show_dm(result, user_id, spec, token, token.language)
+                )
+                if shown:
                     self._dm_shown(result, user_id, sig)
 
         self.edits.submit(("hand", result.table_id, user_id), job)

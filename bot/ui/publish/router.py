@@ -8,6 +8,16 @@ Each kind of message is a module with its own state (``TableMessages``, ``Hands`
 ``Notices``, ``Pictures``, ``LeagueLine``, and ``LobbyThreads`` for the threads made for
 lobbies); all reach Discord through one ``Delivery`` and queue their edits on one
 ``Coalescer`` (``edits``).
+
+Where a table is reached by tokens alone, it can lose them all at once: the install that
+authorised its messages is gone (its installer removed Deckhand or left the conversation;
+``allowance.lost``). The table is then marked ``lost`` (in the database, for restarts):
+its game goes on safely (every move was committed before it was answered), its tokens are
+dropped, every click on it is answered in the callback itself with what happened and how
+to go on, and anyone who has Deckhand can bring it back with ``/table status``
+(``revived``). A server table whose channel turns out closed to the bot because the bot is
+no member there (a server that installed the commands alone: ``member_of``) becomes a
+``TOKENS`` table instead of failing.
 """
 
 from __future__ import annotations
@@ -15,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -71,13 +82,25 @@ class Publisher:
         ping_after: float = 0.0,
         clock: Clock = time.monotonic,
         sleep: Sleep = asyncio.sleep,
+        wall: Clock = time.time,
     ) -> None:
         self.db, self.tables, self.preferences, self.clock = db, tables, preferences, clock
         self.edits = Coalescer()
-        self.delivery = Delivery(Outbox(client))
+        self.delivery = Delivery(Outbox(client), wall=wall)
+        self.delivery.on_lost = self._token_lost
+        #: Whether the bot is a member of a server (a cached guild: discord.py keeps
+        #: every guild of the bot's shards, unavailable ones too).
+        self.member_of: Callable[[int], bool] = lambda guild_id: (
+            client.get_guild(guild_id) is not None
+        )
+        #: The tables whose authorising install is gone (``lost``), and when each table
+        #: was last brought back (tokens made before then are not the table's any more).
+        self._lost: set[int] = set()
+        self._revived: dict[int, float] = {}
         self.table = TableMessages(
             db, self.delivery, self.edits, clock, self.channel_deleted, preferences, sleep=sleep
         )
+        self.table.on_no_access = lambda r: self.no_member(r.table_id, r.guild_id)
         self.notices = Notices(db, self.delivery, preferences, clock, ping_after=ping_after)
         self.hands = Hands(
             db, self.delivery, self.edits, preferences, self.notices, clock,
@@ -100,9 +123,60 @@ class Publisher:
         await self.edits.close()
 
     async def load(self) -> None:
-        """Start-up: the reach of every open table (``storage.places``)."""
+        """Start-up: the reach of every open table, and which lost their install
+        (``storage.places``)."""
         for table_id in await self.db.read(places.open_tokens_only):
             self.delivery.set_reach(table_id, Reach.TOKENS)
+        self._lost = await self.db.read(places.open_lost)
+
+    def lost(self, table_id: int) -> bool:
+        """Whether the install that let Deckhand post at the table is gone (no token of its
+        messages works: each click is answered in its callback)."""
+        return table_id in self._lost
+
+    async def _token_lost(self, token: Token) -> None:
+        """A young token of a table only tokens reach was refused for want of its install:
+        the table is ``lost`` until someone's own install shows it again (``revived``)."""
+        if token.channel_id is None:
+            return
+        try:
+            result = await self.tables.status(token.channel_id)
+        except ServiceError:
+            return
+        table_id = result.table_id
+        if token.created < self._revived.get(table_id, float("-inf")):
+            return  # a token of an install lost before the table was brought back
+        if self.delivery.reach(table_id) is not Reach.TOKENS or table_id in self._lost:
+            return
+        self.delivery.gone_until(token.channel_id, self.clock())
+        self._lost.add(table_id)
+        self.table.tokens.drop_where(lambda key: key[1] == table_id)
+        self.hands.tokens.drop_where(lambda key: key[0] == table_id)
+        await self.db.write(places.mark_lost, table_id, time.time())
+        log.warning("table %s: the install that authorised its messages is gone; its clicks"
+                    " are told to bring it back with /table status", table_id)
+
+    async def revived(self, table_id: int, token: Token) -> None:
+        """The table was shown through someone's own install (``/table status``, through
+        ``token``): that token, and later ones, are the table's."""
+        self._revived[table_id] = token.created
+        if token.channel_id is not None:
+            self.delivery.gone_until(token.channel_id, None)
+        if table_id in self._lost:
+            self._lost.discard(table_id)
+            await self.db.write(places.clear_lost, table_id)
+
+    async def no_member(self, table_id: int, guild_id: int) -> bool:
+        """The bot's token was refused at a server table (50001/50013): if the bot is no
+        member of the server (its commands were installed alone, or the bot was removed),
+        the table becomes one that tokens alone reach; whether it did."""
+        if self.delivery.reach(table_id) is Reach.TOKENS or self.member_of(guild_id):
+            return False
+        log.warning("table %s: the bot is no member of server %s; reached by tokens from now",
+                    table_id, guild_id)
+        self.placed(table_id, Reach.TOKENS)
+        await self.db.write(places.mark_tokens_only, table_id)  # kept for restarts
+        return True
 
     def placed(self, table_id: int, reach: Reach) -> None:
         """A table opened where ``reach`` says how Deckhand reaches it (its transaction
@@ -155,5 +229,7 @@ class Publisher:
 
     def _forget(self, table_id: int) -> None:
         self._published.pop(table_id, None)
+        self._lost.discard(table_id)
+        self._revived.pop(table_id, None)
         for module in (self.table, self.hands, self.notices, self.league_line):
             module.forget(table_id)

@@ -10,6 +10,17 @@ Decisions:
   posted it, or a later click on it); when that token is ``REPOST_AFTER`` old, the next
   click in the channel posts the table afresh through its own token and deletes the old
   message. Without a usable token the bot's own token edits it (``Delivery``).
+* **A message is never edited once it is ``replace_after`` old (50 minutes), through any
+  token** (30046 names no token type, and edits of hour-old messages through tokens are
+  reported): the table is posted afresh instead — through the freshest click, or the
+  token holding it, as a follow-up; with the bot's token where the table's reach allows;
+  else at the next click (``answer_click``: a click on an old table message posts the
+  table afresh as its own follow-up rather than editing what was clicked).
+* **One live message.** Whichever message shows the table last is its message
+  (``message_id``, kept in memory and stored); the one it replaces is deleted through the
+  token that holds it (or the bot's), and where that cannot be done it stays an *old
+  copy*: its buttons answer where the table is (``bot.ui.controller``), and no click on it
+  makes it live again.
 * With the bot's token, a message ``replace_after`` old is replaced by a fresh one and
   the old one points to it; a deleted message (or one Discord will not edit: 30046,
   50083) is posted again; a deleted channel closes the table (``on_channel_gone``); a
@@ -42,7 +53,7 @@ from bot.render.table import EventLog, table_message
 from bot.services.preferences import PreferenceService
 from bot.services.tables import Step, TableResult, TableStatus
 from bot.services.tables.records import OPEN
-from bot.ui import followups
+from bot.ui import allowance
 from bot.ui.publish.delivery import Delivery, Reach
 from bot.ui.publish.tokens import Clock, Sleep, Token, TokenMessage, Tokens
 from i18n import SOURCE, _, speaking
@@ -98,6 +109,11 @@ class TableMessages:
         self.repost_after = REPOST_AFTER
         self.on_channel_gone = on_channel_gone
         self._shown: dict[int, _Shown] = {}
+        #: The live table message of each table this process showed or read.
+        self._live: dict[int, int] = {}
+        #: Asked when the bot's token may not reach a table's channel: True when the table
+        #: is reached by tokens from now on (the bot is no member of its server).
+        self.on_no_access: Callable[[TableResult], Awaitable[bool]] | None = None
 
     def _of(self, table_id: int) -> _Shown:
         return self._shown.setdefault(table_id, _Shown())
@@ -107,6 +123,7 @@ class TableMessages:
         last edit, queued already, may still need them — where only tokens reach the
         table, the click that ended the game posts its end afresh)."""
         self._shown.pop(table_id, None)
+        self._live.pop(table_id, None)
 
     async def language(self, result: TableResult) -> str:
         """The table's language: read for its first message in this process and after a
@@ -148,16 +165,45 @@ class TableMessages:
         return self.delivery.reach(table_id) is Reach.TOKENS
 
     async def message_id(self, table_id: int) -> int | None:
-        """The live table message's id, if one is stored."""
+        """The live table message's id, if one is known (this process's, else stored)."""
+        if table_id in self._live:
+            return self._live[table_id]
         ref = await self.db.read(refs.get, table_id, refs.TABLE)
-        return ref.message_id if ref is not None else None
+        if ref is None:
+            return None
+        self._live.setdefault(table_id, ref.message_id)
+        return ref.message_id
+
+    def _now_live(self, result: TableResult, message_id: int, via: Token | None = None) -> None:
+        """``message_id`` shows the table from now on: stored, and the message it replaces
+        retired — deleted through the token that held it, or the click on it (``via``), or
+        the bot's; else left as an old copy, whose buttons say where the table went."""
+        table_id = result.table_id
+        old = self._live.get(table_id)
+        self._live[table_id] = message_id
+        ref = refs.MessageRef(table_id, refs.TABLE, 0, result.channel_id, message_id)
+        self.edits.submit(("ref", table_id), lambda: self.db.write(refs.put, ref))
+        if old is None or old == message_id:
+            return
+        held = self.tokens.get(("table", table_id))
+        holder = held if held is not None and held.message_id == old else None
+        if holder is None and via is not None and via.message_id == old:
+            holder = TokenMessage(via, old, original=True)
+
+        async def retire() -> None:
+            # after any edit of the old message already on its way (it would find it gone)
+            await self.edits.settled(("table", table_id))
+            if holder is None or not await self.delivery.delete_held(holder):
+                await self.delivery.delete(table_id, result.channel_id, old)
+
+        self.edits.submit(("retire", old), retire)
 
     def speaker(self, table_id: int) -> Token | None:
         """The freshest interaction that may still post in the table's channel (the latest
         click there, or the one editing the table message), if any has follow-ups left."""
         held = [
             h for h in (self.tokens.get(("click", table_id)), self.tokens.get(("table", table_id)))
-            if h is not None and followups.left(h.token.interaction) != 0
+            if h is not None and allowance.left(h.token.interaction) != 0
         ]
         return max(held, key=lambda h: h.token.created).token if held else None
 
@@ -168,6 +214,8 @@ class TableMessages:
         shown = self._shown.get(table_id)
         if kind != "table" or shown is None or shown.spec is None:
             return
+        if self.delivery.aged(held.message_id):
+            return  # never edited when this old; its Refresh still works
         if not self.tokens_only(table_id):
             return
         with speaking(self.spoken(table_id)):
@@ -192,11 +240,29 @@ class TableMessages:
         message is the table message, and that token edits it from now on."""
         shown = self._of(result.table_id)
         shown.order, shown.spec = max(shown.order, order(result)), spec
+        if message_id is not None:
+            self._now_live(result, message_id, token)
         if token is not None and message_id is not None and result.status in OPEN:
             self.tokens.hold(("table", result.table_id), token, message_id, original=original)
-        if message_id is not None:
-            ref = refs.MessageRef(result.table_id, refs.TABLE, 0, result.channel_id, message_id)
-            self.edits.submit(("ref", result.table_id), lambda: self.db.write(refs.put, ref))
+
+    async def answer_click(self, result: TableResult, spec: MessageSpec, token: Token) -> None:
+        """Show ``spec`` in answer to a click on the live table message: the clicked message
+        becomes it — or, when that message is ``replace_after`` old (never edited then), a
+        follow-up of the click posts the table afresh and the old one is retired."""
+        clicked = token.message_id
+        if clicked is None:
+            return
+        if not self.delivery.aged(clicked):
+            held = TokenMessage(token, clicked, original=True)
+            if (await self.delivery.edit_held(held, spec)).gone is None:
+                self.shown(result, spec, clicked, token)
+                return
+        else:
+            posted = await self.delivery.reply(token, spec, ephemeral=False)
+            if posted is not None:
+                self.shown(result, spec, posted, token, original=False)
+                return
+        self.update(result, spec)  # the click's token would not: the usual way, in turn
 
     async def post(self, result: TableResult, spec: MessageSpec) -> bool:
         """Post the table message with the bot's token (a table opened in a new thread, or
@@ -227,11 +293,6 @@ class TableMessages:
 
         self.edits.submit(("table", result.table_id), job)
 
-    async def replaced(self, result: TableResult, old: int) -> None:
-        """The table was posted again (``/table status``): delete the message it replaced."""
-        if result.status in OPEN:
-            await self.delivery.delete(result.table_id, result.channel_id, old)
-
     async def _show(self, result: TableResult, spec: MessageSpec) -> None:
         shown = self._shown.get(result.table_id)
         if shown is not None and shown.spec == spec:
@@ -252,6 +313,8 @@ class TableMessages:
             await self.db.write(refs.forget, result.table_id, refs.TABLE)
             return
         if sent.gone is Gone.NO_ACCESS:
+            if self.on_no_access is not None and await self.on_no_access(result):
+                return  # the bot is no member there: tokens reach the table from now on
             log.warning(
                 "table %s: no access to channel %s; the table message is not updated",
                 result.table_id, result.channel_id,
@@ -260,6 +323,7 @@ class TableMessages:
         if shown is not None and result.status in OPEN:
             shown.spec = spec
         if sent.message_id is not None and (ref is None or ref.message_id != sent.message_id):
+            self._live[result.table_id] = sent.message_id
             await self.db.write(
                 refs.put,
                 refs.MessageRef(
@@ -295,24 +359,28 @@ class TableMessages:
     async def _by_token(
         self, result: TableResult, spec: MessageSpec, ref: refs.MessageRef
     ) -> bool:
-        """Show the table message through an interaction's token; False when no token is
-        usable (the bot's token is used then)."""
+        """Show the table message through an interaction's token; False when no token can
+        (the bot's token is tried then, where the table's reach allows)."""
         key = ("table", result.table_id)
         held = self.tokens.get(key)
         if held is not None and held.message_id != ref.message_id:
             self.tokens.drop(key, held)  # the table moved to a message of the bot's own
             held = None
         open_ = result.status in OPEN
+        aged = self.delivery.aged(ref.message_id)
         # A game's end is posted afresh too where no other token could show it.
         if (open_ or self.tokens_only(result.table_id)) and await self._repost(
-            result, spec, ref, held
+            result, spec, ref, held, aged
         ):
             if not open_:
                 self.tokens.drop(key)
             return True
-        if held is None:
+        if held is None or aged:
             return False
-        if (await self.delivery.edit_held(held, spec)).gone is not None:
+        gone = (await self.delivery.edit_held(held, spec)).gone
+        if gone is Gone.MESSAGE and await self._repost(result, spec, ref, held, True):
+            return True  # older than Discord lets anyone edit (30046): posted afresh
+        if gone is not None:
             self.tokens.drop(key, held)
             return False
         if not open_:
@@ -325,26 +393,31 @@ class TableMessages:
         spec: MessageSpec,
         ref: refs.MessageRef,
         held: TokenMessage | None,
+        aged: bool,
     ) -> bool:
-        """Post the table afresh through the latest click when the token holding it has
-        aged (or there is none) and the click is newer; the old message is deleted."""
+        """Post the table afresh as a follow-up: through the latest click when the token
+        holding it has aged (or there is none) and the click is newer; and whenever the
+        message itself is ``aged``, through the freshest token at hand (the holder's own
+        follow-up will do). The old message is retired (``_now_live``)."""
         click = ("click", result.table_id)
         fresh = self.tokens.get(click)
         now = self.tokens.clock()
-        if fresh is None or (held is not None and (
-            held.age(now) <= self.repost_after or fresh.token.created <= held.token.created
-        )):
+        newer = fresh is not None and (held is None or fresh.token.created > held.token.created)
+        if aged:
+            poster = fresh if newer else held or fresh
+        elif fresh is not None and (held is None or (newer and held.age(now) > self.repost_after)):
+            poster = fresh
+        else:
             return False
-        posted = await self.delivery.reply(fresh.token, spec, ephemeral=False)
+        if poster is None:
+            return False
+        posted = await self.delivery.reply(poster.token, spec, ephemeral=False)
         if posted is None:
-            self.tokens.drop(click, fresh)
+            self.tokens.drop(click if poster is fresh else ("table", result.table_id), poster)
             return False
-        self.tokens.hold(("table", result.table_id), fresh.token, posted, original=False)
-        await self.db.write(
-            refs.put, refs.MessageRef(result.table_id, refs.TABLE, 0, result.channel_id, posted)
-        )
-        if held is None or not await self.delivery.delete_held(held):
-            await self.delivery.delete(result.table_id, ref.channel_id, ref.message_id)
+        self._live.setdefault(result.table_id, ref.message_id)
+        self._now_live(result, posted, poster.token)
+        self.tokens.hold(("table", result.table_id), poster.token, posted, original=False)
         return True
 
 

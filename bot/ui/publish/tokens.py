@@ -23,11 +23,12 @@ Decisions:
   falls back to the bot token or to asking for a click.
 * A newer interaction replaces an older one; nothing is stored in the database (a token
   is a secret, and a restart simply waits for the next click).
-* A follow-up counts against the interaction's allowance (``bot.ui.followups``: 5 where
-  only a user install authorised it); one past it is refused here without a request. A
-  follow-up asked to be public that Discord made ephemeral (a server that keeps apps it
-  did not add private) is deleted and refused too: it would show the clicker alone what
-  everyone was meant to see.
+* Every request through a token takes one of its slots (``bot.ui.allowance.paced``: 4 per
+  2 s, under the 5 Discord's users measured), and a follow-up counts against the interaction's
+  allowance (5 where only a user install authorised it); one past it is refused here
+  without a request. A follow-up asked to be public that Discord made ephemeral (a server
+  that keeps apps it did not add private) is deleted and refused too: it would show the
+  clicker alone what everyone was meant to see.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ import discord
 
 from bot.render.messages import MessageSpec
 from bot.services.preferences import Heard
-from bot.ui import followups
+from bot.ui import allowance
+from bot.ui.allowance import Exhausted
 from bot.ui.language import heard_of
 from i18n import SOURCE, current
 
@@ -61,9 +63,9 @@ Sleep = Callable[[float], Awaitable[None]]
 K = TypeVar("K", bound=Hashable)
 
 
-class Refused(Exception):
-    """A follow-up not posted as asked: the interaction's allowance is used up, or Discord
-    made a public one ephemeral."""
+class Refused(Exhausted):
+    """A follow-up not posted as asked: the interaction's allowance is used up
+    (``Exhausted`` itself), or Discord made a public one ephemeral (this)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -108,30 +110,34 @@ class Token:
     ) -> int:
         """A new follow-up message; its id (``Refused`` or ``discord.HTTPException`` when it
         was not posted as asked)."""
-        if not followups.spend(self.interaction):
-            raise Refused("this interaction's follow-ups are used up")
+        interaction = self.interaction
+        allowance.spend(interaction)
         extra: dict[str, Any] = {"allowed_mentions": mentions} if mentions is not None else {}
-        sent = await self.interaction.followup.send(
-            wait=True, ephemeral=ephemeral, **message, **extra
-        )
+        async with allowance.paced(interaction):
+            sent = await interaction.followup.send(
+                wait=True, ephemeral=ephemeral, **message, **extra
+            )
         if not ephemeral and sent.flags.ephemeral:
-            await self.interaction.followup.delete_message(sent.id)
+            async with allowance.paced(interaction):
+                await interaction.followup.delete_message(sent.id)
             raise Refused("Discord showed a public follow-up to the clicker alone")
         return sent.id
 
     async def edit(self, message_id: int | None, edit: dict[str, Any]) -> None:
         """Edit one of the interaction's messages: a follow-up by id, or its answer (None)."""
-        if message_id is None:
-            await self.interaction.edit_original_response(**edit)
-        else:
-            await self.interaction.followup.edit_message(message_id, **edit)
+        async with allowance.paced(self.interaction):
+            if message_id is None:
+                await self.interaction.edit_original_response(**edit)
+            else:
+                await self.interaction.followup.edit_message(message_id, **edit)
 
     async def delete(self, message_id: int | None) -> None:
         """Delete one of the interaction's messages: a follow-up by id, or its answer (None)."""
-        if message_id is None:
-            await self.interaction.delete_original_response()
-        else:
-            await self.interaction.followup.delete_message(message_id)
+        async with allowance.paced(self.interaction):
+            if message_id is None:
+                await self.interaction.delete_original_response()
+            else:
+                await self.interaction.followup.delete_message(message_id)
 
 
 @dataclass
