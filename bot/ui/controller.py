@@ -247,7 +247,7 @@ class Controller:
         await self.publisher.table.answer_click(result, spec, token)
         mine = result.for_user(token.user_id)
         if mine is not None and mine.legal and result.status is TableStatus.PLAYING:
-            hand = await self.publisher.hands.of(result, mine)
+            hand = await self._hand(interaction, result, mine)
             turn = f"{_(YOUR_TURN)}\n{hand.content}"
             await self._panel(interaction, result, replace(hand, content=turn))
 

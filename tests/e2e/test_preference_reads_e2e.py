@@ -11,7 +11,10 @@ import pytest
 import storage.preferences
 from storage.db import Conn
 from tests.e2e.play import Harness, harness_fixture  # noqa: F401
+from tests.e2e.test_anywhere_e2e import PLAYING, group_dm, start_anywhere, whose_turn
 from tests.e2e.test_bad_input_e2e import two_player_gin
+from tests.e2e.test_games_e2e import open_table
+from tests.waiting import until
 
 
 async def test_a_move_click_reads_its_players_preferences_once(
@@ -35,3 +38,29 @@ async def test_a_move_click_reads_its_players_preferences_once(
     await harness.shown(lobby, [mover, waiter])
     assert [ids for ids in reads if clicker in ids] == [[clicker]], reads
     assert len(reads) <= 2, reads  # the clicker's, then the other player's for their hand
+
+
+async def test_a_refresh_reads_its_players_preferences_once(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Refresh at a group-DM table answers with the table and, to the player whose turn it
+    is, their hand: both in the language the click's one read found."""
+    await start_anywhere(harness)
+    friends, gdm = group_dm(harness)
+    await open_table(harness, "gin_rummy", "target=10", friends[:2], 0, gdm, playing=PLAYING)
+    await harness.idle()
+    turn = await whose_turn(harness, gdm)
+    mover = next(p for p in friends if p.id == turn)
+    reads: list[list[int]] = []
+    real = storage.preferences.players
+
+    def counted(conn: Conn, user_ids: Any) -> Any:
+        reads.append(list(user_ids))
+        return real(conn, user_ids)
+
+    monkeypatch.setattr(storage.preferences, "players", counted)
+    refreshed = await mover.click(harness.table_message(gdm), "Refresh")
+    await until(lambda: any("It is your turn." in m.text for m in refreshed.followups),
+                "the hand after Refresh")
+    await harness.idle()
+    assert [ids for ids in reads if mover.id in ids] == [[mover.id]], reads
