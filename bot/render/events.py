@@ -23,8 +23,15 @@ RUNNING_COLOUR = 0x2ECC71
 FINISHED_COLOUR = 0xF1C40F
 NAMES_SHOWN = 40
 ROWS_SHOWN = 20
-FORMAT_NAMES = {"swiss": N_("Swiss"), "round_robin": N_("round robin"),
-                "duplicate": N_("duplicate")}
+#: Each event format's name, as Discord's event lines and the events pages show it.
+FORMAT_NAMES = {
+    "swiss": N_("Swiss"), "round_robin": N_("Round robin"), "duplicate": N_("Duplicate"),
+}
+
+
+def format_name(format: str) -> str:
+    """An event format's name in the language spoken (``Swiss``, ``Round robin``)."""
+    return _(FORMAT_NAMES[format])
 
 
 def status_word(status: str) -> str:
@@ -41,7 +48,7 @@ def status_word(status: str) -> str:
 
 def describe(event: EventRow) -> str:
     """``Gin Rummy · Swiss · 3 rounds`` (and boards, for duplicate)."""
-    parts = [_(games.get(event.game).title), _(FORMAT_NAMES[event.format]),
+    parts = [_(games.get(event.game).title), format_name(event.format),
              ngettext("{n} round", "{n} rounds", event.rounds)]
     if event.format == "duplicate":
         parts.append(ngettext("{n} board a round", "{n} boards a round", event.boards))

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-from bot.render.events import status_word
+from bot.render.events import format_name, status_word
 from bot.services.events import duplicate
 from bot.services.events.pairing import DRAW, LOSS, WIN
 from bot.services.events.service import EventStandings
@@ -29,11 +29,10 @@ from bot.services.publication import Slugs
 from bot.web import paths
 from bot.web.html import Child, Safe, document, grid, h, join, link
 from bot.web.pages import game_title, league_crumbs
-from i18n import N_, _, ngettext
+from i18n import _, ngettext
 from storage.events import EntrantRow, EventRow, TableRow
 from storage.leagues import League
 
-FORMATS = {"swiss": N_("Swiss"), "round_robin": N_("Round robin"), "duplicate": N_("Duplicate")}
 #: The second side's points at a table, from the first side's.
 _OTHER = {WIN: LOSS, DRAW: DRAW, LOSS: WIN}
 
@@ -76,7 +75,7 @@ def listing(slugs: Slugs, league: League, events: Sequence[EventRow]) -> Child:
         return None
     rows = [
         h("tr", h("td", link(paths.event(slugs, league.id, e.id), e.name)),
-          h("td", game_title(e.game)), h("td", _(FORMATS[e.format])),
+          h("td", game_title(e.game)), h("td", format_name(e.format)),
           h("td", status_word(e.status)),
           h("td", _("{played} of {rounds}", played=rounds_played(e), rounds=e.rounds),
             class_="num"))
@@ -232,7 +231,7 @@ def event_page(slugs: Slugs, league: League, data: EventData) -> Safe:
         slugs, league, event, {r.entrant: r.side for r in data.standings.rows},
         {p.user_id: p.entrant for p in data.entrants}, data.replays, data.in_play,
     )
-    parts = [game_title(event.game), _(FORMATS[event.format])]
+    parts = [game_title(event.game), format_name(event.format)]
     if event.format == "duplicate":
         parts.append(ngettext("{n} board a round", "{n} boards a round", event.boards))
     return document(
