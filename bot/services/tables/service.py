@@ -592,8 +592,9 @@ class TableService:
             action = t.game.choose(t.state, seat, lobby.stand_in_level(t), rng)
         try:
             return action, t.game.apply(t.state, seat, action)
-        except IllegalAction as exc:
-            log.error("table %s: computer move %r refused (%s)", t.id, action, exc)
+        except IllegalAction:
+            # Neither the move nor the refusal is logged: either may name a card of its hand.
+            log.error("table %s: seat %s: the engine refused a computer move", t.id, seat)
             fallback = random.Random(t.version).choice(t.game.legal_actions(t.state, seat))
             return fallback, t.game.apply(t.state, seat, fallback)
 
