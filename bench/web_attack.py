@@ -11,7 +11,7 @@ database of real games (``tests/web/world.py``) with its default limits, and for
 ``--seconds`` a bystander asks for a season page every half second (a new
 connection each, 10 s to be answered) while one of these attacks goes on:
 
-* ``proxy``: the set-up the README documents for Docker Compose. A reverse proxy (written
+* ``proxy``: the set-up docs/web.md documents for Docker Compose. A reverse proxy (written
   here: it appends the client's address to ``X-Forwarded-For``, as nginx's
   ``$proxy_add_x_forwarded_for`` and Caddy do) reaches the site from the network's
   gateway, as Docker hands a host proxy's connections over, which ``DECKHAND_WEB_PROXIES``

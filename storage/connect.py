@@ -5,7 +5,8 @@
   ``sqlite:///srv/x.db``, whose path is absolute as in a ``file://`` URL: ``/srv/x.db``
   (SQLAlchemy's ``sqlite:////srv/x.db`` is the same file). Any other ``sqlite:`` text is
   refused rather than read as a file name. Messages name a file by its absolute path
-  (``shown``). The README's "Configure and run" lists these forms; a test holds it to them.
+  (``shown``). docs/settings.md ("The database setting") lists these forms; a test holds
+  it to them.
 * Only a caller that may start a database (the bot, ``play``, ``db migrate``, a copy's
   target) passes ``create=True``; every other use of a missing SQLite file is refused with
   a sentence, so a mistyped path never becomes an empty database reported on.

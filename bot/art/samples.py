@@ -1,4 +1,4 @@
-"""Sample pictures for the README: a card sheet per palette and each game's hand end.
+"""Sample pictures for docs/pictures.md: a card sheet per palette and each game's hand end.
 
 Hand ends come from seeded games played by the ``normal`` computer players, drawn from
 the public events the games produced (``hand_end.hands``), like the bot draws them.

@@ -1,9 +1,9 @@
 """The ``expert`` computer player for Gin Rummy: determinized search (PIMC) over worlds
 fitted to the opponent it is playing.
 
-The numbers here and in BENCHMARKS.md ("How strong the computer players are") come from
-``python -m bench.strength`` (against ``normal``) and ``python -m bench.strength
---openspiel`` (against OpenSpiel's ``SimpleGinRummyBot``, by our rules).
+The numbers here and in BENCHMARKS.md ("How strong the computer players are", its Gin
+Rummy table) come from ``python -m bench.strength`` (against ``normal``) and
+``python -m bench.strength --openspiel`` (against OpenSpiel's ``SimpleGinRummyBot``, by our rules).
 
 Opponent. Two models of the other player: ``normal``, and the eager player
 (``eager.py``: ``SimpleGinRummyBot`` as it plays by our rules). They differ most in when
@@ -52,7 +52,7 @@ player (right, for this bot) +0.32 ± 0.30, always for ``normal`` −0.81 ± 0.3
 0.42 (+4.50 a hand in all), and the stock's order too +1.32 ± 0.42. So what is missing
 is the bot's hand, not search time or the model. Taking the discard or drawing, and which
 card to discard, are ``normal``'s: searching them was lost in the rollouts' noise, and
-cheaper rules measured no better (BENCHMARKS.md lists what was tried).
+cheaper rules measured no better (docs/benchmarks-history.md, Strength, lists what was tried).
 """
 
 from __future__ import annotations

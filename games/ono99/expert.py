@@ -10,7 +10,8 @@ on the others' average.
 
 Budget. 48 rollouts, and ``normal``'s move unless the search beats it by 2.5 standard
 errors: neither 72 rollouts, a lower margin nor a value counting only first places
-measured better (ONO 99 leaves little to choose: see BENCHMARKS.md).
+measured better (ONO 99 leaves little to choose: see BENCHMARKS.md, "How strong the computer
+players are", ONO 99, and docs/benchmarks-history.md, Strength).
 """
 
 from __future__ import annotations

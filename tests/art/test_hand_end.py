@@ -169,14 +169,14 @@ def test_hidden_cards_never_change_a_picture_whatever_the_deal(
     _hidden_twins(*case, seed=seed)
 
 
-def test_deckhand_art_writes_the_readme_pictures(tmp_path: Path) -> None:
+def test_deckhand_art_writes_the_pictures_page(tmp_path: Path) -> None:
     assert main(["art", "--out", str(tmp_path)]) == 0
     written = sorted(p.name for p in tmp_path.iterdir())
     kept_names = {p.name for p in IMAGES.iterdir() if not p.name.startswith("web-")}
     assert written == sorted(kept_names), "run deckhand art"  # web-*: the browser test's
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "pictures.md").read_text(encoding="utf-8")
     for name in written:
-        assert f"](docs/images/{name})" in readme, name
+        assert f"](images/{name})" in page, name
         fresh, kept = Image.open(tmp_path / name), Image.open(IMAGES / name)
         assert fresh.size == kept.size, f"docs/images/{name} is out of date: run deckhand art"
 

@@ -147,3 +147,26 @@ async def test_the_fair_play_benchmark_times_every_list_and_both_exports(
     await fair_play_bench.main(300, tmp_path / "fair.db", idle=0.1)
     out = capsys.readouterr().out
     assert out.count(" without ") == 4 and "export, league_file" in out, out
+
+
+def test_the_run_rewrites_only_what_lies_between_the_markers(tmp_path: Path) -> None:
+    """A full run's engines and table service land between the markers (a marker quoted
+    in a sentence is not one); a file without them is refused, not appended to."""
+    page = tmp_path / "B.md"
+    page.write_text(
+        f"# B\n\nsee `{runner.BEGIN}`\n\n{runner.BEGIN}\nold\n{runner.END}\n\n## After\n"
+    )
+    done = {
+        "Gin Rummy against the reference engines": ["| gin |"], "Every Deckhand game": ["| g |"],
+    }
+    runner.splice(page, runner.reference_block(["* Date: today"], done, "Load average at end"))
+    text = page.read_text()
+    assert text.startswith(f"# B\n\nsee `{runner.BEGIN}`\n\n{runner.BEGIN}\n")
+    assert "old" not in text and "| gin |" in text and text.endswith(f"{runner.END}\n\n## After\n")
+    assert "### Table service\n\nNot measured in this run." in text
+    assert "(docs/benchmarks-history.md#table-service)" in text
+    quoted = tmp_path / "quoted.md"
+    quoted.write_text(f"quoted only: `{runner.BEGIN}` `{runner.END}`\n")
+    with pytest.raises(SystemExit):
+        runner.splice(quoted, "x")
+    assert quoted.read_text() == f"quoted only: `{runner.BEGIN}` `{runner.END}`\n"

@@ -55,5 +55,5 @@ def test_stats_costs_what_the_docs_say() -> None:
     assert cost_of(StatsCommands.stats.extras) == HEAVY
     said = "counts as " + {2: "two", 3: "three", 4: "four", 5: "five"}[int(HEAVY)]
     root = Path(__file__).resolve().parents[2]
-    for doc in ("README.md", ".env.example"):
+    for doc in ("docs/settings.md", ".env.example"):
         assert said in (root / doc).read_text(encoding="utf-8"), doc

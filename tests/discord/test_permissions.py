@@ -1,5 +1,6 @@
 """The bot's permissions are one list (``bot.permissions``): the README's table, integer
-and invite link are that list, and the checks before a table or an event ask it."""
+and invite link (and docs/user-install.md's link) are that list, and the checks before a
+table or an event ask it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import discord
 from bot import permissions
 from bot.permissions import DUPLICATE, EVENT, INVITE, NEEDS, TABLE, THREAD
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+USER_INSTALL = ROOT / "docs" / "user-install.md"
 
 
 def test_the_readme_shows_the_list_its_integer_and_its_link() -> None:
@@ -19,7 +22,7 @@ def test_the_readme_shows_the_list_its_integer_and_its_link() -> None:
     assert table in text, "README's permission table is not bot/permissions.py's"
     assert f"permissions integer **{INVITE.value}**" in text
     assert permissions.invite_link() in text
-    assert permissions.user_install_link() in text
+    assert permissions.user_install_link() in USER_INSTALL.read_text(encoding="utf-8")
     named = {n.name for n in NEEDS}
     assert len(named) == len(NEEDS) and "Read Message History" not in named
 

@@ -1,5 +1,5 @@
-"""The forms ``DECKHAND_DB`` and ``--db`` take (``storage.connect``), each as the README's
-table of them says, and that table lists exactly these."""
+"""The forms ``DECKHAND_DB`` and ``--db`` take (``storage.connect``), each as
+docs/settings.md's table of them says, and that table lists exactly these."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from storage.db import StorageUnavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Each form of the README's table, and the file it names (None: PostgreSQL).
+#: Each form of docs/settings.md's table, and the file it names (None: PostgreSQL).
 FORMS: dict[str, str | None] = {
     "data/deckhand.db": "{cwd}/data/deckhand.db",
     "/srv/deckhand/deckhand.db": "/srv/deckhand/deckhand.db",
@@ -22,18 +22,19 @@ FORMS: dict[str, str | None] = {
 }
 
 
-def readme_forms() -> list[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = text.split("#### The database setting", 1)[1].split("\n\n")[2]
+def documented_forms() -> list[str]:
+    text = (ROOT / "docs" / "settings.md").read_text(encoding="utf-8")
+    section = text.split("\n## The database setting\n", 1)[1]
+    table = next(block for block in section.split("\n\n") if block.startswith("| Form |"))
     return re.findall(r"^\| `([^`]+)` \|", table, re.M)
 
 
-def test_the_readme_lists_each_form() -> None:
-    assert readme_forms() == list(FORMS)
+def test_the_settings_page_lists_each_form() -> None:
+    assert documented_forms() == list(FORMS)
 
 
 @pytest.mark.parametrize("form", list(FORMS))
-def test_each_form_names_what_the_readme_says(form: str, tmp_path: Path,
+def test_each_form_names_what_the_docs_say(form: str, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     expected = FORMS[form]

@@ -2,7 +2,7 @@
 (``bench/web_attack.py``, in a network namespace of its own): a bystander is still
 answered (at least 95 % of its requests) behind a proxy shared with a greedy client, and
 beside slowloris connections from 9 IPv4 addresses or from 600 addresses of one IPv6 /64.
-Today's code answered it 0 %, 16 % and 12 % of the time (BENCHMARKS.md)."""
+Today's code answered it 0 %, 16 % and 12 % of the time (docs/benchmarks-history.md, "Web")."""
 
 from __future__ import annotations
 
