@@ -65,13 +65,15 @@ from dataclasses import dataclass
 import games
 from games import melds
 from games.base import Bot, View
-from games.cards import STANDARD_DECK
-from games.gin_rummy import bots, eager
+from games.cards import INDEX, STANDARD_DECK
+from games.gin_rummy import bots, eager, features, learned
 from games.gin_rummy.state import DISCARD, OFFER, GinState
 from games.search import budget, deal, pimc, race
 
 #: Standard errors by which a searched move must beat ``normal``'s to replace it.
 CONFIDENCE = 0.0
+#: Points by which the learned evaluation must value a move above ``normal``'s to play it.
+MARGIN = 0.0
 #: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
 ROLLOUTS = 96
 #: Cards in the stock after the deal and the upcard.
@@ -269,8 +271,68 @@ def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
     return list(dict.fromkeys([usual, knock, discard]))
 
 
+#: Worlds the discard search plays the opponent's reply in.
+WORLDS = 12
+#: Discards (the best valued by the evaluation) the search weighs beside ``normal``'s.
+SEARCHED = 2
+
+
+def lean(state: GinState, seat: int) -> View:
+    """The fields the players and the evaluation read of ``seat``'s view."""
+    return {
+        "seat": seat, "hand": state.hands[seat], "known": state.known,
+        "stock": len(state.stock), "discards": state.discards,
+        "discard_top": state.discards[-1] if state.discards else None,
+        "history": state.history, "phase": state.phase, "knocks": state.knocks,
+    }
+
+
+def leaf(state: GinState, root: GinState, me: int, chance: float, ev: learned.Evaluation) -> float:
+    """My points of the hand from ``state``: exact if the hand is over, else the
+    evaluation's value of my next draw (drawing blind, or taking a top card that melds)."""
+    if state.hand_no != root.hand_no or state.is_over:
+        assert state.last_hand is not None
+        points = state.last_hand["points"]
+        return float(points[me] - points[1 - me])
+    view = lean(state, me)
+    legal = games.get("gin_rummy").legal_actions(state, me)
+    t = features.table(view, chance)
+    top = view["discard_top"]
+    if "take" in legal and not features.meldable(t.hand) >> INDEX[top] & 1:
+        legal = [a for a in legal if a != "take"]
+    return max(learned.values(t, legal, top, ev).values())
+
+
+def discard_search(
+    view: View, moves: list[str], chance: float, rng: random.Random, ev: learned.Evaluation,
+) -> dict[str, float]:
+    """Each of ``moves`` (discards and knocks) valued over ``WORLDS`` worlds: the move made,
+    the opponent's reply played by its model, then ``leaf``."""
+    game = games.get("gin_rummy")
+    me: int = view["seat"]
+    totals = dict.fromkeys(moves, 0.0)
+    for _ in range(WORLDS):
+        model = EAGER if rng.random() < chance else NORMAL
+        root = world(view, rng, model)
+        root.history = tuple(view["history"])
+        for move in moves:
+            state = game.advance(root, me, move)
+            while state.hand_no == root.hand_no and not state.is_over and state.to_act[0] != me:
+                opp = state.to_act[0]
+                reply = model.bot(lean(state, opp), game.legal_actions(state, opp), rng)
+                state = game.advance(state, opp, reply)
+            totals[move] += leaf(state, root, me, chance, ev)
+    return {m: v / WORLDS for m, v in totals.items()}
+
+
 def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``expert`` computer player (see the module docstring)."""
+    usual = bots.normal_bot(view, legal, rng)
+    return learned.choose(view, legal, usual, eager_chance(view), MARGIN, learned.shipped())
+
+
+def search_bot(view: View, legal: list[str], rng: random.Random) -> str:
+    """The knock search of before (kept while measuring)."""
     moves = candidates(view, legal, rng)
     if len(moves) == 1:
         return moves[0]
