@@ -24,7 +24,7 @@ the evaluation weighs (``NAMES`` says what each is):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -214,8 +214,3 @@ def vector(t: Table, hand: int, top: int | None) -> list[float]:
         t.recent[0] / 10, t.recent[1] / 10,
         *top_part, float(t.offer),
     ]
-
-
-def vectors(t: Table, hands: Sequence[tuple[int, int | None]]) -> list[list[float]]:
-    """``vector`` for each (hand, top) pair."""
-    return [vector(t, h, top) for h, top in hands]

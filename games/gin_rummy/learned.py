@@ -101,9 +101,7 @@ def shipped() -> Evaluation:
     return Evaluation.from_json(json.loads(text))
 
 
-def values(
-    t: Table, legal: Sequence[str], top: str | None, ev: Evaluation, search: bool = False,
-) -> dict[str, float]:
+def values(t: Table, legal: Sequence[str], top: str | None, ev: Evaluation) -> dict[str, float]:
     """Each legal move's value (see the module docstring) for the seat whose ``Table`` is
     ``t``, ``top`` being the discard pile's top card: a discard by ``discard``, a knock (gin
     too) by ``knock``, drawing or passing by ``draw``, taking by the best move after it.
@@ -112,9 +110,7 @@ def values(
     if legal[0] in ("take", "draw"):
         out: dict[str, float] = {}
         refuse = [a for a in legal if a in ("draw", "pass")]
-        if refuse and search and refuse[0] == "draw" and top is not None:
-            out["draw"] = draw_value(t, top, ev)
-        elif refuse:
+        if refuse:
             top_bit = None if top is None else INDEX[top]
             out[refuse[0]] = float(ev.nets["draw"]([features.vector(t, hand, top_bit)])[0])
         if "take" in legal and top is not None:
@@ -147,7 +143,7 @@ def _moves_after_take(hand: int, taken: int) -> list[str]:
 
 def choose(
     view: Mapping[str, Any], legal: Sequence[str], usual: str, eager: float, margin: float,
-    ev: Evaluation, search: bool = False,
+    ev: Evaluation,
 ) -> str:
     """The move the evaluation values most for the seat of ``view``, where ``usual`` is
     ``normal``'s move, played unless another is valued more than ``margin`` points above it;
@@ -160,37 +156,6 @@ def choose(
         t.hand & ~(1 << INDEX[usual[6:]])
     ):
         return usual
-    vals = values(t, legal, view["discard_top"], ev, search)
+    vals = values(t, legal, view["discard_top"], ev)
     best = max(vals, key=lambda a: (vals[a], a == usual))
     return best if vals[best] > vals.get(usual, -np.inf) + margin else usual
-
-
-def draw_value(t: Table, top: str, ev: Evaluation, spread: int = 2) -> float:
-    """What drawing blind from the stock is worth, searched: the mean over every unseen card
-    (each as likely to be the stock's top) of the best-valued move after drawing it —
-    throwing it back, throwing one of the ``spread`` other cards leaving the least deadwood,
-    or knocking with the card leaving the least (``top``, the card let go, is buried)."""
-    bit = INDEX[top]
-    unseen = t.unseen & ~(1 << bit)
-    rows: dict[str, list[list[float]]] = {"discard": [], "knock": []}
-    owner: dict[str, list[int]] = {"discard": [], "knock": []}
-    cards = melds.bits(unseen)
-    for k, u in enumerate(cards):
-        hand = t.hand | 1 << u
-        drawn = replace(t, hand=hand, stock=t.stock - 1)
-        after = melds.discards_leaving(hand, melds.mask_value(hand))
-        others = sorted((d, i) for i, d in after if i != u)
-        rows["discard"].append(features.vector(drawn, t.hand, u))
-        owner["discard"].append(k)
-        for _, i in others[:spread]:
-            rows["discard"].append(features.vector(drawn, hand & ~(1 << i), i))
-            owner["discard"].append(k)
-        least, i = min((d, i) for i, d in after)
-        if least <= 10:
-            rows["knock"].append(features.vector(drawn, hand & ~(1 << i), None))
-            owner["knock"].append(k)
-    best = np.full(len(cards), -np.inf)
-    for kind, found in rows.items():
-        if found:
-            np.maximum.at(best, owner[kind], ev.nets[kind](found))
-    return float(best.mean())
