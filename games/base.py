@@ -263,8 +263,10 @@ class Game(ABC, Generic[S]):
     full_deck: ClassVar[tuple[str, ...]] = cards.STANDARD_DECK
     #: Computer players beyond ``random``, by level name.
     bots: ClassVar[Mapping[str, Bot]] = {}
-    #: What each computer level does (``LEVEL_NOTES``, where a game's level differs).
+    #: What each computer level does (``LEVEL_NOTES``, where a game's level differs), and
+    #: the measured numbers a note names (``{name}``).
     level_notes: ClassVar[Mapping[str, str]] = LEVEL_NOTES
+    level_numbers: ClassVar[Mapping[str, int]] = {}
     #: The levels that search (up to a few hundred milliseconds a decision): callers with
     #: an event loop run them elsewhere.
     search_levels: ClassVar[frozenset[str]] = frozenset({"expert"})
@@ -481,7 +483,9 @@ class Game(ABC, Generic[S]):
         """What the ``level`` computer player does, in a sentence."""
         self.bot(level)
         notes = self.level_notes
-        return _(notes[level]) if level in notes else _("a computer player.")
+        if level not in notes:
+            return _("a computer player.")
+        return _(notes[level]).format(**self.level_numbers)
 
     def explain(self, view: View, legal: list[str], move: str) -> str:
         """Why ``normal``'s rules of thumb make ``move`` here, in a few words: ``""`` when
