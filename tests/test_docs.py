@@ -31,15 +31,18 @@ def test_every_readme_link_resolves_in_a_clone() -> None:
     assert "../shared" not in text
 
 
-def test_the_numbers_rules_gives_for_ono99_are_the_benchmarks_rows() -> None:
-    """/rules names ONO 99's measured win rates (``expert.MEASURED``): the rows of
-    BENCHMARKS.md they were measured in hold the same games and wins."""
-    from games.ono99.expert import MEASURED
+def test_the_numbers_rules_gives_are_the_benchmarks_rows() -> None:
+    """/rules names measured win rates (Gin Rummy's and ONO 99's ``expert.MEASURED``): the
+    rows of BENCHMARKS.md they were measured in hold the same games and wins."""
+    from games.gin_rummy.expert import MEASURED as GIN
+    from games.ono99.expert import MEASURED as ONO
 
     text = (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8")
-    for label, wins in (
-        ("expert vs normal+normal+normal, games 300,000–300,119", MEASURED["expert"]),
-        ("every hand (`--clairvoyant hands`), games 300,000–300,119", MEASURED["clairvoyant"]),
+    for label, games, wins in (
+        ("(2026-11-28, issue 47) the learned evaluation", GIN["games"], GIN["expert"]),
+        ("expert vs normal+normal+normal, games 300,000–300,119", ONO["games"], ONO["expert"]),
+        ("every hand (`--clairvoyant hands`), games 300,000–300,119", ONO["games"],
+         ONO["clairvoyant"]),
     ):
         row = next(line for line in text.splitlines() if label in line)
-        assert f"| {MEASURED['games']} | {wins} |" in row, row
+        assert f"| {games} | {wins} |" in row, row

@@ -52,8 +52,12 @@ class GinRummy(Game[GinState]):
         "expert": N_(
             "weighs every draw, discard and knock with an evaluation learned from thousands"
             " of hands played out, and plays the normal player's move unless the evaluation"
-            " values another clearly higher (it always goes gin when it can)."
+            " values another clearly higher (it always goes gin when it can); it won {expert}"
+            " per cent of games to 100 against the normal player."
         ),
+    }
+    level_numbers: ClassVar[dict[str, int]] = {
+        "expert": round(100 * expert.MEASURED["expert"] / expert.MEASURED["games"]),
     }
     card_verbs: ClassVar[tuple[str, ...]] = ("discard", "knock")
 
