@@ -268,6 +268,18 @@ class Summary:
     bot_knocked: tuple[float, float]
 
 
+def paired(a: Tally, b: Tally) -> tuple[float, float]:
+    """A's points per hand in ``a`` minus those in ``b`` on the deals both played (each
+    deal's seatings averaged first), with the half-width of its 95 % interval over deals:
+    the cards' luck cancels deal by deal."""
+    diffs = [
+        sum(h[0] for h in a.deals[d]) / len(a.deals[d])
+        - sum(h[0] for h in b.deals[d]) / len(b.deals[d])
+        for d in a.deals if d in b.deals
+    ]
+    return mean_interval(diffs)
+
+
 def summary(tally: Tally) -> Summary:
     """The numbers of ``tally``'s hands."""
     per_deal = [

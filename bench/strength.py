@@ -1,7 +1,7 @@
 """How strong the computer players are: seeded matches, level against level, per game.
 
     python -m bench.strength [--games N] [--first G] [--only NAME] [--level LEVEL]
-                             [--players P] [--full] [--clairvoyant [all|hands]]
+                             [--players P] [--full] [--clairvoyant [all|hands]] [--jobs 2]
     python -m bench.strength --openspiel [--hands H] [--games N] [--first G] [--level LEVEL]
 
 Each row plays ``N`` seeded games of one line-up, duplicate style: every deal is played
@@ -13,7 +13,12 @@ count: 60 suits them all). The side under test is
 ``A``: one seat, or a partnership in Back Alley (seats 0 and 2, or 1 and 3). It wins a
 game when it places first; a place shared by k sides counts 1/k. The table gives wins,
 the win rate with a 95 % Wilson interval, the average score margin (A's final score minus
-the others' average), and A's time per decision (p50/p99, ms, one core).
+the others' average), and A's time per decision (p50/p99, ms, one core). Where every other
+seat plays ``normal`` the row is also *paired*: each deal is played once more with
+``normal`` in A's seats too, and the row gives A's win rate minus what ``normal`` won in the
+same seats on the same deals, with its 95 % interval over deals — the cards' luck cancels
+deal by deal, so it needs fewer games than the win rate to tell A from ``normal``.
+``--jobs 2`` shares the deals between two worker processes (the same numbers as one).
 
 Games are played under shorter settings than the defaults so that a run takes minutes:
 ``SETTINGS`` names them and the table repeats them; ``--full`` plays the games as users do
@@ -24,16 +29,20 @@ starts at game ``G``, so a run can be split across processes (``G`` even, like `
 ``SimpleGinRummyBot`` (``bench.openspiel_gin``; needs the ``bench`` extra): ``H`` single hands
 and ``N`` games to 100 per level, on duplicate deals (each deal from both seats), everything
 scored by Deckhand's rules. A row gives A's points per hand minus the bot's, the hands each
-side won and knocked (each with its 95 % interval over deals), and the games A won (Wilson).
+side won and knocked (each with its 95 % interval over deals), and the games A won (Wilson);
+with ``normal`` among the levels (``--level`` unset), each other level's points a hand
+minus ``normal``'s on the same hands, paired.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from unittest import mock
 
@@ -97,13 +106,37 @@ LINEUPS = _lineups()
 
 @dataclass
 class Result:
-    """Totals of one row."""
+    """Totals of one row, and per deal A's share of wins and what ``normal`` in A's seats
+    won on the same deal (the paired baseline; ``None`` unless every other seat plays
+    ``normal``)."""
 
     lineup: Lineup
     games: int = 0
     wins: float = 0.0
     margin: float = 0.0
     times: list[float] = field(default_factory=list)
+    deals: dict[int, list[tuple[float, float | None]]] = field(default_factory=dict)
+
+    def add(self, other: Result) -> None:
+        """Add ``other``'s games (of the same line-up) to these."""
+        self.games += other.games
+        self.wins += other.wins
+        self.margin += other.margin
+        self.times += other.times
+        for deal, played in other.deals.items():
+            self.deals.setdefault(deal, []).extend(played)
+
+    def paired(self) -> tuple[float, float] | None:
+        """A's win rate minus ``normal``'s in the same seats on the same deals, and the
+        half-width of its 95 % interval over deals (the seatings of a deal are averaged
+        first); None without a baseline."""
+        diffs = [
+            sum(a - b for a, b in played) / len(played)  # type: ignore[operator]
+            for played in self.deals.values() if all(b is not None for _, b in played)
+        ]
+        if len(diffs) < 2 or len(diffs) < len(self.deals):
+            return None
+        return openspiel_gin.mean_interval(diffs)
 
 
 def _rotate(lineup: Lineup, shift: int) -> tuple[list[str], set[int]]:
@@ -124,17 +157,18 @@ def play(
     clairvoyant: str | None = None,
 ) -> None:
     """Play game number ``seed`` of ``lineup`` (under ``options``, by default the game's
-    ``SETTINGS``) and add it to ``result``. ``clairvoyant``: A's searches are given the
+    ``SETTINGS``) and add it to ``result``, with the paired baseline when every other seat
+    plays ``normal``. ``clairvoyant``: A's searches are given the
     real state as every world — ``"all"``: every hand and the stock's order; ``"hands"``:
     every hand, the face-down pile reshuffled (``PILES``) — not a fair player, a measure
-    of how much better worlds could ever give."""
+    of how much better worlds could ever give (none for Gin Rummy's expert, which deals no
+    worlds: it weighs moves with a learned evaluation)."""
     game = games.get(lineup.game)
     players = len(lineup.levels)
     deal, shift = divmod(seed, rotations(lineup))
     levels, side = _rotate(lineup, shift)
-    state = game.new(
-        players, seed=deal, options=SETTINGS[lineup.game] if options is None else options
-    )
+    opts = SETTINGS[lineup.game] if options is None else options
+    state = game.new(players, seed=deal, options=opts)
     rng = rng_for(seed, "strength")
     moves = 0
     while not state.is_over and moves < MOVE_CAP:
@@ -150,18 +184,80 @@ def play(
             result.times.append(time.perf_counter() - start)
         state = game.apply(state, seat, action)
         moves += 1
+    won, margin = standing_of(game, state, side)
+    others = {lv for s, lv in enumerate(levels) if s not in side}
+    base = None
+    if others == {"normal"}:
+        everyone = _all_normal(lineup.game, players, deal, tuple(sorted(opts.items())))
+        base = standing_of(game, everyone, side)[0]
+    result.games += 1
+    result.wins += won
+    result.margin += margin
+    result.deals.setdefault(deal, []).append((won, base))
+
+
+def standing_of(game: games.Game[games.State], state: games.State, side: set[int]) -> tuple[
+    float, float
+]:
+    """The share of the win that went to the seats ``side`` (1, or 1/k of a place shared by
+    k sides, or 0) and their score margin over the other seats' average."""
+    players = state.players
     outcome = game.outcome(state)
     teams = game.teams(players)
     best = min(outcome.ranks)
     firsts = {teams[s] for s in range(players) if outcome.ranks[s] == best}
     mine = {teams[s] for s in side}
-    result.games += 1
-    result.wins += len(firsts & mine) / len(firsts)
     scores = outcome.scores
     sign = 1 if game.higher_scores_win(state.options) else -1
     ours = sum(scores[s] for s in side) / len(side)
     theirs = [scores[s] for s in range(players) if s not in side]
-    result.margin += sign * (ours - sum(theirs) / len(theirs))
+    return len(firsts & mine) / len(firsts), sign * (ours - sum(theirs) / len(theirs))
+
+
+@functools.lru_cache(maxsize=64)
+def _all_normal(
+    name: str, players: int, deal: int, options: tuple[tuple[str, object], ...]
+) -> games.State:
+    """Deal ``deal`` played to the end by ``normal`` in every seat (it draws nothing from
+    its generator, so one game serves every seating)."""
+    game = games.get(name)
+    state = game.new(players, seed=deal, options=dict(options))
+    rng = rng_for(deal, "strength", "normal")
+    moves = 0
+    while not state.is_over and moves < MOVE_CAP:
+        seat = state.to_act[0]
+        state = game.apply(state, seat, game.choose(state, seat, "normal", rng))
+        moves += 1
+    return state
+
+
+def run(
+    lineup: Lineup, first: int, count: int, options: dict[str, object] | None = None,
+    clairvoyant: str | None = None, jobs: int = 1,
+) -> Result:
+    """Games ``first`` … ``first + count - 1`` of ``lineup`` (see ``play``), split among
+    ``jobs`` worker processes by whole deals; the same result whatever ``jobs``."""
+    per = rotations(lineup)
+    numbers = list(range(first, first + count))
+    if jobs <= 1:
+        return _run_part((lineup, numbers, options, clairvoyant))
+    deals = sorted({n // per for n in numbers})
+    parts = [[n for n in numbers if n // per in deals[k::jobs * 4]] for k in range(jobs * 4)]
+    result = Result(lineup)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for part in pool.map(_run_part, [(lineup, p, options, clairvoyant) for p in parts if p]):
+            result.add(part)
+    return result
+
+
+def _run_part(
+    args: tuple[Lineup, list[int], dict[str, object] | None, str | None],
+) -> Result:
+    lineup, numbers, options, clairvoyant = args
+    result = Result(lineup)
+    for seed in numbers:
+        play(lineup, seed, result, options, clairvoyant)
+    return result
 
 
 def reveal(state: games.State, pile: str | None = None) -> Callable[..., games.State]:
@@ -203,15 +299,18 @@ def _rate_and_times(wins: float, games_: int, times: Sequence[float]) -> tuple[s
 def row(r: Result) -> str:
     """One markdown table row."""
     rate, times = _rate_and_times(r.wins, r.games, r.times)
+    paired = r.paired()
+    versus = "—" if paired is None else f"{paired[0]:+.1%} ± {paired[1]:.1%}"
     return (
         f"| {r.lineup.game} | {len(r.lineup.levels)} | {r.lineup.label} | {r.games} |"
-        f" {r.wins:g} | {rate} | {r.margin / max(1, r.games):+.1f} | {times} |"
+        f" {r.wins:g} | {rate} | {versus} | {r.margin / max(1, r.games):+.1f} | {times} |"
     )
 
 
 HEADER = (
-    "| game | players | A vs B | games | A wins | A win rate (95 % CI) | avg margin |"
-    " A decision p50 / p99 ms |\n|---|---|---|---|---|---|---|---|"
+    "| game | players | A vs B | games | A wins | A win rate (95 % CI) |"
+    " A − normal in A's seats, same deals (95 % CI) | avg margin | A decision p50 / p99 ms |"
+    "\n|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -244,13 +343,19 @@ def against_openspiel(levels: Sequence[str], hands: int, games_: int, first: int
     if missing:
         raise SystemExit(f"OpenSpiel is not installed ({missing}): pip install -e '.[bench]'")
     print(OPENSPIEL_HEADER, flush=True)
+    tallies = {}
     for level in levels:
-        tally = openspiel_gin.Tally()
+        tally = tallies[level] = openspiel_gin.Tally()
         openspiel_gin.hands(level, first, hands, tally)
         openspiel_gin.whole_games(level, first, games_, openspiel_gin.TARGET, tally)
         print(openspiel_row(level, tally), flush=True)
         done = ", ".join(f"{k} {v}" for k, v in sorted(tally.translations.items()))
         print(f"<!-- {level}: bot moves translated into our rules: {done or 'none'} -->")
+    for level, tally in tallies.items():
+        if level != "normal" and "normal" in tallies:
+            diff, half = openspiel_gin.paired(tally, tallies["normal"])
+            print(f"\n{level} − normal against the bot on the same hands (paired):"
+                  f" {diff:+.2f} ± {half:.2f} points a hand", flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -268,6 +373,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         " face-down pile (a bound on what better worlds could give)",
     )
     parser.add_argument("--first", type=int, default=0, help="first game number (to split a run)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, choices=(1, 2),
+        help="worker processes (at most 2: the machine's cores are shared)",
+    )
     parser.add_argument(
         "--openspiel", action="store_true",
         help="Gin Rummy against OpenSpiel's SimpleGinRummyBot (single hands and games to 100)",
@@ -288,9 +397,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             continue
         if args.players and len(lineup.levels) != args.players:
             continue
-        result = Result(lineup)
-        for seed in range(args.first, args.first + args.games):
-            play(lineup, seed, result, settings[lineup.game], args.clairvoyant)
+        result = run(lineup, args.first, args.games, settings[lineup.game], args.clairvoyant,
+                     args.jobs)
         print(row(result), flush=True)
 
 

@@ -263,6 +263,10 @@ class Game(ABC, Generic[S]):
     full_deck: ClassVar[tuple[str, ...]] = cards.STANDARD_DECK
     #: Computer players beyond ``random``, by level name.
     bots: ClassVar[Mapping[str, Bot]] = {}
+    #: What each computer level does (``LEVEL_NOTES``, where a game's level differs), and
+    #: the measured numbers a note names (``{name}``).
+    level_notes: ClassVar[Mapping[str, str]] = LEVEL_NOTES
+    level_numbers: ClassVar[Mapping[str, int]] = {}
     #: The levels that search (up to a few hundred milliseconds a decision): callers with
     #: an event loop run them elsewhere.
     search_levels: ClassVar[frozenset[str]] = frozenset({"expert"})
@@ -478,7 +482,10 @@ class Game(ABC, Generic[S]):
     def explain_level(self, level: str) -> str:
         """What the ``level`` computer player does, in a sentence."""
         self.bot(level)
-        return _(LEVEL_NOTES[level]) if level in LEVEL_NOTES else _("a computer player.")
+        notes = self.level_notes
+        if level not in notes:
+            return _("a computer player.")
+        return _(notes[level]).format(**self.level_numbers)
 
     def explain(self, view: View, legal: list[str], move: str) -> str:
         """Why ``normal``'s rules of thumb make ``move`` here, in a few words: ``""`` when

@@ -205,3 +205,22 @@ def test_the_games_page_lists_every_game_its_players_and_options() -> None:
             default = game.options[option].default
             expected = ("on" if default else "off") if isinstance(default, bool) else str(default)
             assert re.split(r"[;:,]", text)[0].strip("` ") == expected, (name, option)
+
+
+def test_the_numbers_rules_gives_are_the_benchmarks_rows() -> None:
+    """/rules names measured win rates (Gin Rummy's and ONO 99's ``expert.MEASURED``): the
+    rows of BENCHMARKS.md they were measured in hold the same games and win rate."""
+    from games.gin_rummy.expert import MEASURED as GIN
+    from games.ono99.expert import MEASURED as ONO
+
+    text = (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8")
+    for label, played, wins in (
+        ("(2026-11-28, issue 47) the learned evaluation", GIN["games"], GIN["expert"]),
+        ("expert vs normal+normal+normal, games 300,000–300,119", ONO["games"], ONO["expert"]),
+        ("bound: every hand (`--clairvoyant hands`), games 300,000–300,119", ONO["games"],
+         ONO["clairvoyant"]),
+    ):
+        row = next(line for line in text.splitlines() if label in line)
+        cells = [c.strip(" *") for c in row.split("|")]
+        assert str(played) in cells or f"{played} games" in cells, row
+        assert f"{100 * wins / played:.1f} %" in row, row

@@ -12,7 +12,7 @@ import random
 from typing import Any, ClassVar
 
 from games import actions, melds
-from games.base import Bot, Game, IllegalAction, Option, View, Why
+from games.base import LEVEL_NOTES, Bot, Game, IllegalAction, Option, View, Why
 from games.cards import INDEX, STANDARD_DECK, deal, pretty
 from games.gin_rummy import expert, scoring
 from games.gin_rummy.bots import decide, normal_bot
@@ -47,6 +47,18 @@ class GinRummy(Game[GinState]):
         "target": Option(100, N_("Points that end the game"), minimum=10, maximum=1000),
     }
     bots: ClassVar[dict[str, Bot]] = {"normal": normal_bot, "expert": expert.expert_bot}
+    level_notes: ClassVar[dict[str, str]] = {
+        **LEVEL_NOTES,
+        "expert": N_(
+            "weighs every draw, discard and knock with an evaluation learned from thousands"
+            " of hands played out, and plays the normal player's move unless the evaluation"
+            " values another clearly higher (it always goes gin when it can); it won {expert}"
+            " per cent of games to 100 against the normal player."
+        ),
+    }
+    level_numbers: ClassVar[dict[str, int]] = {
+        "expert": round(100 * expert.MEASURED["expert"] / expert.MEASURED["games"]),
+    }
     card_verbs: ClassVar[tuple[str, ...]] = ("discard", "knock")
 
     def example_action(self) -> str:

@@ -1,5 +1,6 @@
-"""The ``expert`` computer player for Gin Rummy: determinized search (PIMC) over worlds
-fitted to the opponent it is playing.
+"""The ``expert`` computer player for Gin Rummy: ``normal``'s move, left for one that a
+learned evaluation (``learned.py``) values ``MARGIN`` points of the hand higher — on every
+decision: taking or drawing, the discard, and whether to knock.
 
 The numbers here and in BENCHMARKS.md ("How strong the computer players are", its Gin
 Rummy table) come from ``python -m bench.strength`` (against ``normal``) and
@@ -14,8 +15,8 @@ takes a low one to cut its deadwood, the eager player only one that melds.
 whether it took the upcard it was offered (``OFFER_TAKES``, measured), and each knock it
 made this game (``view["knocks"]``): one ``normal`` would not have made says eager, one it
 would have made says ``normal`` a little (a third of the eager player's knocks are such).
-Each world draws its model by that chance; the opponent's hand in it must be one the model
-would not have knocked with, and the play-outs play the model for the opponent.
+The evaluation reads that chance; a world (``world``) deals the opponent's hand as one
+model would hold it (``normal``'s unless told), one it would not have knocked with.
 
 Worlds. The opponent holds the cards it took from the discard pile (public) and, for the
 rest, cards dealt from those the seat cannot place (not in its hand, not in the discard
@@ -32,27 +33,18 @@ player (whose throw is exact), one from which it would not have thrown its last 
 is redrawn, up to ``FIT_TRIES`` times (paired on hands 0–2,999 against
 ``SimpleGinRummyBot``: +0.08 ± 0.15 points a hand, no worse). The rest is the stock.
 
-Value. Each move is played out to the end of the hand (``playout``) and scored by my
-chance of winning the game from there: 1, ½ or 0 if the game is over, else ``search.race``
-from both scores (first to the target, each later hand won by either player alike and
-scoring as between ``normal`` players, ``HAND_POINTS``). Against hand points it measured
-53.2 % against 51.2 % of games: near the target a knock that closes the game out is worth
-more than its points, an undercut that lets the opponent out far less.
-
-Search decides only whether to knock (``normal``'s move, the knock with the least
-deadwood and ``normal``'s discard), over ``ROLLOUTS`` rollouts, and takes the better mean
-(``CONFIDENCE`` 0; ties keep ``normal``'s move). Since ``normal`` knocks by a rule fitted
-to the same question (``bots.KNOCK``), the search adds little to it against
-``SimpleGinRummyBot``. Paired on the same deals and seats, with ``normal``'s discards of
-issue 36's second round: the expert scores 0.30 ± 0.25 points a hand below ``normal``
-(hands 0–2,999; with 1 standard error required, before that round, 0.17 ± 0.24 below, so
-0 is kept). On hands 0–1,499, against this expert: the opponent always taken for the eager
-player (right, for this bot) +0.32 ± 0.30, always for ``normal`` −0.81 ± 0.35;
-``FIT_TRIES`` 12 −0.13 ± 0.17; given the bot's real hand (the stock reshuffled) +1.11 ±
-0.42 (+4.50 a hand in all), and the stock's order too +1.32 ± 0.42. So what is missing
-is the bot's hand, not search time or the model. Taking the discard or drawing, and which
-card to discard, are ``normal``'s: searching them was lost in the rollouts' noise, and
-cheaper rules measured no better (docs/benchmarks-history.md, Strength, lists what was tried).
+Decision. The evaluation values each legal move in points of the hand (mine minus the
+opponent's) from what the seat sees, the opponent read as eager with ``eager_chance``; it
+was fitted to play-outs of ``normal`` from real positions (``bench/gin_train.py``), so it
+is one step of policy improvement over ``normal``. The expert plays the best-valued move
+when it is valued more than ``MARGIN`` points above ``normal``'s (gin always). Chosen on
+paired single hands against ``normal`` (deals 20,000–21,999, each from both seats; points
+a hand): margin 0 +3.06 ± 0.79, 2 +3.19 ± 0.60, 4 +2.67 ± 0.46. On fresh games it won
+63.2 % of 400 games to 100 against ``normal`` (BENCHMARKS.md, Gin Rummy, with every
+variant tried). It replaced a search of
+the knock alone over these worlds (96 rollouts valued by the chance of winning the game:
+53.2 % against ``normal``), which ``normal``'s measured knock rule left little to gain.
+Worlds remain what ``Game.world`` deals for this game.
 """
 
 from __future__ import annotations
@@ -62,30 +54,24 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import games
 from games import melds
-from games.base import Bot, View
+from games.base import View
 from games.cards import STANDARD_DECK
-from games.gin_rummy import bots, eager
+from games.gin_rummy import bots, eager, learned
 from games.gin_rummy.state import DISCARD, OFFER, GinState
-from games.search import budget, deal, pimc, race
+from games.search import deal
 
-#: Standard errors by which a searched move must beat ``normal``'s to replace it.
-CONFIDENCE = 0.0
-#: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
-ROLLOUTS = 96
+#: Games to 100 against ``normal``, games 300,000–300,399 (BENCHMARKS.md, the issue 47 row of
+#: "How strong the computer players are"): the expert's wins.
+MEASURED = {"games": 400, "expert": 253}
+#: Points by which the learned evaluation must value a move above ``normal``'s to play it.
+MARGIN = 2.0
 #: Cards in the stock after the deal and the upcard.
 STOCK_AT_DEAL = 31
 #: The most opponent hands replayed for one world (see the module docstring).
 FIT_TRIES = 4
 #: How much likelier an unseen card near one the opponent took is in its hand.
 NEAR_TAKEN_WEIGHT = 2.0
-#: What the winner of a hand scores between ``normal`` players: (points, per mille) for
-#: 0 (wall or tie) and 5-point bins by their mean, from 20,000 hands (1,000 games of 20).
-HAND_POINTS = (
-    (0, 22), (3, 144), (8, 189), (13, 151), (18, 121), (23, 87), (28, 85),
-    (33, 63), (38, 50), (43, 32), (48, 22), (53, 15), (58, 8), (67, 10),
-)
 #: How often each model takes the upcard it is offered, by the card's value (at most 3,
 #: 4 to 6, 7 or more), measured over 6,000 hands: ``normal`` takes a low card to cut its
 #: deadwood, the eager player only a card that melds.
@@ -98,11 +84,10 @@ NORMAL_KNOCKS_OUT_OF_RULE = 0.02
 
 @dataclass(frozen=True)
 class Model:
-    """A model of the opponent: how it plays, and the deadwood it would have knocked with
-    at ``stock`` cards left while I held ``known`` cards from the pile (gin always)."""
+    """A model of the opponent: the deadwood it would have knocked with at ``stock`` cards
+    left while I held ``known`` cards from the pile (gin always), and how it throws."""
 
     name: str
-    bot: Bot
     knocks_with: Callable[[int, int], frozenset[int]]
     #: The card it throws from a hand (of the options given), when a world replays its draws.
     throws: Callable[[list[str], list[str]], str]
@@ -117,13 +102,13 @@ def least_deadwood(hand: list[str], options: list[str]) -> str:
 
 
 NORMAL = Model(
-    "normal", bots.normal_bot,
+    "normal",
     lambda stock, known: frozenset(
         d for d in range(11) if d == 0 or bots.KNOCK.pays(d, stock, known)),
     least_deadwood, False,
 )
 EAGER = Model(
-    "eager", eager.eager_bot, lambda stock, known: frozenset(range(11)), eager.throw, True,
+    "eager", lambda stock, known: frozenset(range(11)), eager.throw, True,
 )
 
 
@@ -220,76 +205,7 @@ def held_back(view: View, model: Model = NORMAL) -> frozenset[int]:
     return model.knocks_with(stock, len(mine) - (taken is not None))
 
 
-def value(root: GinState, end: GinState, seat: int) -> float:
-    """My chance of winning the game from where the rollout ended (see the module
-    docstring): 1, ½ or 0 once it is over, else ``race`` from both seats' scores."""
-    if end.final is not None:
-        winner = end.final["winner"]
-        return 0.5 if winner is None else float(winner == seat)
-    target: int = end.options["target"]
-    return race(target - end.scores[seat], target - end.scores[1 - seat], HAND_POINTS)
-
-
-def hand_over(root: GinState, now: GinState) -> bool:
-    """The rollout ends with the hand."""
-    return now.hand_no != root.hand_no
-
-
-def playout(
-    after: GinState, root: GinState, rng: random.Random, opponent: Bot = bots.normal_bot,
-) -> GinState:
-    """``after`` played on to the end of the hand (or game) by ``normal`` for the seat to
-    act in ``root`` and ``opponent`` for the other, each seeing only the fields they read:
-    the same moves as ``search.rollout`` (checked on 1,142 rollouts) in half the time,
-    without building full views."""
-    game = games.get("gin_rummy")
-    me = root.to_act[0]
-    state = after
-    while not state.is_over and not hand_over(root, state):
-        seat = state.to_act[0]
-        view = {
-            "seat": seat, "hand": state.hands[seat], "known": state.known,
-            "stock": len(state.stock),
-            "discard_top": state.discards[-1] if state.discards else None,
-        }
-        bot = bots.normal_bot if seat == me else opponent
-        state = game.advance(state, seat, bot(view, game.legal_actions(state, seat), rng))
-    return state
-
-
-def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
-    """The moves worth searching (see the module docstring)."""
-    usual = bots.normal_bot(view, legal, rng)
-    knocks = [a for a in legal if a.startswith("knock ")]
-    if view["phase"] != DISCARD or "biggin" in legal or not knocks:
-        return [usual]
-    after = melds.deadwood_by_discard(view["hand"])
-    discard = bots.normal_bot(view, [a for a in legal if not a.startswith("knock ")], rng)
-    knock = min(knocks, key=lambda a: (after[a.split()[1]], a))
-    return list(dict.fromkeys([usual, knock, discard]))
-
-
 def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``expert`` computer player (see the module docstring)."""
-    moves = candidates(view, legal, rng)
-    if len(moves) == 1:
-        return moves[0]
-    chance = eager_chance(view)
-    models: dict[int, Model] = {}
-
-    def sample(view: View, rng: random.Random) -> GinState:
-        model = EAGER if rng.random() < chance else NORMAL
-        state = world(view, rng, model)
-        state.history = tuple(view["history"])
-        models[id(state)] = model
-        return state
-
-    def play(after: GinState, root: GinState, rng: random.Random) -> GinState:
-        return playout(after, root, rng, models[id(root)].bot)
-
-    return pimc(
-        games.get("gin_rummy"), view, moves, rng,
-        worlds=budget(ROLLOUTS, len(moves), most=ROLLOUTS), value=value, done=hand_over,
-        default=bots.normal_bot(view, legal, rng), playout=play, sample=sample,
-        confidence=CONFIDENCE, chance=True,
-    )
+    usual = bots.normal_bot(view, legal, rng)
+    return learned.choose(view, legal, usual, eager_chance(view), MARGIN, learned.shipped())

@@ -30,6 +30,15 @@ def test_summary_averages_each_deal_first() -> None:
     assert openspiel_gin.deal_and_seat(7) == (3, 1)
 
 
+def test_paired_points_compare_two_levels_deal_by_deal() -> None:
+    a, b = openspiel_gin.Tally(), openspiel_gin.Tally()
+    row = (0, False, False, False, False)
+    a.deals = {0: [(10, *row[1:]), (-20, *row[1:])], 1: [(30, *row[1:]), (0, *row[1:])], 2: [row]}
+    b.deals = {0: [(0, *row[1:]), (-20, *row[1:])], 1: [(10, *row[1:]), (10, *row[1:])]}
+    diff, half = openspiel_gin.paired(a, b)  # deal 2 was not played by both
+    assert diff == pytest.approx((5.0 + 5.0) / 2) and half == pytest.approx(0.0)
+
+
 def test_openspiel_plays_hands_and_a_game_by_our_rules() -> None:
     pytest.importorskip("pyspiel")
     tally = openspiel_gin.Tally()

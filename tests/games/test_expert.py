@@ -15,7 +15,6 @@ import games
 from games.back_alley import expert as back_alley_expert
 from games.base import State
 from games.craits import expert as craits_expert
-from games.gin_rummy import expert as gin_expert
 from games.gin_rummy.engine import TAKE_LIMIT
 from games.rng import rng_for
 from games.search import Meter, deal, fitted, pimc, rollout, standing
@@ -347,21 +346,6 @@ def test_craits_refusals_are_true_and_worlds_keep_them(seed: int) -> None:
         seen += 1
         state = game.apply(state, seat, game.choose(state, seat, "normal", rng))
     assert seen > 100
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_gin_lean_playouts_are_normal_rollouts(seed: int) -> None:
-    """The Gin expert's lean play-outs make exactly ``normal``'s moves."""
-    game = games.get("gin_rummy")
-    for moves in (0, 5, 12, 25):
-        state = _midgame("gin_rummy", seed, moves)
-        if state.is_over:
-            continue
-        seat = state.to_act[0]
-        world = game.determinize(state, seat, random.Random(seed))
-        lean = gin_expert.playout(world, world, random.Random(7))
-        full = rollout(game, world, world, gin_expert.hand_over, "normal", random.Random(7))
-        assert game.dumps(lean) == game.dumps(full)
 
 
 def test_a_move_budget_weighs_fewer_worlds_and_keeps_the_default_below_two() -> None:

@@ -116,22 +116,6 @@ def test_worlds_hold_what_each_model_would_not_have_knocked_with() -> None:
         assert melds.min_deadwood(opponent) > 10 or k  # fitted, unless FIT_TRIES ran out
 
 
-def test_playouts_play_the_model_given_for_the_opponent() -> None:
-    state = G.new(2, seed=8)
-    seat = state.to_act[0]
-    world = G.determinize(state, seat, random.Random(1))
-    end = expert.playout(world, world, random.Random(2), eager.eager_bot)
-    replay, rng = world, random.Random(2)
-    while replay.hand_no == world.hand_no:
-        s = replay.to_act[0]
-        bot = bots.normal_bot if s == seat else eager.eager_bot
-        view = {"seat": s, "hand": replay.hands[s], "known": replay.known,
-                "stock": len(replay.stock),
-                "discard_top": replay.discards[-1] if replay.discards else None}
-        replay = G.advance(replay, s, bot(view, G.legal_actions(replay, s), rng))
-    assert G.dumps(end) == G.dumps(replay)
-
-
 def test_the_eager_player_throws_as_it_discards() -> None:
     loose = cards("KS QH JD 9C 7S 5D 3C AH 2D 4S KH")
     assert eager.throw(loose, loose) == "KH"
