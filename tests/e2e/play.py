@@ -443,19 +443,23 @@ def check_offered(message: Message, mine: SeatPrivate, version: int) -> None:
         assert not missing, (missing, message.content, [c for c, _ in comps], mine.legal)
 
 
-async def click_move(person: Person, message: Message, action: str) -> Interaction:
+async def click_move(
+    person: Person, message: Message, action: str, *, answered: bool = True
+) -> Interaction:
     """Click the button or pick the menu option of ``action`` on ``message`` (turning pages
-    of moves when needed)."""
+    of moves when needed); ``answered`` as ``Person.send`` takes it."""
     verb, _, rest = action.partition(" ")
     for _ in range(12):
         for comp, parts in _components(message):
             kind = parts[3]
             if kind == "act" and parts[4] == action:
-                return await person.click(message, comp["custom_id"])
+                return await person.click(message, comp["custom_id"], answered=answered)
             if kind == "sel" and action in {o["value"] for o in comp["options"]}:
-                return await person.select(message, [action], comp["custom_id"])
+                return await person.select(
+                    message, [action], comp["custom_id"], answered=answered)
             if kind == "multi" and parts[4] == verb:
-                return await person.select(message, rest.split(), comp["custom_id"])
+                return await person.select(
+                    message, rest.split(), comp["custom_id"], answered=answered)
         pages = [b for b in message.buttons() if b.get("label") == i18n._("Next ▶")]
         assert pages, f"{action!r} is not offered: {offered_moves(message)}"
         await person.click(message, pages[0]["custom_id"])

@@ -161,7 +161,7 @@ async def test_a_group_dm_game_through_old_messages_and_a_lost_install(
         chosen = await seat.choose()
         before = await harness.result(gdm)
         fake.uninstall(alice)
-        await click_move(mover, panel, chosen)
+        await click_move(mover, panel, chosen, answered=False)  # its token is refused now
         await moved_on(harness, gdm, before.version)
         await harness.idle()
         kept = await harness.result(gdm)

@@ -343,6 +343,8 @@ class Hands:
                 sent = await self.delivery.edit(table_id, ref.channel_id, ref.message_id, spec)
                 if sent.gone is None:
                     return True
+                if sent.gone is Gone.MESSAGE:  # gone, or refused for its age (30046) on a
+                    stale = ref  # clock that runs late: sent afresh, the old copy deleted
         sent = await self.delivery.send_dm(table_id, user_id, spec)
         if stale is not None and sent.message_id is not None:
             await self.delivery.delete(table_id, stale.channel_id, stale.message_id)
