@@ -17,12 +17,8 @@ from tests.e2e.test_games_e2e import open_table
 from tests.waiting import until
 
 
-async def test_a_move_click_reads_its_players_preferences_once(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    mover, waiter, lobby = await two_player_gin(harness)
-    await harness.idle()
-    clicker = mover.person.id
+def counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """From now on, the user ids of each read of players' preferences, in order."""
     reads: list[list[int]] = []
     real = storage.preferences.players
 
@@ -31,6 +27,16 @@ async def test_a_move_click_reads_its_players_preferences_once(
         return real(conn, user_ids)
 
     monkeypatch.setattr(storage.preferences, "players", counted)
+    return reads
+
+
+async def test_a_move_click_reads_its_players_preferences_once(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mover, waiter, lobby = await two_player_gin(harness)
+    await harness.idle()
+    clicker = mover.person.id
+    reads = counted_reads(monkeypatch)
     hand = mover.hand_dm()
     clicked = await mover.person.click(hand, hand.buttons()[0]["label"])
     assert clicked.callback_type == 6, clicked.text  # the move, answered on the hand
@@ -51,14 +57,7 @@ async def test_a_refresh_reads_its_players_preferences_once(
     await harness.idle()
     turn = await whose_turn(harness, gdm)
     mover = next(p for p in friends if p.id == turn)
-    reads: list[list[int]] = []
-    real = storage.preferences.players
-
-    def counted(conn: Conn, user_ids: Any) -> Any:
-        reads.append(list(user_ids))
-        return real(conn, user_ids)
-
-    monkeypatch.setattr(storage.preferences, "players", counted)
+    reads = counted_reads(monkeypatch)
     refreshed = await mover.click(harness.table_message(gdm), "Refresh")
     await until(lambda: any("It is your turn." in m.text for m in refreshed.followups),
                 "the hand after Refresh")
