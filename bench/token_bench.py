@@ -25,7 +25,6 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_discord import FakeDiscord
@@ -33,7 +32,7 @@ from tests.e2e.fake_ratelimit import TOKEN_LIMIT, busiest, token_of
 from tests.e2e.play import WINDOW_SCALE, FakeTime, Harness, PanelSeat
 from tests.e2e.test_anywhere_e2e import HOUR, PLAYING, away, group_dm, seating
 from tests.e2e.test_games_e2e import GAMES, open_table
-from tests.e2e.test_unknowns_e2e import Returning
+from tests.e2e.test_unknowns_e2e import Returning, human_turn
 
 
 async def _game(harness: Harness, name: str, moves: int) -> str:
@@ -130,13 +129,13 @@ async def _over_days(delay: float) -> str:
                         await away(harness, hours * HOUR)
                         await asyncio.sleep(0.1)
                         await harness.idle()
-                        mover = await _human(harness, gdm)
+                        mover = await human_turn(harness, gdm)
                         person = next(p for p in friends if p.id == mover)
                         await person.click(harness.table_message(gdm), "Refresh")
                     for _ in range(10):
                         if (await harness.result(gdm)).status != "playing":
                             break
-                        await seats[await _human(harness, gdm)].move()
+                        await seats[await human_turn(harness, gdm)].move()
                 await harness.idle()
             await runner.stop_all()
     finally:
@@ -151,14 +150,6 @@ async def _over_days(delay: float) -> str:
         f" {TOKEN_LIMIT[1]:g} s; {sum(1 for r in counter.requests if r.status == 429)} 429s."
     )
 
-
-async def _human(harness: Harness, channel: Any) -> int:
-    while True:
-        result = await harness.result(channel)
-        movers = [p.user_id for p in result.private.values() if p.legal]
-        if movers:
-            return movers[0]
-        await harness.idle()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
