@@ -24,7 +24,7 @@ import shlex
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import games
 from bot.failures import Declined, explain, output, output_folder
@@ -243,14 +243,33 @@ def cmd_art(args: argparse.Namespace) -> int:
     """Write the card sheets and each game's hand-end picture (seeded games)."""
     from bot.art.samples import write
 
-    for path in write(output_folder(Path(args.out))):
+    for path in write(output_folder(Path(args.folder))):
         say(str(path))
     return 0
 
 
+#: What stands for each option's value in ``--help`` and argparse's errors, by the option's
+#: ``dest``: option names are typed and stay English, these are read, in the run's language.
+PLACEHOLDERS: Final = {
+    "lang": N_("LANG"), "channel": N_("ID"), "guild": N_("ID"), "game": N_("GAME"),
+    "players": N_("N"), "n": N_("N"), "seed": N_("SEED"), "db": N_("DATABASE"),
+    "option": N_("NAME=VALUE"), "delay": N_("SECONDS"), "ai": N_("LEVELS"),
+    "host": N_("ADDRESS"), "port": N_("PORT"), "file": N_("FILE"), "out": N_("FILE"),
+    "idle_days": N_("DAYS"), "source": N_("SOURCE"), "target": N_("TARGET"),
+    "league": N_("NAME"), "folder": N_("FOLDER"), "show": N_("MATCH"),
+}
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that reports a bad command line in one line on standard error, after the
-    command as typed (exit status 2)."""
+    command as typed (exit status 2), and shows each value's placeholder in the run's
+    language (``PLACEHOLDERS``; a list of choices is shown as typed)."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        if action.dest in PLACEHOLDERS and action.metavar is None and action.choices is None:
+            action.metavar = _(PLACEHOLDERS[action.dest])
+        return action
 
     def error(self, message: str) -> NoReturn:
         say(f"{self.prog}: " + _("{message} (see {command} --help)", message=message,
@@ -304,7 +323,7 @@ def _language_option() -> argparse.ArgumentParser:
     every message of the run — help included — is in that language: ``language``)."""
     lang = Parser(add_help=False)
     lang.add_argument(
-        "--lang", default=argparse.SUPPRESS, metavar="LANG",
+        "--lang", default=argparse.SUPPRESS,
         help=_("the language of every message: {languages} (default: LANGUAGE, LC_ALL,"
                " LC_MESSAGES or LANG, else English)", languages=", ".join(languages())),
     )
@@ -489,7 +508,7 @@ def parser() -> argparse.ArgumentParser:
         ),
         "art --out docs/images",
     )
-    art.add_argument("--out", default="docs/images",
+    art.add_argument("--out", dest="folder", default="docs/images",
                      help=_("the folder to write into, which must exist (docs/images)"))
     art.set_defaults(func=cmd_art)
     return p

@@ -5,6 +5,7 @@ status 2, options go where a user puts them, and failures are sentences, not tra
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -12,7 +13,11 @@ from pathlib import Path
 
 import pytest
 
+import games
 from bot.__main__ import main
+from i18n import languages
+from i18n.catalogs import PSEUDO, PSEUDO_SWITCH
+from tests.i18n.surfaces import leftovers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -352,6 +357,22 @@ def test_argparse_speaks_the_run_language(capsys: pytest.CaptureFixture[str]) ->
     assert (gettext.textdomain(), os.environ.get("LANGUAGE")) == before
     code, out, _ = run(["play", "--help"], capsys)
     assert out.startswith("usage: ") and "\noptions:\n" in out
+
+
+@pytest.mark.parametrize("command", [[], ["doctor"], *COMMANDS], ids=" ".join)
+def test_help_leaves_in_english_only_what_is_typed(
+    command: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the pseudo-language every word of ``--help`` comes out of the catalogs (argparse's
+    texts, ours, and each value's placeholder) but what is typed as shown: the commands,
+    options and their choices, language codes, paths and the example."""
+    monkeypatch.setenv(PSEUDO_SWITCH, "1")
+    code, out, _ = run(["--lang", PSEUDO, *command, "--help"], capsys)
+    assert code == 0
+    shown = out.rsplit("\n\n", 1)[0]  # the last paragraph is the example, typed as shown
+    typed = re.sub(r"--?[\w-]+|\{[\w,]+\}|\S*deckhand\S*|\S+[./]\S+", " ", shown)
+    names = {*games.names(), *(w for c in COMMANDS for w in c), "doctor", *languages()}
+    assert [w for w in leftovers(typed) if w not in names] == [], shown
 
 
 def test_the_argparse_texts_in_the_catalogs_are_those_argparse_uses() -> None:

@@ -175,16 +175,20 @@ def usage(*words: str) -> str:
 def test_the_command_line_page_lists_every_command_and_option() -> None:
     page = read(DOCS / "command-line.md")
     documented = {row.split("`")[1].split()[1]: row for row in rows(page, "`deckhand ")}
-    commands = re.search(r"\{([a-z,]+)\}", usage()).group(1).split(",")  # type: ignore[union-attr]
+    commands = re.search(r"\{([a-z,]+)\}\s+\.\.\.", usage()).group(1).split(",")  # type: ignore[union-attr]
     assert set(documented) == set(commands), set(documented) ^ set(commands)
     for command in commands:
-        below = re.search(r"\{([a-z,]+)\}", usage(command))
+        below = re.search(r"\{([a-z,]+)\}\s+\.\.\.", usage(command))  # its subcommands
         for sub in below.group(1).split(",") if below else [""]:
             words = [command, sub] if sub else [command]
             row = documented[command]
             assert sub in row, f"deckhand {command} {sub}"
-            for option in set(re.findall(r"\[(-[-\w]+)", usage(*words))) - {"-h", "--lang"}:
+            for option, shown in set(re.findall(r"\[(-[-\w]+) ?([^]\s]*)", usage(*words))):
+                if option in ("-h", "--lang"):
+                    continue
                 assert option in row, f"deckhand {' '.join(words)} {option}"
+                if shown.isupper():  # the row writes the placeholder --help shows
+                    assert f"{option} {shown}" in row, f"deckhand {' '.join(words)} {option}"
     assert "--lang" in page
 
 

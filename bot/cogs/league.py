@@ -282,7 +282,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description="
         counted = ngettext("{n} game", "{n} games", export.games)
         await reply(interaction, MessageSpec(
             content=_("{games} of **{league}** (schema: `deckhand.game/1`; check them with"
-                      " `deckhand replay FILE`).", games=counted, league=plain(found.name)),
+                      " `deckhand replay {file}`).", games=counted, league=plain(found.name),
+                      file=f"{name}.jsonl"),
             files=((f"{name}.jsonl", export.data),),
         ))
 
