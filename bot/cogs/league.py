@@ -56,19 +56,18 @@ def standings_text(st: Standings) -> str:
     column = columns.points() if points else _("Rating")
     player, played = _("Player"), columns.played()
     (won, drawn, lost), streak = columns.won_drawn_lost(), _("Streak")
-    lines = [
-        f"{'#':>3} {player:<18} {column:>6} {played:>3} {won:>3} {drawn:>3} {lost:>3} {streak}"
-    ]
-    for i, r in enumerate(st.rows[:ROWS_SHOWN]):
-        if r.provisional and (i == 0 or not st.rows[i - 1].provisional):
-            lines.append(st.provisional_heading)
-        value = r.points if points else r.rating_display
-        name = r.name[:18].replace("`", "'")
-        rank = "" if r.provisional else r.position
-        lines.append(
-            f"{rank:>3} {name:<18} {value:>6} {r.games:>3} {r.wins:>3} "
-            f"{r.draws:>3} {r.losses:>3} {r.streak}"
-        )
+    shown = st.rows[:ROWS_SHOWN]
+    lines = columns.grid([
+        "#", player, column, played, won, drawn, lost, streak
+    ], [
+        ["" if r.provisional else str(r.position), r.name[:18].replace("`", "'"),
+         str(r.points if points else r.rating_display), str(r.games), str(r.wins),
+         str(r.draws), str(r.losses), r.streak]
+        for r in shown
+    ])
+    first = next((i for i, r in enumerate(shown) if r.provisional), None)
+    if first is not None:  # the provisional players apart, after the ranked ones
+        lines.insert(1 + first, st.provisional_heading)
     more = ("\n" + _("…and {more} more", more=number(st.total - ROWS_SHOWN))
             if st.total > ROWS_SHOWN else "")
     return head + "\n```\n" + "\n".join(lines) + "\n```" + more

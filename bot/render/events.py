@@ -161,16 +161,15 @@ def standings_text(
     duplicate = e.format == "duplicate"
     player, bye = _("Player"), pgettext("column: byes", "Bye")
     points = pgettext("column: matchpoints", "MP") if duplicate else columns.points()
-    cols = f"{'#':>3} {player:<22} {points:>5}"
-    if not duplicate:
-        buchholz, sb = pgettext("column: Buchholz", "Buch"), _("SB")
-        cols += f" {buchholz:>5} {sb:>5}"
-    lines = [cols + f" {columns.played():>3} {bye:>3}"]
-    for r in st.rows[:ROWS_SHOWN]:
-        who = r.side.replace("`", "'")[:22]
-        line = f"{r.rank:>3} {who:<22} {r.points:>5g}"
-        line += "" if duplicate else f" {r.buchholz:>5g} {r.sonneborn_berger:>5g}"
-        lines.append(line + f" {r.played:>3} {r.byes:>3}")
+    tiebreaks = [] if duplicate else [pgettext("column: Buchholz", "Buch"), _("SB")]
+    lines = columns.grid([
+        "#", player, points, *tiebreaks, columns.played(), bye
+    ], [
+        [str(r.rank), r.side.replace("`", "'")[:22], f"{r.points:g}",
+         *([] if duplicate else [f"{r.buchholz:g}", f"{r.sonneborn_berger:g}"]),
+         str(r.played), str(r.byes)]
+        for r in st.rows[:ROWS_SHOWN]
+    ])
     more = ("\n" + _("…and {more} more", more=len(st.rows) - ROWS_SHOWN)
             if len(st.rows) > ROWS_SHOWN else "")
     body = "```\n" + "\n".join(lines) + "\n```" + more

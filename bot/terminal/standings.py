@@ -8,12 +8,11 @@ empty league), and so is one whose schema is older than this Deckhand's (it asks
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from pathlib import Path
 
 import games
 from bot.invocation import typed
-from bot.render.columns import won_drawn_lost
+from bot.render.columns import grid, won_drawn_lost
 from bot.services.errors import ServiceError
 from bot.services.leagues import LeagueService, Standings
 from bot.terminal.app import OFFLINE_GUILD
@@ -29,20 +28,6 @@ def empty(where: str | Path) -> str:
              database=shown(where), command=typed("play gin_rummy"))
 
 
-def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    """Rows aligned under a header: the first column left-aligned, numbers right."""
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-
-    def fmt(row: Sequence[str]) -> str:
-        cells = [
-            c.ljust(w) if i == 1 else c.rjust(w)
-            for i, (c, w) in enumerate(zip(row, widths, strict=True))
-        ]
-        return "  ".join(cells).rstrip()
-
-    return [fmt(header), "  ".join("─" * w for w in widths), *(fmt(r) for r in rows)]
-
-
 def standings_lines(s: Standings) -> list[str]:
     """One game's standings: title, then rank, player, rating, games, W/D/L and more
     (provisional players, listed apart, have no rank)."""
@@ -56,7 +41,7 @@ def standings_lines(s: Standings) -> list[str]:
          str(r.losses), decimal(100 * r.win_rate, 0), decimal(r.average_score), r.streak]
         for r in s.rows
     ]
-    lines = table(header, rows)
+    lines = grid(header, rows, gap="  ", rule="─")
     first = next((i for i, r in enumerate(s.rows) if r.provisional), None)
     if first is not None:  # the provisional players apart, after the ranked ones
         lines.insert(2 + first, s.provisional_heading)

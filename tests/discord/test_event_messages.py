@@ -3,9 +3,14 @@ announcement and never for the computer, and every text within Discord's limits.
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from bot.render.events import round_announcement, signup_message, standings_text
 from bot.services.events.pairing import Standing
 from bot.services.events.service import COMPUTER, EventStandings
+from i18n import speaking
 from storage.events import EntrantRow, EventRow, TableRow
 
 NAMES = {1: "**Ann**", 2: "Ben <@9>", 3: "Cy", COMPUTER: "Computer (normal)"}
@@ -57,3 +62,20 @@ def test_the_sign_up_message_has_buttons_only_before_the_start() -> None:
     running = signup_message(event(), players)
     assert running.rows == () and running.embed is not None
     assert "Running: round 1 of 3" in running.embed.description
+
+
+@pytest.mark.parametrize("lang", ["en", "cy", "is", "sw", "tl"])
+def test_the_standings_columns_line_up_in_every_language(lang: str) -> None:
+    """Each number ends under the end of its column's head, however long the language's
+    head is (Icelandic's byes are *Yfirsetur*, nine letters over three-wide numbers)."""
+    rows = tuple(
+        Standing(rank=i + 1, entrant=e, names=tuple(NAMES[u] for u in MEMBERS[e]),
+                 points=p, buchholz=12.5, sonneborn_berger=3.0, seed=e, played=10, byes=1)
+        for i, (e, p) in enumerate(((1, 10.5), (2, 0.0)))
+    )
+    with speaking(lang):
+        text = standings_text(EventStandings(event(), "points", rows), tables(1.0), MEMBERS, NAMES)
+    head, *lines = text.split("```")[1].strip("\n").split("\n")
+    ends = [[m.end() for m in re.finditer(r"\S+", line)][-5:] for line in lines]
+    assert ends[0] == ends[1], lines  # 10.5 over 0, 10 over 10: each number column lines up
+    assert {len(line) for line in lines} == {len(head)}, (head, lines)  # and ends under its head

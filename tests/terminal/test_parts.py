@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 import games
+from bot.render.columns import grid
 from bot.render.markup import line, strong
 from bot.services.tables import SeatPrivate
 from bot.terminal import commands
 from bot.terminal.app import channel_for, hint, rules_text
 from bot.terminal.screen import BOLD, RED, RESET, Screen, columns, style, use_colour
-from bot.terminal.standings import table
 from tests.terminal.driver import cli
 
 
@@ -126,8 +126,9 @@ def test_rules_text_is_the_module_doc_and_options() -> None:
     assert "  short: Play only the first 8 rounds (8 cards down to 1). (default off)" in lines
 
 
-def test_table_aligns_columns() -> None:
-    lines = table(["#", "Player", "Games"], [["1", "alice", "12"], ["10", "bo", "3"]])
+def test_grid_aligns_columns_under_heads_longer_than_their_numbers() -> None:
+    lines = grid(["#", "Player", "Games"], [["1", "alice", "12"], ["10", "bo", "3"]],
+                 gap="  ", rule="─")
     assert lines == [
         " #  Player  Games",
         "──  ──────  ─────",
