@@ -212,8 +212,9 @@ def test_the_games_page_lists_every_game_its_players_and_options() -> None:
 
 
 def test_the_numbers_rules_gives_are_the_benchmarks_rows() -> None:
-    """/rules names measured win rates (Gin Rummy's and ONO 99's ``expert.MEASURED``): the
-    rows of BENCHMARKS.md they were measured in hold the same games and win rate."""
+    """/rules names measured win rates (Gin Rummy's, Craits' and ONO 99's ``expert.MEASURED``):
+    the rows of BENCHMARKS.md they were measured in hold the same games and win rate."""
+    from games.craits.expert import MEASURED as CRAITS
     from games.gin_rummy.expert import MEASURED as GIN
     from games.ono99.expert import MEASURED as ONO
 
@@ -223,6 +224,9 @@ def test_the_numbers_rules_gives_are_the_benchmarks_rows() -> None:
         ("expert vs normal+normal+normal, games 300,000–300,119", ONO["games"], ONO["expert"]),
         ("bound: every hand (`--clairvoyant hands`), games 300,000–300,119", ONO["games"],
          ONO["clairvoyant"]),
+        ("expert vs normal×3, games 600,000–600,359", CRAITS["games"], CRAITS["expert"]),
+        ("bound: every hand shown (`--clairvoyant hands`), games 300,000–300,119",
+         CRAITS["bound_games"], CRAITS["clairvoyant"]),
     ):
         row = next(line for line in text.splitlines() if label in line)
         cells = [c.strip(" *") for c in row.split("|")]

@@ -57,6 +57,15 @@ def test_the_checker_lets_a_draft_lack_messages_but_not_break_them() -> None:
     assert progress(_with("Pass", "Pasio"), template_) == (1, 2)
 
 
+@pytest.mark.parametrize("lang", i18n.languages())
+def test_every_catalog_holds_the_templates_messages_and_no_other(lang: str) -> None:
+    """A catalog's messages are the template's: a merge that brings back a message the
+    code no longer has (``python -m i18n update`` drops it) is caught."""
+    ids = {(m.id if isinstance(m.id, str) else tuple(m.id), m.context) for m in read(lang) if m.id}
+    kept = {(m.id if isinstance(m.id, str) else tuple(m.id), m.context) for m in pot() if m.id}
+    assert ids - kept == set(), "run python -m i18n update"
+
+
 def test_the_english_catalog_is_the_message_ids() -> None:
     for message in read(SOURCE):
         if message.id:
