@@ -106,7 +106,7 @@ async def test_a_swiss_night_of_three_rounds_with_a_restart(harness: Harness) ->
     await until(lambda: "Finished." in message.text, "the event's message to say it ended")
     assert "winner:" in final.text
     standings = await bea_standings(players[0])
-    rows = re.findall(r"^\s+\d+ (\w+)\s+([\d.]+)", standings, re.M)
+    rows = re.findall(r"^\s*\d+ (\w+)\s+([\d.]+)", standings, re.M)
     assert sorted(n.lower() for n, _ in rows) == sorted(names), standings
     assert sum(float(p) for _, p in rows) == 9  # nine games, a point each (no byes)
 
@@ -172,7 +172,7 @@ async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Ha
     # Nor has it moved any rating yet: the finished table says when it will count.
     later = "This board counts toward the league once every table has played it."
     await until(lambda: any(later in m.text for m in first.messages()), "when the board counts")
-    rows = re.findall(r"^ +\d +\S+ +(\d+) +(\d+) +\d+$", await bea_standings(ada), re.M)
+    rows = re.findall(r"^ *\d +\S+ +(\d+) +(\d+) +\d+$", await bea_standings(ada), re.M)
     assert rows == [("0", "0")] * 4, rows  # no matchpoints, no board played, counted yet
     await harness.stop()
     await harness.start()
@@ -289,5 +289,5 @@ async def test_a_computer_evens_out_an_odd_field_when_allowed(harness: Harness) 
     await until(lambda: any("The event is over" in m.text for m in lobby.messages()),
                 "the final standings")
     final = next(m for m in lobby.messages() if "The event is over" in m.text)
-    rows = re.findall(r"^\s+\d .*?(\d+)$", final.text, re.M)  # each row's byes, last
+    rows = re.findall(r"^\s*\d .*?(\d+)$", final.text, re.M)  # each row's byes, last
     assert "Computer (normal)" in final.text and rows == ["0"] * 4, final.text

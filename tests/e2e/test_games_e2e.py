@@ -54,9 +54,9 @@ async def open_table(
 
 
 def standings_rows(text: str) -> list[str]:
-    """Player names in the standings table, best first (a rank, or none for a provisional
-    player, in the first three columns)."""
-    return re.findall(r"^[ \d]{3} (\S+)", text.split("```")[1], re.M)
+    """Player names in the standings table, best first (after a rank, or none for a
+    provisional player)."""
+    return re.findall(r"^ *\d* (\S+)", text.split("```")[1], re.M)
 
 
 async def gin_for_two(harness: Harness, options: str = "target=10") -> tuple[list[Seat], Channel]:
