@@ -35,7 +35,8 @@ from bot.settings import load_settings
 from bot.terminal.commands import yes
 from bot.terminal.lines import say
 from bot.text import clip
-from i18n import N_, SOURCE, _, from_environment, languages, match, ngettext, speaking
+from i18n import N_, SOURCE, _, decimal, from_environment, languages, match, ngettext, speaking
+from i18n import number as written
 from i18n.library import library_texts
 from storage.connect import shown
 
@@ -278,7 +279,8 @@ class Parser(argparse.ArgumentParser):
 
 
 def _shown(x: float) -> str:
-    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+    """A bound as the run's language writes it (``65,535``; ``65.535`` in Icelandic)."""
+    return written(int(x)) if float(x).is_integer() else decimal(x)
 
 
 def number(kind: type[int] | type[float], low: float, high: float) -> Callable[[str], Any]:
