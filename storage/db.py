@@ -42,6 +42,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, cast
 
+from storage.metering import charged
+
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
@@ -161,8 +163,9 @@ class Worker:
         self._conn: Conn | None = None
 
     async def hop(self, fn: Callable[[], T]) -> T:
-        """Run ``fn()`` on the worker's thread."""
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn)
+        """Run ``fn()`` on the worker's thread (its processor time charged to the caller's
+        meter, ``storage.metering``)."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, charged(fn))
 
     async def connect(self, make: Callable[[], Conn]) -> None:
         """Make the worker's connection on its thread."""

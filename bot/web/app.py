@@ -5,7 +5,8 @@ Decisions:
 * Read-only: GET and HEAD only (anything else is 405); no forms, no cookies, no script;
   the database is opened read-only.
 * With a ``Budget`` (``bot/web/limits.py``), a client past its share of server time gets
-  a plain 429 with ``Retry-After``, before its request costs anything.
+  a plain 429 with ``Retry-After``, before its request costs anything. A request costs
+  the processor time spent on it (``storage.metering``), not the time it waited.
 * Every response, errors included, carries the security headers below: a CSP that allows
   only the site's own style sheet and icon (SVG charts are inline markup, not script),
   no framing, no sniffing, no referrer.
@@ -30,6 +31,7 @@ from bot.web.limits import Budget, Proxies
 from bot.web.site import Site
 from i18n import _
 from storage.db import Database
+from storage.metering import Meter, metered
 
 log = logging.getLogger(__name__)
 
@@ -85,12 +87,11 @@ async def budgeted(request: web.Request, handler: Handler) -> web.StreamResponse
         response = error(429, _("Too many requests from you at once: try again in a moment."))
         response.headers["Retry-After"] = f"{wait:.0f}"
         return response
-    start = time.monotonic()
+    meter = Meter()
     try:
-        return await handler(request)
+        return await metered(handler(request), meter)
     finally:
-        now = time.monotonic()
-        budget.done(client, now - start, now)
+        budget.done(client, meter.seconds, time.monotonic())
 
 
 @web.middleware
