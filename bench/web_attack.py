@@ -16,8 +16,10 @@ connection each, 10 s to be answered) while one of these attacks goes on:
   ``$proxy_add_x_forwarded_for`` and Caddy do) reaches the site from the network's
   gateway, as Docker hands a host proxy's connections over, which ``DECKHAND_WEB_PROXIES``
   names (as ``docker-compose.yml`` sets it). A greedy client asks through it for
-  the costliest page (a Back Alley replay's last step with every hand), four at a time,
-  without pause; the bystander starts once the greedy one is refused (its burst spent).
+  the costliest page (a Back Alley replay's last step with every hand), one more at a
+  time than a client may have in flight (``Budget.parallel``), without pause, so it is
+  refused on any machine (on a starved one it cannot spend its processor time faster than
+  it earns it); the bystander starts once the greedy one is refused.
 * ``slow-ipv4``: 576 slowloris connections from 9 addresses (64 each, the per-address
   cap), each sending a request head a line a second and reconnecting when dropped.
 * ``slow-ipv6``: 600 such connections from 600 addresses of one IPv6 /64; the bystander
@@ -246,6 +248,8 @@ async def greedy(port: int, path: str, seen: Counter[str], stop: asyncio.Event) 
 
 
 async def attack_proxy(deckhand: Path, db: Path, paths: tuple[str, str], seconds: float) -> Result:
+    from bot.web.limits import Budget
+
     result = Result("proxy")
     season, costly = paths
     with site(deckhand, db, "0.0.0.0", {"DECKHAND_WEB_PROXIES": GATEWAY}) as port:
@@ -253,8 +257,8 @@ async def attack_proxy(deckhand: Path, db: Path, paths: tuple[str, str], seconds
         front_port = front.sockets[0].getsockname()[1]
         stop = asyncio.Event()
         greedy_tasks = [asyncio.create_task(greedy(front_port, costly, result.attacker, stop))
-                        for _ in range(4)]
-        end = time.monotonic() + 60  # until its burst is spent
+                        for _ in range(Budget().parallel + 1)]
+        end = time.monotonic() + 60  # until it is refused
         while not result.attacker["429"] and time.monotonic() < end:
             await asyncio.sleep(0.1)
         await bystander("127.0.0.1", front_port, season, BYSTANDER_V4, seconds, result)
