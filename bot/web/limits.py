@@ -59,8 +59,11 @@ class Budget:
     rate: float = 0.25
     #: Seconds a client may spend at once, after being idle.
     burst: float = 4.0
-    #: Requests one client may have in flight.
-    parallel: int = 4
+    #: Requests one client may have in flight: as many connections as a browser opens to
+    #: one host (6 in Chromium, ``kDefaultMaxSocketsPerGroup``, and in Firefox,
+    #: ``network.http.max-persistent-connections-per-server``), so a visitor's own browser
+    #: is not refused when a slowed server keeps its pages in flight longer.
+    parallel: int = 6
     #: Clients remembered; past it, the settled ones (idle, bucket full) are forgotten.
     remembered: int = 10_000
     _accounts: dict[str, _Account] = field(default_factory=dict)
