@@ -165,7 +165,10 @@ class Person:
         answered: bool = True,
     ) -> Interaction:
         """Send a component interaction with ``data`` on ``message``, checking nothing (as a
-        forging client may: ``click`` and ``select`` check what a real one shows); returns
+        forging client may: ``click`` and ``select`` check what a real one shows). Discord
+        does not promise to refuse a ``custom_id`` that is not on the message: "Custom IDs
+        are now validated by the API" (discord-api-docs #3207) was reverted (#3408), and
+        the docs tell apps to validate it themselves, so the fake lets it through; returns
         once the bot answered. A click deferred without a message (callback 6) is answered
         later, by an edit of the clicked message or a follow-up (``bot.ui.answers``: a
         deferred answer is always replaced) — unless ``answered`` is False: where Discord
