@@ -31,6 +31,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "sqlite_only: runs on the SQLite backend only")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` run first (in their order), the rest after: the workers take
+    one test at a time (``--maxschedchunk 1``), so the longest are spread over them from
+    the start, and the run does not end waiting on one of them."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
         only = metafunc.definition.get_closest_marker("sqlite_only") is not None

@@ -83,6 +83,7 @@ async def test_memory_per_active_table_on_a_real_file(tmp_path: Path) -> None:
     assert 500 < size < 1_000_000
 
 
+@pytest.mark.slow
 def test_runner_sections_without_the_references() -> None:
     lines = runner.gin_section(runner.QUICK)
     assert any(ln.startswith("| Deckhand (Python loop) |") for ln in lines)

@@ -90,6 +90,7 @@ def seating(game: str, people: int) -> tuple[int, int]:
     return humans, size - humans
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_whole_game_in_a_group_dm_without_the_bot(harness: Harness, game: str) -> None:
     await start_anywhere(harness)

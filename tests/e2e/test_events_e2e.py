@@ -58,6 +58,7 @@ async def play_round(
     return threads
 
 
+@pytest.mark.slow
 async def test_a_swiss_night_of_three_rounds_with_a_restart(harness: Harness) -> None:
     await harness.start()
     fake = harness.fake

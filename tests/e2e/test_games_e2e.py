@@ -68,6 +68,7 @@ async def gin_for_two(harness: Harness, options: str = "target=10") -> tuple[lis
     return [Seat(alice, harness, lobby), Seat(bob, harness, lobby)], lobby
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_whole_game_then_the_standings(harness: Harness, game: str) -> None:
     await harness.start()

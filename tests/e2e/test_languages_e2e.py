@@ -77,6 +77,7 @@ async def open_multilingual(harness: Harness, game: str, options: str) -> list[S
             for p, lang in playing]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_four_languages_at_one_table(harness: Harness, game: str) -> None:
     """Each game with as many of the four as it seats (two at Gin Rummy and Spades); turn

@@ -21,6 +21,7 @@ from tests.waiting import until
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_whole_game_with_hands_in_the_channel(harness: Harness, game: str) -> None:
     await harness.start()

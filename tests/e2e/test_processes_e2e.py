@@ -250,6 +250,7 @@ async def open_table(
     return table
 
 
+@pytest.mark.slow
 async def test_two_processes_play_and_survive_a_kill(
     fake_discord: FakeDiscord, cluster: dict[str, BotProcess], pg_url: str
 ) -> None:

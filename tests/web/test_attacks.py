@@ -25,6 +25,7 @@ def _namespaces() -> bool:
     ).returncode == 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not _namespaces(), reason="needs unshare -rn (a network namespace)")
 def test_a_bystander_is_answered_through_both_attacks() -> None:
     done = subprocess.run(
