@@ -375,8 +375,9 @@ async def declared_commands(settings: Settings) -> list[dict[str, Any]]:
     return [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
 
 
-def run_bot(settings: Settings) -> int:
-    """Run until stopped; the exit code for ``deckhand run``."""
+def run_bot(settings: Settings, *, table_seeds: Callable[[], int] | None = None) -> int:
+    """Run until stopped; the exit code for ``deckhand run`` (``table_seeds``: as for
+    ``create_bot``; tests' bot processes deal known games)."""
     logging.basicConfig(
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -384,7 +385,7 @@ def run_bot(settings: Settings) -> int:
     if settings.discord_token is None:
         log.error("DISCORD_TOKEN is not set")
         return 2
-    bot = create_bot(settings, card_faces=art_faces())
+    bot = create_bot(settings, table_seeds=table_seeds, card_faces=art_faces())
     token = settings.discord_token.get_secret_value().strip()
 
     async def main() -> None:

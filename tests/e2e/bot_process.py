@@ -2,11 +2,14 @@
 
 ``python -m tests.e2e.bot_process`` is ``deckhand run`` (``bot.app.run_bot``, settings
 from the environment as in production) with discord.py pointed at the fake Discord
-named by ``DECKHAND_TEST_API`` (REST base URL) and ``DECKHAND_TEST_GATEWAY``.
+named by ``DECKHAND_TEST_API`` (REST base URL) and ``DECKHAND_TEST_GATEWAY``; its tables
+are dealt from the seeds counting up from ``DECKHAND_TEST_SEED`` (when set), so a test
+knows the games it plays (a random deal once ended a game the test meant to go on).
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 
@@ -17,7 +20,9 @@ from tests.e2e.redirect import point_discord_py
 
 def main() -> int:
     point_discord_py(os.environ["DECKHAND_TEST_API"], os.environ["DECKHAND_TEST_GATEWAY"])
-    return run_bot(Settings(_env_file=None))  # type: ignore[call-arg]
+    first = os.environ.get("DECKHAND_TEST_SEED")
+    seeds = itertools.count(int(first)).__next__ if first else None
+    return run_bot(Settings(_env_file=None), table_seeds=seeds)  # type: ignore[call-arg]
 
 
 if __name__ == "__main__":

@@ -60,6 +60,7 @@ class BotProcess:
             # B's tables (its guild's) get a short turn timer, to see it fire after a restart.
             "DECKHAND_TURN_TIMER": "6" if name == "B" else "0",
             "DECKHAND_USER_RATE": "1000",
+            "DECKHAND_TEST_SEED": "1000" if name == "A" else "2000",
             "DECKHAND_TEST_API": fake.base_url,
             "DECKHAND_TEST_GATEWAY": fake.gateway_url,
         }
