@@ -17,9 +17,10 @@ are read the same way. A peer that is not trusted is the client, whatever it sen
 processor time spent answering it (``storage.metering``: its steps on the event loop and
 its reads on the database's threads, not the time it waited while others were served, so a
 flood of connections slowing the server does not make a bystander's pages dearer; a season
-page that reads 20,000 matches costs far more than the style sheet), the bucket refills at ``rate`` seconds per second up to ``burst``, and a client
-whose bucket is empty, or who has ``parallel`` requests in flight, is answered 429 with
-``Retry-After`` at once, costing nothing. So one client can take at most ``rate`` of the
+page that reads 20,000 matches costs far more than the style sheet), the bucket refills
+at ``rate`` seconds per second up to ``burst``, and a client whose bucket is empty, or who
+has ``parallel`` requests in flight, is answered 429 with ``Retry-After`` at once, costing
+nothing. So one client can take at most ``rate`` of the
 site's time once its burst is spent, however it spreads its requests.
 """
 
