@@ -245,6 +245,17 @@ LEVEL_NOTES = {
 }
 
 
+def win_rates(measured: Mapping[str, float]) -> dict[str, int]:
+    """The per-cent win rates a level note names (``{expert}``, ``{bound}``), from an
+    expert's ``MEASURED``: its ``expert`` wins of ``games``, and the same search's shown
+    every hand, ``clairvoyant`` wins of ``bound_games`` (or of ``games``), where measured."""
+    rates = {"expert": round(100 * measured["expert"] / measured["games"])}
+    if "clairvoyant" in measured:
+        bound_games = measured.get("bound_games", measured["games"])
+        rates["bound"] = round(100 * measured["clairvoyant"] / bound_games)
+    return rates
+
+
 def random_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``random`` computer player: any legal action, uniformly."""
     return rng.choice(legal)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from games import cards
-from games.base import LEVEL_NOTES, Game, IllegalAction, Option, View, Why
+from games.base import LEVEL_NOTES, Game, IllegalAction, Option, View, Why, win_rates
 from games.craits import bots, expert, moves, scoring
 from games.craits.state import CraitsState
 from games.rng import shuffled
@@ -71,10 +71,7 @@ class Craits(Game[CraitsState]):
             " {bound} per cent: what it lacks is knowing what the others hold."
         ),
     }
-    level_numbers: ClassVar[Mapping[str, int]] = {
-        "expert": round(100 * expert.MEASURED["expert"] / expert.MEASURED["games"]),
-        "bound": round(100 * expert.MEASURED["clairvoyant"] / expert.MEASURED["bound_games"]),
-    }
+    level_numbers: ClassVar[Mapping[str, int]] = win_rates(expert.MEASURED)
 
     def example_action(self) -> str:
         return "play 7H"

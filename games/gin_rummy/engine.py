@@ -12,7 +12,7 @@ import random
 from typing import Any, ClassVar
 
 from games import actions, melds
-from games.base import LEVEL_NOTES, Bot, Game, IllegalAction, Option, View, Why
+from games.base import LEVEL_NOTES, Bot, Game, IllegalAction, Option, View, Why, win_rates
 from games.cards import INDEX, STANDARD_DECK, deal, pretty
 from games.gin_rummy import expert, scoring
 from games.gin_rummy.bots import decide, normal_bot
@@ -56,9 +56,7 @@ class GinRummy(Game[GinState]):
             " per cent of games to 100 against the normal player."
         ),
     }
-    level_numbers: ClassVar[dict[str, int]] = {
-        "expert": round(100 * expert.MEASURED["expert"] / expert.MEASURED["games"]),
-    }
+    level_numbers: ClassVar[dict[str, int]] = win_rates(expert.MEASURED)
     card_verbs: ClassVar[tuple[str, ...]] = ("discard", "knock")
 
     def example_action(self) -> str:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from games import cards as std_cards
 from games.actions import no_args, split
-from games.base import LEVEL_NOTES, Bot, Game, IllegalAction, Option, Outcome, View, Why
+from games.base import LEVEL_NOTES, Bot, Game, IllegalAction, Option, Outcome, View, Why, win_rates
 from games.ono99 import expert, scoring
 from games.ono99.bots import decide, normal_bot
 from games.ono99.cards import (
@@ -79,10 +79,7 @@ class Ono99(Game[OnoState]):
             " (an even share is 25)."
         ),
     }
-    level_numbers: ClassVar[Mapping[str, int]] = {
-        "expert": round(100 * expert.MEASURED["expert"] / expert.MEASURED["games"]),
-        "bound": round(100 * expert.MEASURED["clairvoyant"] / expert.MEASURED["games"]),
-    }
+    level_numbers: ClassVar[Mapping[str, int]] = win_rates(expert.MEASURED)
 
     def parse_card(self, text: str) -> str:
         """Canonical code of an ONO 99 card (``reverse`` → ``REV``, ``10`` → ``10``)."""

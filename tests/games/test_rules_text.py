@@ -55,3 +55,18 @@ def test_rules_are_complete(name: str) -> None:
     for phrase in MUST_SAY[name]:
         assert phrase in text, f"{name}: the rules do not say {phrase!r}"
     assert "wins" in text
+
+
+def test_the_levels_name_the_win_rates_measured() -> None:
+    """A level note's numbers are the expert's ``MEASURED`` wins as per cent of its games
+    (the bound's of its own games where they differ), rounded."""
+    from games.base import win_rates
+
+    assert win_rates({"games": 400, "expert": 253}) == {"expert": 63}
+    assert win_rates({"games": 120, "expert": 31, "clairvoyant": 39}) == {
+        "expert": 26, "bound": 32}
+    assert win_rates({"games": 360, "expert": 84, "bound_games": 120,
+                      "clairvoyant": 75.5}) == {"expert": 23, "bound": 63}
+    for name in ("craits", "ono99"):
+        game = games.get(name)
+        assert f" {game.level_numbers['bound']} per cent" in game.explain_level("expert")
