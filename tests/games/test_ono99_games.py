@@ -93,3 +93,15 @@ def test_normal_moves_are_fast() -> None:
             state = GAME.apply(state, seat, action)
     times.sort()
     assert times[int(len(times) * 0.99)] < 0.02
+
+
+def test_a_counting_player_reads_the_shares_from_the_cards_it_has_not_seen() -> None:
+    """At 95 a card is unplayable if it is an ONO 99 or a number above 3: 10 + 6 × 6 + 10
+    = 56 of the 112 cards. With every ONO 99 and every 10 in the discard pile, 36 of the
+    88 cards left unseen are (no hand is shown; the seat's own four are seen too)."""
+    from games.ono99.bots import _bad_share, _unseen_bad_share
+
+    view = {"hand": ["0", "1", "2", "3"], "discards": ["ONO"] * 10 + ["10"] * 10,
+            "revealed": [None] * 4}
+    assert _bad_share(95) == 56 / 112
+    assert _unseen_bad_share(view)(95) == 36 / (112 - 24)
