@@ -144,10 +144,14 @@ def playout(
     """``after`` played on by ``normal`` for every seat to the end of the round (or game),
     each seeing only the fields ``normal`` reads: the same moves as ``search.rollout``
     without building full views (and their history) at every move; the moves made are
-    counted on ``meter``."""
+    counted on ``meter``. At most ``MAX_MOVES`` moves: with every card in a hand, the
+    ``normal`` players can go round in a loop for ever (each play reshuffled back and
+    drawn again, nobody going out), and such a play-out stops there, nobody having gained."""
     game = games.get("craits")
     state = after
-    while not state.is_over and not round_over(root, state):
+    for _ in range(MAX_MOVES):
+        if state.is_over or round_over(root, state):
+            break
         seat = state.to_act[0]
         view = {
             "seat": seat, "players": state.players, "hand": state.hands[seat],

@@ -395,3 +395,28 @@ def test_craits_lean_playouts_are_normal_rollouts(seed: int) -> None:
                        random.Random(7), meter=counted)
         assert game.dumps(lean) == game.dumps(full)
         assert meter.moves == counted.moves > 0
+
+
+def test_a_craits_playout_that_goes_round_for_ever_stops_at_the_move_budget() -> None:
+    """Every card in a hand (game 1,000,030's round, as a play-out found it): the ``normal``
+    players play and draw the same cards back and nobody goes out, so the round never ends
+    (still on after 5,000 moves). The play-out stops at ``MAX_MOVES`` and scores nothing."""
+    from games.craits.state import CraitsState
+
+    hands = ["JD JH 4H QD KD KH 2D AH 2S 9D 6H TS 8S 5H", "3D 3S JS 3C 7D 9C 5D 5S TH",
+             "3H 9S 6D", "4D KC QH 8C 4C QC KS 4S 7H 7C TD 7S 9H JC TC QS 2H 2C AS 8D AD 8H 6C"
+             " 6S AC"]
+    stuck = CraitsState(
+        players=4, seed=1_000_030, options={"short": True}, to_act=(0,), hands=[
+            h.split() for h in hands], discard=["5C"], suit="C", current=0,
+        announced=[False] * 4, skipped=[0] * 4, scores=[0] * 4, shuffles=2839,
+    )
+    game = games.get("craits")
+    assert sum(map(len, stuck.hands)) == 51 and not stuck.draw_pile
+    still = rollout(game, stuck, stuck, craits_expert.round_over, "normal", random.Random(1),
+                    horizon=5_000)
+    assert still.round_no == 1 and not still.is_over  # the loop: no horizon, no end
+    meter = Meter()
+    end = craits_expert.playout(stuck, stuck, random.Random(1), meter)
+    assert meter.moves == craits_expert.MAX_MOVES and end.round_no == 1
+    assert standing(game)(stuck, end, 0) == 0.0
