@@ -67,6 +67,7 @@ class Weights:
         return special[card] if card in special else self.numbers * (10 - VALUE[card]) / 10
 
 
+#: ``normal``'s weights.
 NORMAL = Weights()
 #: A total on which this share of the deck cannot be played is worth saying so in a hint.
 PRESSING = 0.3
