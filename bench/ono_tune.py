@@ -29,6 +29,7 @@ from pathlib import Path
 
 import games
 from bench.openspiel_gin import mean_interval
+from bench.strength import standing_of
 from games.ono99 import bots, expert
 from games.ono99.bots import NORMAL, Weights
 from games.rng import rng_for
@@ -61,9 +62,7 @@ def _play(deal: int, learner: int, weights: Weights | None) -> list[float]:
         else:
             action = game.choose(state, seat, "normal", rng)
         state = game.apply(state, seat, action)
-    ranks = game.outcome(state).ranks
-    firsts = ranks.count(min(ranks))
-    return [1 / firsts if r == min(ranks) else 0.0 for r in ranks]
+    return [standing_of(game, state, {s})[0] for s in range(PLAYERS)]
 
 
 def _chunk(args: tuple[Weights, int, int]) -> list[float]:

@@ -4,6 +4,7 @@ written in the shape the expert reads."""
 from __future__ import annotations
 
 import json
+import random
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -16,8 +17,6 @@ from games.ono99.bots import NORMAL, Weights
 
 
 def test_a_step_changes_one_or_two_weights_and_is_seeded() -> None:
-    import random
-
     tried = [ono_tune.step(NORMAL, random.Random(k)) for k in range(20)]
     assert tried == [ono_tune.step(NORMAL, random.Random(k)) for k in range(20)]
     changed = [sum(a != b for a, b in zip(asdict(t).values(), asdict(NORMAL).values(),
