@@ -128,6 +128,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="worker processes (the same weights either way)")
     parser.add_argument("--out", type=Path, default=expert.WEIGHTS_PATH)
     args = parser.parse_args(argv)
+    if args.steps < 1 or args.deals < 1:
+        parser.error("--steps and --deals must be at least 1")
+    if args.out.is_dir() or not args.out.parent.is_dir():
+        parser.error(f"cannot write {args.out}: give a file in a folder that exists")
     start = time.perf_counter()
     weights, mean = tune(args.steps, args.deals, args.seed, args.jobs)
     about = {

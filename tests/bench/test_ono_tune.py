@@ -46,3 +46,15 @@ def test_the_shipped_weights_are_learned_not_normals() -> None:
     data = json.loads(expert.WEIGHTS_PATH.read_text(encoding="utf-8"))
     assert data["about"]["command"].startswith("python -m bench.ono_tune")
     assert expert.learned() == Weights(**data["weights"]) != NORMAL
+
+
+def test_a_bad_output_or_count_is_refused_before_any_tuning(tmp_path: Path) -> None:
+    for argv in (["--out", str(tmp_path)], ["--out", str(tmp_path / "no" / "w.json")],
+                 ["--steps", "0", "--out", str(tmp_path / "w.json")]):
+        try:
+            ono_tune.main(argv)
+        except SystemExit as refused:
+            assert refused.code == 2
+        else:
+            raise AssertionError(f"{argv} was not refused")
+    assert list(tmp_path.iterdir()) == []
