@@ -25,14 +25,14 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, fields, replace
+from functools import partial
 from pathlib import Path
 
-import games
+from bench import paired
 from bench.openspiel_gin import mean_interval
-from bench.strength import standing_of
+from games.base import View
 from games.ono99 import bots, expert
 from games.ono99.bots import NORMAL, Weights
-from games.rng import rng_for
 
 #: The shipped weights' run (the defaults: ``python -m bench.ono_tune`` writes them).
 STEPS_RUN = 48
@@ -48,39 +48,18 @@ STEPS = {
 CHUNK = 250
 
 
-def _play(deal: int, learner: int, weights: Weights | None) -> list[float]:
-    """Every seat's share of the win on ``deal``, seat ``learner`` playing ``weights`` and
-    everyone else ``normal`` (everyone ``normal`` when ``weights`` is None)."""
-    game = games.get("ono99")
-    state = game.new(PLAYERS, seed=deal)
-    rng = rng_for(deal, "ono_tune")
-    while not state.is_over:
-        seat = state.to_act[0]
-        if weights is not None and seat == learner:
-            action = bots.decide(game.view(state, seat), game.legal_actions(state, seat),
-                                 weights)[0]
-        else:
-            action = game.choose(state, seat, "normal", rng)
-        state = game.apply(state, seat, action)
-    return [standing_of(game, state, {s})[0] for s in range(PLAYERS)]
-
-
-def _chunk(args: tuple[Weights, int, int]) -> list[float]:
-    weights, first, count = args
-    out = []
-    for deal in range(first, first + count):
-        base = _play(deal, 0, None)
-        out.append(sum(_play(deal, s, weights)[s] - base[s] for s in range(PLAYERS)) / PLAYERS)
-    return out
+TABLE = paired.Table("ono99", PLAYERS, "ono_tune")
 
 
 def gain(weights: Weights, first: int, deals: int, pool: ProcessPoolExecutor | None) -> list[
     float
 ]:
     """Per deal, ``weights``' wins minus ``normal``'s in the same seats (deals ``first`` …)."""
-    work = [(weights, f, min(CHUNK, first + deals - f)) for f in range(first, first + deals, CHUNK)]
-    parts = pool.map(_chunk, work) if pool is not None else map(_chunk, work)
-    return [g for part in parts for g in part]
+    return paired.gain(TABLE, partial(_decide, weights), first, deals, pool, CHUNK)
+
+
+def _decide(weights: Weights, view: View, legal: list[str]) -> str:
+    return bots.decide(view, legal, weights)[0]
 
 
 def step(weights: Weights, rng: random.Random) -> Weights:
