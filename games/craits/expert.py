@@ -1,13 +1,8 @@
 """The ``expert`` computer player for Craits: determinized search (PIMC).
 
 Worlds. The other hands and the draw pile are dealt from the cards the seat cannot place
-(not in its hand, not in the face-up discard pile), by the public hand sizes. A player who
-drew because they could not play (the history says so: a turn's or the crank's draw)
-held no card they could have played then — no 8, nothing of the suit to follow or the top
-card's rank; during the crank no ace or 2 — and the cards they still hold from then keep
-that gap: of a hand of ``n`` after drawing ``d`` cards since, at least ``n - d`` are such
-cards (fewer if the drawn ones were played). Each refusal is kept for that many cards, the
-later refusals for the cards held since the earlier ones too.
+(not in its hand, not in the face-up discard pile), by the public hand sizes. Each hand keeps what
+its player's refusals to play showed (``reading.py``).
 
 Value. Each play (or the draw) of the seat on turn is played out to the end of the round
 by ``normal`` players and scored as the game scores it: the round points the others took
@@ -21,16 +16,13 @@ move), the same moves as ``search.rollout`` in about three quarters of the time.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import games
 from games.base import View
 from games.cards import STANDARD_DECK
 from games.craits import bots
-from games.craits.moves import playable
+from games.craits.reading import refusals, slots
 from games.craits.state import CraitsState
 from games.search import Meter, budget, deal, pimc, standing
 
@@ -46,63 +38,6 @@ ROLLOUTS = 48
 #: The most moves a decision's play-outs make (50-70 µs each on one core of the benchmark
 #: machine): with five players and full hands 48 rollouts took up to 12,700 moves (1.1 s).
 MAX_MOVES = 2_000
-
-
-@dataclass
-class Refusal:
-    """A draw by a player who could not play: the top card, the suit to follow and the
-    crank count then, and the cards the player drew since (this draw's included)."""
-
-    top: str
-    suit: str
-    crank: int
-    drawn: int
-
-    def fits(self, card: str) -> bool:
-        """Whether the player may still hold ``card`` from before this draw."""
-        return not playable(card, self.top, self.suit, self.crank)
-
-
-def refusals(history: Sequence[dict[str, Any]], players: int) -> list[list[Refusal]]:
-    """Every player's refusals this round, oldest first, read from the public history."""
-    out: list[list[Refusal]] = [[] for _ in range(players)]
-    top, suit, crank = "", "", 0
-    for e in history:
-        kind = e["type"]
-        if kind in ("turn_up", "play"):
-            top = e["card"]
-            suit = e.get("suit") or top[1]
-        elif kind == "crank":
-            crank = e["count"]
-        elif kind == "crank_end":
-            crank = 0
-        elif kind == "draw":
-            seat, count = e["seat"], e["count"]
-            for r in out[seat]:
-                r.drawn += count
-            if e["reason"] in ("turn", "crank") and top:
-                out[seat].append(Refusal(top, suit, crank, count))
-    return out
-
-
-def _fits_all(refused: Sequence[Refusal], card: str) -> bool:
-    return all(r.fits(card) for r in refused)
-
-
-def slots(held: int, refused: Sequence[Refusal]) -> list[tuple[int, Callable[[str], bool] | None]]:
-    """A hand of ``held`` cards split by what each part is known not to hold: the cards
-    held since the oldest refusal keep every refusal's gap, those since the next keep the
-    later ones', and so on; the rest are free."""
-    out: list[tuple[int, Callable[[str], bool] | None]] = []
-    counted = 0
-    for i, r in enumerate(refused):
-        since = max(0, held - r.drawn)
-        if since > counted:
-            out.append((since - counted, partial(_fits_all, refused[i:])))
-            counted = since
-    if held > counted:
-        out.append((held - counted, None))
-    return out
 
 
 def world(view: View, rng: random.Random) -> CraitsState:

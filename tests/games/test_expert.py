@@ -15,6 +15,7 @@ import games
 from games.back_alley import expert as back_alley_expert
 from games.base import State
 from games.craits import expert as craits_expert
+from games.craits import reading
 from games.gin_rummy.engine import TAKE_LIMIT
 from games.rng import rng_for
 from games.search import Meter, deal, fitted, pimc, rollout, standing
@@ -315,7 +316,7 @@ def test_back_alley_shared_bid_playouts_score_as_full_ones() -> None:
                 ), (seed, k, bid)
 
 
-def _held_since(hand: list[str], refused: list[craits_expert.Refusal]) -> bool:
+def _held_since(hand: list[str], refused: list[reading.Refusal]) -> bool:
     """Whether ``hand`` has room for what the refusals say: for each, at least ``held -
     drawn`` cards that keep its gap and every later one's."""
     return all(
@@ -335,7 +336,7 @@ def test_craits_refusals_are_true_and_worlds_keep_them(seed: int) -> None:
     while not state.is_over:
         seat = state.to_act[0]
         view = game.view(state, seat)
-        refused = craits_expert.refusals(view["history"], 4)
+        refused = reading.refusals(view["history"], 4)
         for s in range(4):
             assert _held_since(state.hands[s], refused[s]), (s, refused[s], state.hands[s])
         if any(refused[s] for s in range(4) if s != seat) and seen % 5 == 0:
