@@ -161,8 +161,8 @@ def play(
     plays ``normal``. ``clairvoyant``: A's searches are given the
     real state as every world — ``"all"``: every hand and the stock's order; ``"hands"``:
     every hand, the face-down pile reshuffled (``PILES``) — not a fair player, a measure
-    of how much better worlds could ever give (none for Gin Rummy's expert, which deals no
-    worlds: it weighs moves with a learned evaluation)."""
+    of how much better worlds could ever give (none for Gin Rummy's and Craits' experts,
+    which deal no worlds: they weigh moves with a learned evaluation)."""
     game = games.get(lineup.game)
     players = len(lineup.levels)
     deal, shift = divmod(seed, rotations(lineup))

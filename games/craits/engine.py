@@ -64,11 +64,10 @@ class Craits(Game[CraitsState]):
     level_notes: ClassVar[Mapping[str, str]] = {
         **LEVEL_NOTES,
         "expert": N_(
-            "searches (deals the cards it cannot see in many ways that fit what the table has"
-            " shown, and plays its moves out on each), but in Craits it has measured no stronger"
-            " than normal: against three normal players it won {expert} per cent of"
-            " four-player games (an even share is 25). Shown every hand, the same search wins"
-            " {bound} per cent: what it lacks is knowing what the others hold."
+            "weighs every card it may play with a value learned from thousands of rounds"
+            " played out, and plays the most valuable (the rest it plays like the normal"
+            " player); against three normal players it won {expert} per cent of four-player"
+            " games (an even share is 25)."
         ),
     }
     level_numbers: ClassVar[Mapping[str, int]] = win_rates(expert.MEASURED)

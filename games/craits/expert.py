@@ -1,42 +1,41 @@
-"""The ``expert`` computer player for Craits: determinized search (PIMC).
+"""The ``expert`` computer player for Craits: the learned value of each play
+(``learned.py``, trained offline by ``python -m bench.craits_train`` on play-outs of
+``normal`` from real positions), which leaves ``normal`` only the crank, the calls and the
+draw. Against three ``normal`` players it won 32.7 % of 6,400 four-player games (31.6–33.9 %;
+an even share is 25 %), 7.7 ± 1.1 points more than ``normal`` in the same seats, in about
+a millisecond a decision (BENCHMARKS.md, Craits).
 
-Worlds. The other hands and the draw pile are dealt from the cards the seat cannot place
-(not in its hand, not in the face-up discard pile), by the public hand sizes. Each hand keeps what
-its player's refusals to play showed (``reading.py``).
+It replaced determinized search (PIMC: each move played out 48 times by ``normal`` in
+worlds dealt to fit what the table had shown, ``normal``'s move left only for one that beat
+it by 2.5 standard errors), which measured no stronger than ``normal`` (23.3 % of 360
+four-player games), and which, put over the learned move, made it weaker (27.9 % of games
+1,200,000–1,200,479 against the learned value's 31.2 % alone): its play-outs are
+``normal``'s, and pull its choices back towards ``normal``'s.
 
-Value. Each play (or the draw) of the seat on turn is played out to the end of the round
-by ``normal`` players and scored as the game scores it: the round points the others took
-on average minus mine (the lowest total wins). Announcing and calling out are
-``normal``'s (it always does both). Rollouts run to the end of the round: cutting them
-short and scoring the hands as they stand measured worse. They are played with lean views
-(``playout``: only the fields ``normal`` reads, not the whole view and its history at every
-move), the same moves as ``search.rollout`` in about three quarters of the time.
+Worlds remain what ``Game.world`` deals for this game (``world``): the other hands and the
+draw pile dealt from the cards the seat cannot place (not in its hand, not in the face-up
+discard pile), by the public hand sizes, each hand keeping what its player's refusals to
+play showed (``reading.py``). ``playout`` plays a position on to the end of the round by
+``normal`` for every seat, as the trainer's play-outs do.
 """
 
 from __future__ import annotations
 
 import random
-from functools import partial
 
 import games
 from games.base import View
 from games.cards import STANDARD_DECK
-from games.craits import bots
+from games.craits import bots, learned
 from games.craits.reading import refusals, slots
 from games.craits.state import CraitsState
-from games.search import Meter, budget, deal, pimc, standing
+from games.search import Meter, deal
 
 #: Four-player games against three ``normal`` players (BENCHMARKS.md, Craits): the expert's
-#: wins over games 600,000–600,359, and the same search's shown every hand over games
-#: 300,000–300,119 (a bound); ties count half.
-MEASURED = {"games": 360, "expert": 84, "bound_games": 120, "clairvoyant": 75.5}
+#: wins over games 1,300,000–1,306,399; ties count half.
+MEASURED = {"games": 6400, "expert": 2095.75}
 
-#: Standard errors by which a searched move must beat ``normal``'s to replace it.
-CONFIDENCE = 2.5
-#: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
-ROLLOUTS = 48
-#: The most moves a decision's play-outs make (50-70 µs each on one core of the benchmark
-#: machine): with five players and full hands 48 rollouts took up to 12,700 moves (1.1 s).
+#: The most moves a play-out makes (50-70 µs each on one core of the benchmark machine).
 MAX_MOVES = 2_000
 
 
@@ -100,15 +99,4 @@ def playout(
 
 def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``expert`` computer player (see the module docstring)."""
-    moves = [a for a in legal if a.split()[0] not in ("announce", "callout")]
-    if len(moves) < len(legal) or view["current"] != view["seat"]:
-        return bots.normal(view, legal, rng)
-    game = games.get("craits")
-    meter = Meter()
-    return pimc(
-        game, view, moves, rng,
-        worlds=budget(ROLLOUTS, len(moves)), value=standing(game), done=round_over,
-        max_moves=MAX_MOVES, playout=partial(playout, meter=meter), meter=meter,
-        default=bots.normal(view, moves, rng),
-        confidence=CONFIDENCE,
-    )
+    return learned.choose(view, legal)

@@ -57,9 +57,9 @@ def test_the_shipped_value_was_trained_on_these_features() -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_learned_player_plays_legal_moves_and_leaves_the_rest_to_normal(seed: int) -> None:
-    """At every decision of seeded games it names a legal move; during the crank, when a
-    call is open and when it cannot play it makes ``normal``'s move; elsewhere it differs
-    from ``normal`` at some decisions."""
+    """At every decision of seeded games it names a legal move, the expert's; during the
+    crank, when a call is open and when it cannot play it makes ``normal``'s move; elsewhere
+    it differs from ``normal`` at some decisions."""
     game = games.get("craits")
     state = game.new(4, seed=seed, options={"short": True})
     rng = rng_for(seed, "learned")
@@ -70,6 +70,7 @@ def test_the_learned_player_plays_legal_moves_and_leaves_the_rest_to_normal(seed
         legal = game.legal_actions(state, seat)
         mine, usual = learned.choose(view, legal), bots.decide(view, legal)[0]
         assert mine in legal
+        assert game.bots["expert"](view, legal, rng) == mine  # the expert is this player
         if view["crank"] or not any(a.startswith("play") for a in legal) or any(
             a.split()[0] in ("announce", "callout") for a in legal
         ):
