@@ -13,9 +13,9 @@ The value is linear in the features of a play (``NAMES``: ``normal``'s own value
 card scores and which rank it is, what it leaves in hand, the next player's chance of
 being unable to follow from the cards unseen and what its refusals to play showed
 (``reading.py``), a power against a player close to going out) and in every product of two
-of them (``expand``); it is fitted by ridge regression to each decision's play-out
-advantages (the candidates' values less their mean), so only the differences between a
-seat's plays are learned. It is shipped as ``weights.json`` beside this module (read once;
+of them (``games/learned_value.py``); it is fitted by ridge regression to each decision's
+play-out advantages (the candidates' values less their mean), so only the differences
+between a seat's plays are learned. It is shipped as ``weights.json`` beside this module (read once;
 the file also records how it was trained).
 
 Rule decisions kept from ``normal``: call out and announce whenever possible, play a card
@@ -26,12 +26,8 @@ points (the value was not trained there). Of an 8's four suits (and a 9's two) o
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from typing import Any
 
 import numpy as np
 
@@ -40,6 +36,7 @@ from games.cards import STANDARD_DECK
 from games.craits import bots, moves
 from games.craits.reading import Refusal, refusals, slots
 from games.craits.scoring import POINTS
+from games.learned_value import Value, load
 
 #: The shipped weights, beside this module.
 WEIGHTS = "weights.json"
@@ -98,13 +95,6 @@ def features(view: View, action: str, refused: Sequence[Sequence[Refusal]],
     ]
 
 
-def expand(rows: np.ndarray) -> np.ndarray:
-    """Each row of features followed by the products of every pair of them (squares
-    included), upper triangle row by row."""
-    i, j = np.triu_indices(rows.shape[1])
-    return np.hstack([rows, rows[:, i] * rows[:, j]])
-
-
 def candidates(view: View, legal: Sequence[str]) -> list[str]:
     """The plays the value chooses between: those announcing the last card if any, and of
     each card only the suit ``normal`` values most."""
@@ -128,33 +118,10 @@ def rows(view: View, plays: Sequence[str]) -> np.ndarray:
     return np.array([features(view, a, refused, unseen) for a in plays])
 
 
-@dataclass(frozen=True)
-class Value:
-    """The fitted weights of ``expand``'s columns, and how they were trained."""
-
-    weights: np.ndarray
-    about: dict[str, Any]
-
-    def of(self, view: View, plays: Sequence[str]) -> np.ndarray:
-        """The value of each of ``plays`` (only differences between them mean anything)."""
-        return np.asarray(expand(rows(view, plays)) @ self.weights)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"names": list(NAMES), "weights": [float(w) for w in self.weights],
-                "about": self.about}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Value:
-        if tuple(data["names"]) != NAMES:
-            raise ValueError("the weights were trained on other features")
-        return cls(np.array(data["weights"]), dict(data["about"]))
-
-
 @cache
 def shipped() -> Value:
     """The shipped value (read once)."""
-    text = resources.files(__package__).joinpath(WEIGHTS).read_text(encoding="utf-8")
-    return Value.from_json(json.loads(text))
+    return load(__package__, WEIGHTS, NAMES)
 
 
 def choose(view: View, legal: list[str], value: Value | None = None) -> str:
@@ -167,5 +134,5 @@ def choose(view: View, legal: list[str], value: Value | None = None) -> str:
     plays = candidates(view, legal)
     if len(plays) == 1:
         return plays[0]
-    values = (value or shipped()).of(view, plays)
+    values = (value or shipped()).of(rows(view, plays))
     return plays[int(np.argmax(values))]

@@ -41,18 +41,10 @@ def test_an_eights_suits_are_one_candidate_and_last_card_plays_are_kept_apart() 
         "play 5D last", "play 5C last"]
 
 
-def test_expansion_keeps_the_features_and_adds_every_product_of_two() -> None:
-    row = np.array([[2.0, 3.0, 5.0]])
-    assert learned.expand(row).tolist() == [[2, 3, 5, 4, 6, 10, 9, 15, 25]]
-
-
 def test_the_shipped_value_was_trained_on_these_features() -> None:
     value = learned.shipped()
-    width = learned.expand(np.zeros((1, len(learned.NAMES)))).shape[1]
-    assert value.weights.shape == (width,) and np.isfinite(value.weights).all()
+    assert value.names == learned.NAMES and np.isfinite(value.weights).all()
     assert value.about["command"].startswith("python -m bench.craits_train")
-    with pytest.raises(ValueError, match="other features"):
-        learned.Value.from_json({**value.to_json(), "names": ["normal"]})
 
 
 @pytest.mark.parametrize("seed", range(3))
