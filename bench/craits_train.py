@@ -28,9 +28,10 @@ from pathlib import Path
 import games
 from bench import distill, paired
 from bench.distill import Samples
+from games.base import State
 from games.craits import expert, learned
 from games.learned_value import Value
-from games.search import Meter, standing
+from games.search import Meter
 
 #: The shipped weights' games and first deal (``python -m bench.craits_train`` writes them).
 GAMES = 1_600
@@ -49,7 +50,6 @@ RIDGE = 1000.0
 def play_game(deal: int) -> Samples:
     """The samples of one game of ``normal`` (see the module docstring)."""
     game = games.get("craits")
-    value = standing(game)
     state = game.new(PLAYERS, seed=deal, options={"short": True})
     rng = random.Random(f"craits_train:{deal}")
     out = Samples()
@@ -64,19 +64,14 @@ def play_game(deal: int) -> Samples:
                 plays = rng.sample(plays, CANDIDATES)
             if len(plays) > 1:
                 shuffles = [rng.getrandbits(32) for _ in range(SHUFFLES)]
-                targets = []
-                for action in plays:
-                    after = game.advance(state, seat, action)
-                    total = 0.0
-                    for s in shuffles:
-                        world = after.clone()
-                        random.Random(s).shuffle(world.draw_pile)
-                        end = expert.playout(world, state, random.Random(s), Meter())
-                        total += value(state, end, seat)
-                    targets.append(total / SHUFFLES)
-                out.put(deal, learned.rows(view, plays).tolist(), targets)
+                out.put(deal, learned.rows(view, plays).tolist(),
+                        distill.targets(game, state, seat, plays, shuffles, "draw_pile", _on))
         state = game.apply(state, seat, game.choose(state, seat, "normal", rng))
     return out
+
+
+def _on(world: State, root: State, rng: random.Random) -> State:
+    return expert.playout(world, root, rng, Meter())
 
 
 def _player(value: Value) -> paired.Policy:

@@ -25,6 +25,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # the same sums, so the same
 import argparse
 import json
 import pickle
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -37,7 +38,9 @@ import numpy as np
 
 from bench import paired
 from bench.openspiel_gin import mean_interval
+from games.base import Game, State
 from games.learned_value import Value, expand, width
+from games.search import standing
 
 
 @dataclass
@@ -79,6 +82,25 @@ class Trainer:
     #: Where BENCHMARKS.md gives the training's cost and what it measured.
     cost: str
     chunk: int = 10
+
+
+def targets(game: Game[Any], state: State, seat: int, plays: Sequence[str], shuffles: Sequence[int],
+            pile: str, play_on: Callable[[State, State, random.Random], State]) -> list[float]:
+    """Each of ``plays``' mean value (``search.standing``) over its play-outs: the play made,
+    the face-down ``pile`` reshuffled by each of ``shuffles`` (the same for every play),
+    then ``play_on(world, state, rng)`` to where the play-out stops."""
+    value = standing(game)
+    out = []
+    for action in plays:
+        after = game.advance(state, seat, action)
+        total = 0.0
+        for s in shuffles:
+            world = after.clone()
+            rng = random.Random(s)
+            rng.shuffle(getattr(world, pile))
+            total += value(state, play_on(world, state, rng), seat)
+        out.append(total / len(shuffles))
+    return out
 
 
 def _chunk(args: tuple[Callable[[int], Samples], int, int]) -> Samples:
