@@ -31,7 +31,7 @@ from pathlib import Path
 from bench import paired
 from bench.openspiel_gin import mean_interval
 from games.base import View
-from games.ono99 import bots, expert
+from games.ono99 import bots
 from games.ono99.bots import NORMAL, Weights
 
 #: The shipped weights' run (the defaults: ``python -m bench.ono_tune`` writes them).
@@ -105,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2),
                         help="worker processes (the same weights either way)")
-    parser.add_argument("--out", type=Path, default=expert.WEIGHTS_PATH)
+    parser.add_argument("--out", type=Path, default=bots.TUNED_PATH)
     args = parser.parse_args(argv)
     if args.steps < 1 or args.deals < 1:
         parser.error("--steps and --deals must be at least 1")

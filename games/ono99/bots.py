@@ -16,18 +16,21 @@ would cost it more.
 
 Every number it weighs is a field of ``Weights``; ``NORMAL`` holds ``normal``'s. The
 ``expert`` plays the same score with weights learned against ``normal``
-(``expert.learned``, written by ``python -m bench.ono_tune``), which may also count the
+(``tuned``, written by ``python -m bench.ono_tune``), which may also count the
 cards (shares of the cards it has not seen rather than of the whole deck) and prefer
 playing a Play 2 or Minus 10 now.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
 
 from games.base import View, Why
 from games.ono99.cards import FULL_DECK, LIMIT, MINUS, NUMBERS, ONO, P2, REV, VALUE
@@ -69,6 +72,17 @@ class Weights:
 
 #: ``normal``'s weights.
 NORMAL = Weights()
+#: The tuned weights (``python -m bench.ono_tune`` writes them), beside this module.
+TUNED_PATH = Path(__file__).with_name("weights.json")
+
+
+@cache
+def tuned() -> Weights:
+    """The shipped tuned weights (read once)."""
+    text = resources.files(__package__).joinpath(TUNED_PATH.name).read_text(encoding="utf-8")
+    return Weights(**json.loads(text)["weights"])
+
+
 #: A total on which this share of the deck cannot be played is worth saying so in a hint.
 PRESSING = 0.3
 _DECK = Counter(FULL_DECK)

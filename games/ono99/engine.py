@@ -73,10 +73,10 @@ class Ono99(Game[OnoState]):
     level_notes: ClassVar[Mapping[str, str]] = {
         **LEVEL_NOTES,
         "expert": N_(
-            "searches (deals the cards it cannot see in many ways and plays its moves out on"
-            " each), but ONO 99 is mostly luck: against three normal players it won {expert} per"
-            " cent of four-player games, and the same search shown every hand {bound} per cent"
-            " (an even share is 25)."
+            "weighs every card it may play with a value learned from thousands of games played"
+            " out, and plays the most valuable, but ONO 99 is mostly luck: against three normal"
+            " players it won {expert} per cent of four-player games, and a search shown every"
+            " hand {bound} per cent (an even share is 25)."
         ),
     }
     level_numbers: ClassVar[Mapping[str, int]] = win_rates(expert.MEASURED)

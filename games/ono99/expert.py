@@ -1,63 +1,37 @@
-"""The ``expert`` computer player for ONO 99: a learned score, and determinized search
-(PIMC) over it.
+"""The ``expert`` computer player for ONO 99: the learned value of each play
+(``learned.py``, trained offline by ``python -m bench.ono_train`` on play-outs of ``normal``
+from real positions); swapping four ONO 99 and a turn with one card to play are the tuned
+score's (``bots.tuned``). Against three ``normal`` players it won 27.8 % of 4,800
+four-player games (26.5–29.1 %; an even share is 25 %), 2.8 ± 1.1 points more than
+``normal`` in the same seats, in under a millisecond a decision (BENCHMARKS.md, ONO 99).
 
-Learned score. ``normal``'s score of each card (``bots.py``) with weights learned against
-three ``normal`` players (``weights.json`` beside this module, written by ``python -m
-bench.ono_tune``, which records its command there): it keeps Reverses and Play 2s a little
-longer, plays a Play 2 less readily, leans on the pressure on the next player and
-counts the cards it has seen. On deals it was not chosen on it wins 1.6 ± 0.6 points more
-than ``normal`` in the same seats (BENCHMARKS.md, "ONO 99's learned weights").
+It replaced determinized search (PIMC: each card played out 48 times by ``normal`` in
+worlds dealt from the cards the seat cannot place, the tuned score's move left only for one
+that beat it by 2.5 standard errors), which added nothing measurable to the score it
+searched over (−0.16 ± 1.02 points against the tuned score alone, leaving its move in 11 of
+160 deals), as in Craits, where search over a learned value made it weaker.
 
-Worlds. The hands still hidden and the draw pile are dealt from the cards the seat cannot
-place (not in its hand, not in a hand laid face up, not in the face-up discard pile), by
-the public hand sizes.
-
-Value. Each play is played out to the end of the round by ``normal`` players and scored
-by the game's own standings (players outlasted, tokens or points): how much mine gained
-on the others' average.
-
-Budget. 48 rollouts, and the learned score's move unless the search beats it by 2.5
-standard errors: neither 72 rollouts, a lower margin nor a value counting only first places
-measured better (ONO 99 leaves little to choose: see BENCHMARKS.md, "How strong the computer
-players are", ONO 99, and docs/benchmarks-history.md, Strength).
+Worlds remain what ``Game.world`` deals for this game (``world``): the hands still hidden
+and the draw pile, dealt from the cards the seat cannot place (not in its hand, not in a
+hand laid face up, not in the face-up discard pile), by the public hand sizes.
+``round_over`` is where the trainer's play-outs stop.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from functools import cache
-from importlib import resources
-from pathlib import Path
 
-import games
 from games.base import View
-from games.ono99.bots import Weights, decide
+from games.ono99 import learned
 from games.ono99.cards import FULL_DECK
 from games.ono99.state import OnoState
-from games.search import budget, deal, pimc, standing
+from games.search import deal
 
 #: Four-player games against three ``normal`` players (BENCHMARKS.md, ONO 99): the expert's
-#: wins over games 900,000–900,479, and the search's shown every hand over games
-#: 300,000–300,119 (a bound): over ``normal``'s move, which won more so shown (39 against 29
-#: over the learned score's).
-MEASURED = {"games": 480, "expert": 127, "bound_games": 120, "clairvoyant": 39}
-
-#: The learned weights (``python -m bench.ono_tune`` writes them), beside this module.
-WEIGHTS_PATH = Path(__file__).with_name("weights.json")
-
-#: Standard errors by which a searched move must beat ``normal``'s to replace it.
-CONFIDENCE = 2.5
-#: Rollouts per decision (shared by the candidate moves); fixed so decisions reproduce.
-ROLLOUTS = 48
-
-
-@cache
-def learned() -> Weights:
-    """The shipped learned weights (read once)."""
-    text = resources.files(__package__).joinpath(WEIGHTS_PATH.name).read_text(encoding="utf-8")
-    return Weights(**json.loads(text)["weights"])
+#: wins over games 1,600,000–1,604,799, and the search over ``normal``'s move shown every
+#: hand over games 300,000–300,119 (a bound, the ceiling issue 47 measures against).
+MEASURED = {"games": 4800, "expert": 1334, "bound_games": 120, "clairvoyant": 39}
 
 
 def world(view: View, rng: random.Random) -> OnoState:
@@ -100,10 +74,4 @@ def round_over(root: OnoState, now: OnoState) -> bool:
 
 def expert_bot(view: View, legal: list[str], rng: random.Random) -> str:
     """The ``expert`` computer player (see the module docstring)."""
-    game = games.get("ono99")
-    return pimc(
-        game, view, legal, rng,
-        worlds=budget(ROLLOUTS, len(legal)), value=standing(game), done=round_over,
-        default=decide(view, legal, learned())[0],
-        confidence=CONFIDENCE,
-    )
+    return learned.choose(view, legal)

@@ -12,7 +12,7 @@ from pathlib import Path
 # bench/ is not an installed package: import it from the checkout.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench import ono_tune
-from games.ono99 import expert
+from games.ono99 import bots
 from games.ono99.bots import NORMAL, Weights
 
 
@@ -43,9 +43,9 @@ def test_tuning_writes_weights_the_expert_reads(tmp_path: Path) -> None:
 
 
 def test_the_shipped_weights_are_learned_not_normals() -> None:
-    data = json.loads(expert.WEIGHTS_PATH.read_text(encoding="utf-8"))
+    data = json.loads(bots.TUNED_PATH.read_text(encoding="utf-8"))
     assert data["about"]["command"].startswith("python -m bench.ono_tune")
-    assert expert.learned() == Weights(**data["weights"]) != NORMAL
+    assert bots.tuned() == Weights(**data["weights"]) != NORMAL
 
 
 def test_a_bad_output_or_count_is_refused_before_any_tuning(tmp_path: Path) -> None:
