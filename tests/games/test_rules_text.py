@@ -67,6 +67,8 @@ def test_the_levels_name_the_win_rates_measured() -> None:
         "expert": 26, "bound": 32}
     assert win_rates({"games": 360, "expert": 84, "bound_games": 120,
                       "clairvoyant": 75.5}) == {"expert": 23, "bound": 63}
-    for name in ("craits", "ono99"):
+    assert set(games.get("ono99").level_numbers) == {"expert", "bound"}
+    for name in ("craits", "gin_rummy", "ono99"):
         game = games.get(name)
-        assert f" {game.level_numbers['bound']} per cent" in game.explain_level("expert")
+        for number in game.level_numbers.values():
+            assert f" {number} per cent" in game.explain_level("expert"), name
