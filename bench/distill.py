@@ -239,6 +239,8 @@ def main(trainer: Trainer, description: str, argv: Sequence[str] | None = None) 
         parser.error("--measure must be 0 (none) or more deals")
     if args.out.is_dir() or not args.out.parent.is_dir():
         parser.error(f"--out {args.out}: not a file in an existing folder")
+    if args.samples is not None and (args.samples.is_dir() or not args.samples.parent.is_dir()):
+        parser.error(f"--samples {args.samples}: not a file in an existing folder")
     value = train(trainer, args.games, args.seed, args.jobs, args.samples,
                   lambda line: print(line, flush=True))
     args.out.write_text(json.dumps(value.to_json(), separators=(",", ":")) + "\n",

@@ -92,7 +92,9 @@ def test_the_shipped_value_is_what_the_default_command_writes(name: str) -> None
 def test_bad_counts_and_outputs_are_refused_before_any_play(tmp_path: Path) -> None:
     out = str(tmp_path / "w.json")
     for argv in (["--games", "9", "--out", out], ["--measure", "-1", "--out", out],
-                 ["--out", str(tmp_path)], ["--out", str(tmp_path / "no" / "w.json")]):
+                 ["--out", str(tmp_path)], ["--out", str(tmp_path / "no" / "w.json")],
+                 ["--samples", str(tmp_path), "--out", out],
+                 ["--samples", str(tmp_path / "no" / "s.pkl"), "--out", out]):
         with pytest.raises(SystemExit) as refused:
             ono_train.main(argv)
         assert refused.value.code == 2, argv
