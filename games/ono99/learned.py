@@ -24,6 +24,7 @@ one card to play.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 import numpy as np
@@ -57,10 +58,10 @@ _ALONE = {t: Weights(**{**_ZERO.__dict__, t: 1.0}) for t in (*TERMS, "risk", "pr
 _PASSED = Weights(**{**_ZERO.__dict__, "pressure": 1.0, "sharpness": 1.0})
 
 
-def features(view: View, action: str) -> list[float]:
-    """The features of playing ``action`` (``NAMES``, in order)."""
+def features(view: View, action: str, bad: Callable[[int], float]) -> list[float]:
+    """The features of playing ``action`` (``NAMES``, in order); ``bad`` is the share of
+    the cards the seat has not seen that cannot be played on a total."""
     card = action.split()[1]
-    bad = _unseen_bad_share(view)
     new = _after(view, card)
     return [
         *(_score(view, action, _ALONE[t], bad) for t in TERMS),
@@ -83,7 +84,8 @@ def candidates(legal: list[str]) -> list[str]:
 
 def rows(view: View, plays: list[str]) -> np.ndarray:
     """The features of each of ``plays`` (not expanded)."""
-    return np.array([features(view, a) for a in plays])
+    bad = _unseen_bad_share(view)  # counted once for every play
+    return np.array([features(view, a, bad) for a in plays])
 
 
 @cache
