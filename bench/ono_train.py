@@ -34,7 +34,7 @@ from games.ono99 import expert, learned
 from games.search import rollout
 
 #: The shipped weights' games and first deal (``python -m bench.ono_train`` writes them).
-GAMES = 3_000
+GAMES = 9_000
 SEED = 3_000_000
 PLAYERS = 4
 #: The share of turns with a choice whose cards are played out.
@@ -42,7 +42,7 @@ SAMPLED = 0.5
 #: Play-outs per card (each with the draw pile reshuffled).
 SHUFFLES = 4
 #: Ridge penalty on the standardized columns.
-RIDGE = 30_000.0
+RIDGE = 60_000.0
 #: The most moves a play-out makes.
 HORIZON = 5_000
 

@@ -95,12 +95,17 @@ def _bad_share(total: int) -> float:
     return bad / len(FULL_DECK)
 
 
-def _unseen_bad_share(view: View) -> Callable[[int], float]:
-    """Share of the cards ``view``'s seat has not seen that cannot be played on a total."""
+def _unseen(view: View) -> Counter[str]:
+    """The cards ``view``'s seat has not seen (in no hand shown, not in the discard pile)."""
     seen: Counter[str] = Counter(view["hand"]) + Counter(view["discards"])
     for shown in view["revealed"]:
         seen.update(shown or [])
-    unseen = _DECK - seen
+    return _DECK - seen
+
+
+def _unseen_bad_share(view: View) -> Callable[[int], float]:
+    """Share of the cards ``view``'s seat has not seen that cannot be played on a total."""
+    unseen = _unseen(view)
     size = max(1, unseen.total())
 
     @lru_cache(maxsize=32)

@@ -46,3 +46,28 @@ def test_the_shipped_value_was_trained_on_these_features() -> None:
     value = learned.shipped()
     assert value.names == learned.NAMES and np.isfinite(value.weights).all()
     assert value.about["command"].startswith("python -m bench.ono_train")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_table_of_two_is_never_read_as_the_end_of_a_bigger_game(players: int) -> None:
+    """"down to two players" is on once a table of three or more has two players left, and
+    never at a table of two (the value, trained at four, played worse than ``normal``
+    there when it was)."""
+    game = games.get("ono99")
+    column = learned.NAMES.index("down to two players")
+    seen = set()
+    for seed in range(40):
+        state = game.new(players, seed=seed)
+        rng = rng_for(seed, "down to two")
+        while not state.is_over:
+            seat = state.to_act[0]
+            view = game.view(state, seat)
+            legal = game.legal_actions(state, seat)
+            plays = learned.candidates(legal)
+            if plays:
+                left = view["eliminated"].count(False)
+                flags = set(learned.rows(view, plays)[:, column])
+                assert flags == {1.0 if left == 2 < players else 0.0}
+                seen |= flags
+            state = game.apply(state, seat, game.choose(state, seat, "normal", rng))
+    assert seen == ({0.0} if players == 2 else {0.0, 1.0})
