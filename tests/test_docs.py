@@ -221,7 +221,7 @@ def test_the_numbers_rules_gives_are_the_benchmarks_rows() -> None:
     text = (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8")
     for label, played, wins in (
         ("(2026-11-28, issue 47) the learned evaluation", GIN["games"], GIN["expert"]),
-        ("the learned value: expert vs normal×3, games 1,600,000–1,604,799", ONO["games"],
+        ("the learned value: expert vs normal×3, games 1,800,000–1,804,799", ONO["games"],
          ONO["expert"]),
         ("bound: every hand (`--clairvoyant hands`), games 300,000–300,119",
          ONO["bound_games"], ONO["clairvoyant"]),

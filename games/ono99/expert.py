@@ -1,9 +1,10 @@
 """The ``expert`` computer player for ONO 99: the learned value of each play
 (``learned.py``, trained offline by ``python -m bench.ono_train`` on play-outs of ``normal``
 from real positions); swapping four ONO 99 and a turn with one card to play are the tuned
-score's (``bots.tuned``). Against three ``normal`` players it won 27.8 % of 4,800
-four-player games (26.5–29.1 %; an even share is 25 %), 2.8 ± 1.1 points more than
-``normal`` in the same seats, in under a millisecond a decision (BENCHMARKS.md, ONO 99).
+score's (``bots.tuned``). Against three ``normal`` players it won 28.7 % of 4,800
+four-player games (27.5–30.0 %; an even share is 25 %), 3.7 ± 1.1 points more than
+``normal`` in the same seats, in under a millisecond a decision at the median
+(BENCHMARKS.md, ONO 99).
 
 It replaced determinized search (PIMC: each card played out 48 times by ``normal`` in
 worlds dealt from the cards the seat cannot place, the tuned score's move left only for one
@@ -29,9 +30,9 @@ from games.ono99.state import OnoState
 from games.search import deal
 
 #: Four-player games against three ``normal`` players (BENCHMARKS.md, ONO 99): the expert's
-#: wins over games 1,600,000–1,604,799, and the search over ``normal``'s move shown every
+#: wins over games 1,800,000–1,804,799, and the search over ``normal``'s move shown every
 #: hand over games 300,000–300,119 (a bound, the ceiling issue 47 measures against).
-MEASURED = {"games": 4800, "expert": 1334, "bound_games": 120, "clairvoyant": 39}
+MEASURED = {"games": 4800, "expert": 1379, "bound_games": 120, "clairvoyant": 39}
 
 
 def world(view: View, rng: random.Random) -> OnoState:
