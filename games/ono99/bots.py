@@ -103,9 +103,10 @@ def _unseen(view: View) -> Counter[str]:
     return _DECK - seen
 
 
-def _unseen_bad_share(view: View) -> Callable[[int], float]:
-    """Share of the cards ``view``'s seat has not seen that cannot be played on a total."""
-    unseen = _unseen(view)
+def _unseen_bad_share(view: View, unseen: Counter[str] | None = None) -> Callable[[int], float]:
+    """Share of the cards ``view``'s seat has not seen (``unseen`` if already counted) that
+    cannot be played on a total."""
+    unseen = _unseen(view) if unseen is None else unseen
     size = max(1, unseen.total())
 
     @lru_cache(maxsize=32)

@@ -113,8 +113,8 @@ def candidates(legal: list[str]) -> list[str]:
 
 def rows(view: View, plays: list[str]) -> np.ndarray:
     """The features of each of ``plays`` (not expanded)."""
-    bad = _unseen_bad_share(view)  # counted once for every play
-    unseen = _unseen(view)
+    unseen = _unseen(view)  # counted once for every play
+    bad = _unseen_bad_share(view, unseen)
     return np.array([features(view, a, bad, unseen) for a in plays])
 
 
