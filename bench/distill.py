@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from bench import paired
+from bench import paired, workers
 from bench.openspiel_gin import mean_interval
 from games.base import Game, State
 from games.learned_value import Value, expand, width
@@ -116,13 +116,8 @@ def generate(trainer: Trainer, count: int, seed: int, jobs: int) -> Samples:
     work = [(trainer.play_game, f, min(trainer.chunk, seed + count - f))
             for f in range(seed, seed + count, trainer.chunk)]
     out = Samples()
-    if jobs <= 1:
-        for w in work:
-            out.add(_chunk(w))
-        return out
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(_chunk, work):
-            out.add(part)
+    for part in workers.in_order(_chunk, work, jobs):
+        out.add(part)
     return out
 
 

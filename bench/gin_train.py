@@ -45,7 +45,6 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,6 +52,7 @@ from typing import Any
 import numpy as np
 
 import games
+from bench import workers
 from games import melds
 from games.base import Bot
 from games.cards import INDEX
@@ -234,13 +234,8 @@ def generate(hands: int, seed: int, jobs: int) -> Samples:
     """The samples of ``hands`` hands, in order whatever the number of ``jobs``."""
     work = [(f, min(CHUNK, hands - f), seed) for f in range(0, hands, CHUNK)]
     out = Samples()
-    if jobs <= 1:
-        for w in work:
-            out.add(_chunk(w))
-        return out
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(_chunk, work):
-            out.add(part)
+    for part in workers.in_order(_chunk, work, jobs):
+        out.add(part)
     return out
 
 

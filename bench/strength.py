@@ -42,12 +42,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from unittest import mock
 
 import games
-from bench import openspiel_gin
+from bench import openspiel_gin, workers
 from games.rng import rng_for
 
 #: Options per game for the strength matches (shorter games than the defaults).
@@ -239,14 +238,14 @@ def run(
     ``jobs`` worker processes by whole deals; the same result whatever ``jobs``."""
     per = rotations(lineup)
     numbers = list(range(first, first + count))
-    if jobs <= 1:
-        return _run_part((lineup, numbers, options, clairvoyant))
-    deals = sorted({n // per for n in numbers})
-    parts = [[n for n in numbers if n // per in deals[k::jobs * 4]] for k in range(jobs * 4)]
+    parts = [numbers]
+    if jobs > 1:
+        deals = sorted({n // per for n in numbers})
+        parts = [[n for n in numbers if n // per in deals[k::jobs * 4]] for k in range(jobs * 4)]
     result = Result(lineup)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(_run_part, [(lineup, p, options, clairvoyant) for p in parts if p]):
-            result.add(part)
+    for part in workers.in_order(_run_part, [(lineup, p, options, clairvoyant) for p in parts if p],
+                                 jobs):
+        result.add(part)
     return result
 
 
