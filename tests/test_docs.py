@@ -223,7 +223,7 @@ def test_the_numbers_rules_gives_are_the_benchmarks_rows() -> None:
         ("(2026-11-28, issue 47) the learned evaluation", GIN["games"], GIN["expert"]),
         ("the learned value: expert vs normal×3, games 1,800,000–1,804,799", ONO["games"],
          ONO["expert"]),
-        ("bound: every hand (`--clairvoyant hands`), games 300,000–300,119",
+        ("bound: every hand (`--clairvoyant hands`), games 300,000–300,479",
          ONO["bound_games"], ONO["clairvoyant"]),
         ("the learned value: expert vs normal×3, games 1,300,000–1,306,399", CRAITS["games"],
          CRAITS["expert"]),
