@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.services.events.pairing import DRAW, LOSS, WIN, Result, standings, swiss_round
+from bot.services.events.seeds import SECRET_BYTES
 from bot.services.events.service import EventService
 from storage.connect import open_database
 
@@ -61,7 +62,7 @@ async def record(size: int, rounds: int) -> tuple[list[float], list[float]]:
     with tempfile.TemporaryDirectory() as tmp:
         db = await open_database(Path(tmp) / "bench.db")
         try:
-            service = EventService(db, new_seed=lambda: size)
+            service = EventService(db, new_secret=lambda: size.to_bytes(SECRET_BYTES))
             event = await service.create(1, 1, 1, is_admin=True, name="bench", game="gin_rummy",
                                          format="swiss", rounds=rounds)
             for user in range(1, size + 1):

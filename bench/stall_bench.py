@@ -55,6 +55,7 @@ from bot.services.leagues import LeagueService, season_ratings
 from bot.services.tables import TableResult, TableService
 from bot.ui.cooldown import Cooldown, cost_of
 from bot.web import paths
+from bot.web.server import serve
 from bot.web.site import CHARTED
 from storage import league_reports
 from storage import tables as table_repo
@@ -293,8 +294,6 @@ def main() -> None:
         print(json.dumps(asyncio.run(fetch_pages(seconds, urls))))
         return
     if args.serve:
-        from bot.web.app import serve
-
         serve(args.serve[0], "127.0.0.1", int(args.serve[1]), "WARNING")
         return
     with tempfile.TemporaryDirectory() as tmp:

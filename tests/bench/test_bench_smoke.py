@@ -171,3 +171,18 @@ def test_the_run_rewrites_only_what_lies_between_the_markers(tmp_path: Path) -> 
     with pytest.raises(SystemExit):
         runner.splice(quoted, "x")
     assert quoted.read_text() == f"quoted only: `{runner.BEGIN}` `{runner.END}`\n"
+
+
+async def test_the_events_benchmark_records_every_table_of_a_small_event() -> None:
+    from bench import events_bench
+
+    plain, closing = await events_bench.record(16, 3)
+    # 8 tables a round, the last of each round closes it (and pairs the next)
+    assert len(plain) + len(closing) == 24 and len(closing) == 3
+
+
+def test_the_stall_benchmark_serves_with_the_command_deckhand_serves_with() -> None:
+    from bench import stall_bench
+    from bot.web import server
+
+    assert stall_bench.serve is server.serve
