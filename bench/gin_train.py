@@ -303,8 +303,8 @@ def train(
     """Play (or read ``samples``), fit the three nets, and say how it went."""
     start = time.perf_counter()
     if samples is not None and samples.exists():
-        with samples.open("rb") as f:
-            played: Samples = pickle.load(f)
+        with samples.open("rb") as stored:
+            played: Samples = pickle.load(stored)
         report(f"read the samples of {samples}")
         if max(max(n, default=0) for n in played.hands.values()) >= hands:
             raise SystemExit(f"{samples} holds samples of more than {hands} hands")
@@ -312,8 +312,8 @@ def train(
         played = generate(hands, seed, jobs)
         report(f"played {hands} hands in {time.perf_counter() - start:.0f} s")
         if samples is not None:
-            with samples.open("wb") as f:
-                pickle.dump(played, f)
+            with samples.open("wb") as stored:
+                pickle.dump(played, stored)
     nets = {}
     fits = {}
     for k in learned.KINDS:

@@ -24,9 +24,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
-from bot.render.replay import replay_message
 from bot.services.replays import guild_replay
 from bot.services.tables import TableService
+from bot.ui.replays import replay_spec
 from storage.connect import open_database
 
 GUILD = 5
@@ -63,10 +63,11 @@ async def _measure(name: str, options: dict[str, Any], players: int, repeat: int
                 start = time.perf_counter()
                 rep = await guild_replay(db, GUILD, last.match_id, 10**6, hands=True)
                 times.append(time.perf_counter() - start)
+            spec = await replay_spec(db, GUILD, last.match_id, 10**6, True)  # what the bot sends
         finally:
             await service.close()
             await db.close()
-    embed = replay_message(rep, rep.names).embed
+    embed = spec.embed
     assert embed is not None
     size = sum(map(len, (embed.title, embed.description, embed.footer)))
     size += sum(len(n) + len(v) for n, v in embed.fields)

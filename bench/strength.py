@@ -129,10 +129,11 @@ class Result:
         """A's win rate minus ``normal``'s in the same seats on the same deals, and the
         half-width of its 95 % interval over deals (the seatings of a deal are averaged
         first); None without a baseline."""
-        diffs = [
-            sum(a - b for a, b in played) / len(played)  # type: ignore[operator]
-            for played in self.deals.values() if all(b is not None for _, b in played)
-        ]
+        diffs = []
+        for played in self.deals.values():
+            pairs = [(a, b) for a, b in played if b is not None]
+            if len(pairs) == len(played):
+                diffs.append(sum(a - b for a, b in pairs) / len(pairs))
         if len(diffs) < 2 or len(diffs) < len(self.deals):
             return None
         return openspiel_gin.mean_interval(diffs)
@@ -220,7 +221,7 @@ def _all_normal(
     """Deal ``deal`` played to the end by ``normal`` in every seat (it draws nothing from
     its generator, so one game serves every seating)."""
     game = games.get(name)
-    state = game.new(players, seed=deal, options=dict(options))
+    state: games.State = game.new(players, seed=deal, options=dict(options))
     rng = rng_for(deal, "strength", "normal")
     moves = 0
     while not state.is_over and moves < MOVE_CAP:

@@ -48,6 +48,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -193,7 +194,7 @@ def free_port(family: int = socket.AF_INET) -> int:
 
 
 @contextlib.contextmanager
-def site(deckhand: Path, db: Path, host: str, env: dict[str, str]) -> object:
+def site(deckhand: Path, db: Path, host: str, env: dict[str, str]) -> Iterator[int]:
     """``deckhand web`` from the clone at ``deckhand``, serving ``db`` on ``host``; the
     port."""
     port = free_port(socket.AF_INET6 if ":" in host else socket.AF_INET)
@@ -211,7 +212,8 @@ def site(deckhand: Path, db: Path, host: str, env: dict[str, str]) -> object:
             ):
                 break
             if process.poll() is not None or time.monotonic() > end:
-                raise RuntimeError(f"deckhand web did not start: {process.stderr.read()}")
+                said = process.stderr.read() if process.stderr else ""
+                raise RuntimeError(f"deckhand web did not start: {said}")
             time.sleep(0.1)
         yield port
     finally:
