@@ -1,6 +1,7 @@
-"""Work split among worker processes, the one way the benches and trainers do it: each
-item's result in the order of the items, whatever the number of processes, so a seeded
-command gives the same output with ``--jobs 1`` or ``2``."""
+"""A list of work split among worker processes for one call: each item's result in the
+order of the items, whatever the number of processes, so a seeded command gives the same
+output with ``--jobs 1`` or ``2``. (``bench.paired.gain`` takes a pool instead, which
+``bench.ono_tune`` and ``bench.distill.measure`` keep across many calls.)"""
 
 from __future__ import annotations
 
