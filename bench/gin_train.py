@@ -1,11 +1,13 @@
 """Train Gin Rummy's learned evaluation (``games/gin_rummy/learned.py``) and write its weights.
 
-    python -m bench.gin_train [--hands N] [--seed S] [--jobs 2] [--out PATH] [--samples PATH]
+    python -m bench.gin_train [--hands N] [--seed S] [--opponents LIST] [--jobs 2]
+                              [--out PATH] [--samples PATH]
 
 It plays ``N`` single hands (of a game to 1,000) of ``normal`` in one seat against, hand by
-hand in turn (``OPPONENTS``), itself (self-play: both seats learn), ``normal`` and the eager
-player (``games/gin_rummy/eager.py``), the learner's seat changing every three hands, so
-each learner seat meets both opponent models. The defaults (``HANDS``, ``SEED``) write the
+hand in turn (``--opponents``, by default ``OPPONENTS``), itself (``self``, self-play: both
+seats learn), ``normal`` and the eager player (``eager``, ``games/gin_rummy/eager.py``), the
+learner's seat changing after each turn of the list, so each learner seat meets every
+opponent model. The defaults (``HANDS``, ``SEED``) write the
 shipped ``evaluation.json``; BENCHMARKS.md gives the time it takes.
 At a share (``SAMPLED``) of a learner's decisions, each option worth weighing is played out
 to the end of the hand from the real position, ``SHUFFLES`` times with the stock reshuffled
@@ -191,11 +193,11 @@ def weigh(state: GinState, seat: int, t: features.Table, players: Sequence[Bot],
             out.put("discard", row, worth(starts, ["take", then], seat, players, seeds), number)
 
 
-def play_hand(number: int, seed: int) -> Samples:
+def play_hand(number: int, seed: int, opponents: Sequence[str] = OPPONENTS) -> Samples:
     """Hand ``number`` (see the module docstring) and its samples."""
     game = games.get("gin_rummy")
-    opponent = OPPONENTS[number % len(OPPONENTS)]
-    seat = number // len(OPPONENTS) % 2
+    opponent = opponents[number % len(opponents)]
+    seat = number // len(opponents) % 2
     learners = {0, 1} if opponent == "self" else {seat}
     players = [bots.normal_bot, PLAYERS[opponent]]
     if seat == 1:
@@ -222,17 +224,18 @@ def play_hand(number: int, seed: int) -> Samples:
     return out
 
 
-def _chunk(args: tuple[int, int, int]) -> Samples:
-    first, count, seed = args
+def _chunk(args: tuple[int, int, int, tuple[str, ...]]) -> Samples:
+    first, count, seed, opponents = args
     out = Samples()
     for number in range(first, first + count):
-        out.add(play_hand(number, seed))
+        out.add(play_hand(number, seed, opponents))
     return out
 
 
-def generate(hands: int, seed: int, jobs: int) -> Samples:
+def generate(hands: int, seed: int, jobs: int,
+             opponents: Sequence[str] = OPPONENTS) -> Samples:
     """The samples of ``hands`` hands, in order whatever the number of ``jobs``."""
-    work = [(f, min(CHUNK, hands - f), seed) for f in range(0, hands, CHUNK)]
+    work = [(f, min(CHUNK, hands - f), seed, tuple(opponents)) for f in range(0, hands, CHUNK)]
     out = Samples()
     for part in workers.in_order(_chunk, work, jobs):
         out.add(part)
@@ -298,7 +301,7 @@ def fit(rows: list[list[float]], targets: list[float], hands: list[int], seed: i
 
 def train(
     hands: int, seed: int, jobs: int, samples: Path | None = None,
-    report: Callable[[str], None] = print,
+    report: Callable[[str], None] = print, opponents: Sequence[str] = OPPONENTS,
 ) -> learned.Evaluation:
     """Play (or read ``samples``), fit the three nets, and say how it went."""
     start = time.perf_counter()
@@ -309,7 +312,7 @@ def train(
         if max(max(n, default=0) for n in played.hands.values()) >= hands:
             raise SystemExit(f"{samples} holds samples of more than {hands} hands")
     else:
-        played = generate(hands, seed, jobs)
+        played = generate(hands, seed, jobs, opponents)
         report(f"played {hands} hands in {time.perf_counter() - start:.0f} s")
         if samples is not None:
             with samples.open("wb") as stored:
@@ -324,26 +327,38 @@ def train(
         report(f"{k}: {f.samples} samples; held-out squared error {f.held_out_error:.1f}"
                f" against a variance of {f.held_out_variance:.1f}")
     report(f"{time.perf_counter() - start:.0f} s in all")
+    command = f"python -m bench.gin_train --hands {hands} --seed {seed}"
+    if tuple(opponents) != OPPONENTS:
+        command += f" --opponents {','.join(opponents)}"
     about = {
-        "command": f"python -m bench.gin_train --hands {hands} --seed {seed}",
-        "hands": hands, "seed": seed, "sampled": SAMPLED, "shuffles": SHUFFLES,
-        "hidden": HIDDEN, "epochs": EPOCHS, "fits": fits,
+        "command": command, "hands": hands, "seed": seed, "opponents": list(opponents),
+        "sampled": SAMPLED, "shuffles": SHUFFLES, "hidden": HIDDEN, "epochs": EPOCHS, "fits": fits,
         "cost": "BENCHMARKS.md, \"Gin Rummy's learned evaluation\"",
     }
     return learned.Evaluation(nets, about)
+
+
+def _opponents(text: str) -> tuple[str, ...]:
+    names = tuple(text.split(","))
+    if not names or any(n not in PLAYERS for n in names):
+        raise argparse.ArgumentTypeError(f"each opponent is one of {', '.join(PLAYERS)}")
+    return names
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--hands", type=int, default=HANDS, help="hands to play")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--opponents", type=_opponents, default=OPPONENTS,
+                        help="the learner's opponents in turn, from "
+                             f"{', '.join(PLAYERS)} (default {','.join(OPPONENTS)})")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2),
                         help="worker processes for the play")
     parser.add_argument("--out", type=Path, default=SHIPPED)
     parser.add_argument("--samples", type=Path, help="keep (or reuse) the played samples here")
     args = parser.parse_args(argv)
     ev = train(args.hands, args.seed, args.jobs, args.samples,
-               lambda line: print(line, flush=True))
+               lambda line: print(line, flush=True), args.opponents)
     args.out.write_text(json.dumps(ev.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"wrote {args.out}", file=sys.stderr)
 

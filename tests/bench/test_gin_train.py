@@ -8,6 +8,8 @@ import math
 import sys
 from pathlib import Path
 
+import pytest
+
 # bench/ is not an installed package: import it from the checkout.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench import gin_train
@@ -35,3 +37,21 @@ def test_training_writes_weights_the_player_loads(tmp_path: Path) -> None:
     ev = learned.Evaluation.from_json(json.loads(first))
     assert ev.about["command"] == "python -m bench.gin_train --hands 3 --seed 5"
     assert set(ev.nets) == set(learned.KINDS)
+
+
+def test_the_opponents_can_be_chosen_and_the_command_records_them(tmp_path: Path) -> None:
+    eager_only = gin_train.generate(2, seed=5, jobs=1, opponents=("eager",))
+    mixed = gin_train.generate(2, seed=5, jobs=1)
+    assert eager_only.rows != mixed.rows  # hand 0 is self-play by default, against eager here
+    out = tmp_path / "evaluation.json"
+    gin_train.main(["--hands", "2", "--seed", "5", "--opponents", "normal,eager",
+                    "--out", str(out)])
+    about = json.loads(out.read_text(encoding="utf-8"))["about"]
+    assert about["command"] == (
+        "python -m bench.gin_train --hands 2 --seed 5 --opponents normal,eager")
+    assert about["opponents"] == ["normal", "eager"]
+
+
+def test_an_unknown_opponent_is_refused() -> None:
+    with pytest.raises(SystemExit):
+        gin_train.main(["--hands", "1", "--opponents", "normal,random"])
