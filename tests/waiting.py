@@ -13,7 +13,7 @@ import asyncio
 import inspect
 import time
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import TypeVar, overload
 
 T = TypeVar("T")
 
@@ -24,9 +24,17 @@ DEADLINE = 60.0
 POLL = 0.02
 
 
+@overload
 async def until(
-    condition: Callable[[], T | Awaitable[T]], what: str, timeout: float = DEADLINE
-) -> T:
+    condition: Callable[[], Awaitable[T | None]], what: str, timeout: float = DEADLINE
+) -> T: ...
+
+
+@overload
+async def until(condition: Callable[[], T | None], what: str, timeout: float = DEADLINE) -> T: ...
+
+
+async def until(condition: Callable[[], object], what: str, timeout: float = DEADLINE) -> object:
     """Wait until ``condition()`` (a plain or an async function) is truthy; return its
     value. Fails saying ``what`` was waited for, and for how long."""
     deadline = time.monotonic() + timeout
@@ -35,6 +43,6 @@ async def until(
         if inspect.isawaitable(value):
             value = await value
         if value:
-            return value  # type: ignore[return-value]
+            return value
         assert time.monotonic() < deadline, f"waited {timeout:g} s for {what}"
         await asyncio.sleep(POLL)
