@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +37,7 @@ MAX_IMAGE_BYTES = 256 * 1024
 NAME = re.compile(r"[A-Za-z0-9_]+")
 DATA_URI = re.compile(r"data:(?P<mime>[\w/+.-]+);base64,(?P<data>.*)", re.S)
 #: The formats emoji may be uploaded in, by their first bytes.
-FORMATS = {
+FORMATS: dict[str, Callable[[bytes], bool]] = {
     "image/png": lambda b: b.startswith(b"\x89PNG\r\n\x1a\n"),
     "image/jpeg": lambda b: b.startswith(b"\xff\xd8\xff"),
     "image/gif": lambda b: b.startswith((b"GIF87a", b"GIF89a")),

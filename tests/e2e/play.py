@@ -32,6 +32,7 @@ import games
 import i18n
 from bot.card_emojis import FaceSet
 from bot.render import renderer
+from bot.render.markup import markdown
 from bot.render.ono99 import pretty_cards
 from bot.render.table import LAST_MOVES
 from bot.services.tables import SeatPrivate, TableResult, TableStatus
@@ -276,7 +277,7 @@ class Seat:
             first_line = renderer(result.game).hand(mine.view)[0]
         comps = _components(message)
         return (
-            first_line in plain(message.content)
+            markdown(first_line) in plain(message.content)
             and bool(comps) == bool(mine.legal)
             and all(int(parts[2]) == result.version for _, parts in comps)
         )
@@ -322,7 +323,7 @@ class Seat:
             message = await self.hand(result, mine)
             with speaking(self.lang):
                 first_line = renderer(result.game).hand(mine.view)[0]
-            assert first_line in plain(message.content), (first_line, message.content)
+            assert markdown(first_line) in plain(message.content), (first_line, message.content)
             check_offered(message, mine, result.version)
             with self.harness.fake.count() as counter, speaking(self.lang):
                 answered = await click_move(self.person, message, chosen)

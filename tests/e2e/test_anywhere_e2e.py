@@ -108,8 +108,11 @@ async def test_a_whole_game_in_a_group_dm_without_the_bot(harness: Harness, game
     for person in players:
         panel = PanelSeat(person, harness, gdm).panel()
         assert panel is not None
-        await until(lambda p=panel: "The game is over" in p.content,
-                    f"the end in {person.name}'s panel")
+
+        def ended(panel: Message = panel) -> bool:
+            return "The game is over" in panel.content
+
+        await until(ended, f"the end in {person.name}'s panel")
     await until(lambda: "Result" in harness.table_message(gdm).text, "the result")
     await harness.idle()
     assert counter.global_limited == 0, counter.by_route  # never the bot's own token
@@ -182,8 +185,11 @@ async def test_gin_in_a_dm_over_two_days(harness: Harness) -> None:
         for seat in seats.values():
             panel = seat.panel()
             assert panel is not None
-            await until(lambda p=panel: PANEL_EXPIRED.split("*")[1] in p.content,
-                        f"{seat.person.name}'s panel's last edit")
+
+            def expired(panel: Message = panel) -> bool:
+                return PANEL_EXPIRED.split("*")[1] in panel.content
+
+            await until(expired, f"{seat.person.name}'s panel's last edit")
         mover = people[await whose_turn(harness, dm)]
         now = await harness.result(dm)
         refreshed = await mover.click(harness.table_message(dm), "Refresh")
@@ -291,7 +297,7 @@ async def test_the_same_player_at_a_server_table_and_a_dm_table_at_once(
     await open_table(harness, "gin_rummy", "target=10", [alice, bob], 0, server)
     await open_table(harness, "gin_rummy", "target=10", [alice, carol], 0, dm,
                      playing=PLAYING)
-    tables = {
+    tables: dict[int, dict[int, Seat]] = {
         server.id: {p.id: Seat(p, harness, server) for p in (alice, bob)},
         dm.id: {p.id: PanelSeat(p, harness, dm) for p in (alice, carol)},
     }
@@ -354,7 +360,7 @@ async def test_a_table_opens_with_its_keeper_and_reach_or_not_at_all(
 
     def stored() -> tuple[int, int, int]:
         with sqlite3.connect(f"file:{harness.db_path}?mode=ro", uri=True) as conn:
-            return tuple(conn.execute(  # type: ignore[return-value]
+            return tuple(conn.execute(
                 "SELECT (SELECT count(*) FROM tables WHERE channel_id = ?),"
                 " (SELECT count(*) FROM discord_keepers WHERE scope_id = ?),"
                 " (SELECT count(*) FROM discord_tokens_only)", (gdm.id, gdm.id),

@@ -9,6 +9,7 @@ from typing import Any, cast
 
 import discord
 import pytest
+from pydantic import SecretStr
 
 import bot
 from bot.settings import Settings
@@ -22,7 +23,7 @@ from tests.waiting import until
 
 def settings_for(fake: FakeDiscord, tmp_path: Path) -> Settings:
     return Settings(
-        DISCORD_TOKEN=fake.token,
+        DISCORD_TOKEN=SecretStr(fake.token),
         DECKHAND_DB=tmp_path / "deckhand.db",
         DECKHAND_DEV_GUILD=fake.guild.id,
         DECKHAND_BOT_MOVE_DELAY=0,

@@ -66,7 +66,8 @@ async def test_a_hint_at_a_practice_table_and_none_at_a_rated_one(harness: Harne
     lobby, ranked = fake.channel("lobby"), fake.channel("general")
     alice, mia = fake.user("alice"), fake.member("mia", manage_guild=True)
     table = (await alice.slash("table new", game="gin_rummy", hints=True)).response
-    assert table is not None and UNRATED in table.text, table.text
+    assert table is not None
+    assert UNRATED in table.text, table.text
     await alice.click(table, "Add computer")
     await alice.click(table, "Start")
     await harness.idle()

@@ -80,6 +80,13 @@ async def test_a_good_set_up_is_all_ok(fake_discord: FakeDiscord) -> None:
     assert lobby.messages() == [], "the test table was closed again"
 
 
+def fill_emoji_slots(fake: FakeDiscord) -> None:
+    """The application's emoji slots all taken by other emojis."""
+    fake.app_emojis.clear()
+    for n in range(EMOJI_LIMIT):
+        fake.add_app_emoji(f"e{n}")
+
+
 #: Each planted fault: what to change on a good set-up, and the lines that report it, each
 #: with a word of its fix (``--channel`` #lobby, ``--post``).
 FAULTS: dict[str, tuple[Callable[[FakeDiscord], Any], dict[str, str]]] = {
@@ -91,8 +98,7 @@ FAULTS: dict[str, tuple[Callable[[FakeDiscord], Any], dict[str, str]]] = {
         {"commands": "changed"},
     ),
     "no emoji slots": (
-        lambda fake: [fake.app_emojis.clear(),
-                      *(fake.add_app_emoji(f"e{n}") for n in range(EMOJI_LIMIT))],
+        fill_emoji_slots,
         {"emojis": "DECKHAND_CARD_EMOJIS=off"},
     ),
     "a server install without the bot scope": (

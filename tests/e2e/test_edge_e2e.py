@@ -253,11 +253,11 @@ async def test_a_long_game_moves_to_a_fresh_table_message(harness: Harness) -> N
     assert harness.table_message(lobby).id == new.id
     for seat in seats:  # each hand DM was sent afresh once, the old one deleted
 
-        def hands(seat: Seat = seat) -> list[Message]:
-            return [m for m in seat.person.dm_messages() if "your hand" in m.content]
+        def sent_afresh(seat: Seat = seat) -> bool:
+            hands = [m for m in seat.person.dm_messages() if "your hand" in m.content]
+            return len(hands) == 1 and hands[0].id > old.id
 
-        await until(lambda h=hands: len(h()) == 1 and h()[0].id > old.id,
-                    f"{seat.person.name}'s hand sent afresh")
+        await until(sent_afresh, f"{seat.person.name}'s hand sent afresh")
     old_edits = [r for r in fake.requests if r.method == "PATCH" and r.status == 400]
     assert old_edits == []
 
@@ -276,7 +276,7 @@ async def test_an_edit_refused_for_age_moves_the_table_on(harness: Harness) -> N
     fake.clock.advance(3700.0)
     await play_out(seats, lobby, limit=8)
     assert any(r.method == "PATCH" and r.status == 400 for r in fake.requests)
-    fresh = await until(lambda: (m := harness.table_message(lobby)) is not old and m,
+    fresh = await until(lambda: m if (m := harness.table_message(lobby)) is not old else None,
                         "a fresh table message")
     await harness.idle()
     shown = len(fresh.history)

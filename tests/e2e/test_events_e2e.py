@@ -9,6 +9,7 @@ import sqlite3
 
 import pytest
 
+from bot.services.tables import SeatInfo
 from tests.e2e.driver import Person
 from tests.e2e.fake_state import CREATE_PUBLIC_THREADS, Channel, Message
 from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
@@ -38,6 +39,12 @@ async def open_table(harness: Harness, thread: Channel, after: int = 0) -> int:
     return await until(playing, f"a new game in {thread.name}")
 
 
+def person_at(people: dict[int, Person], seat: SeatInfo) -> Person:
+    """The person in a human ``seat``."""
+    assert seat.user_id is not None, seat
+    return people[seat.user_id]
+
+
 async def play_round(
     harness: Harness, lobby: Channel, people: dict[int, Person], round_no: int, *,
     skip: int = 0, stop_after: int | None = None,
@@ -52,7 +59,7 @@ async def play_round(
     for thread in threads[skip:][:stop_after]:
         await open_table(harness, thread)
         result = await harness.result(thread)
-        seats = [Seat(people[s.user_id], harness, thread) for s in result.seats]
+        seats = [Seat(person_at(people, s), harness, thread) for s in result.seats]
         final = await play_out(seats, thread)
         assert final.status == "finished"
     return threads
@@ -158,7 +165,7 @@ async def test_a_duplicate_night_plays_the_same_cards_at_every_table(harness: Ha
     async def board(thread: Channel, after: int = 0) -> int:
         table_id = await open_table(harness, thread, after)
         result = await harness.result(thread)
-        seats = [Seat(people[s.user_id], harness, thread) for s in result.seats]
+        seats = [Seat(person_at(people, s), harness, thread) for s in result.seats]
         await play_out(seats, thread)
         return table_id
 
@@ -215,11 +222,12 @@ async def test_a_withdrawn_player_is_replaced_and_then_gets_no_pairing(harness: 
 
     opened = await ada.slash("event new", name="Cup", game="gin_rummy", format="swiss",
                              rounds=2, options="target=10")
-    assert opened.response is not None
-    await sign_up(players[:3], opened.response)
+    invite = opened.response
+    assert invite is not None
+    await sign_up(players[:3], invite)
     joined = await players[3].slash("event join")  # by command: the message follows
     assert "signed up for Cup" in joined.text, joined.text
-    await until(lambda: "Signed up (4)" in opened.response.text, "the message to count 4")
+    await until(lambda: "Signed up (4)" in invite.text, "the message to count 4")
     await ada.slash("event start", event=1)
     await until(lambda: len(threads_of(harness, lobby)) == 2, "round 1's tables")
     first, other = threads_of(harness, lobby)
@@ -238,7 +246,7 @@ async def test_a_withdrawn_player_is_replaced_and_then_gets_no_pairing(harness: 
                 == len(posted) + 1, "the table message posted again")
     await open_table(harness, first)
     seated = (await harness.result(first)).seats
-    quitter, stayer = (people[s.user_id] for s in seated)
+    quitter, stayer = (person_at(people, s) for s in seated)
     gone = await quitter.slash("event leave")
     assert "withdrew" in gone.text, gone.text
     after = await harness.result(first)

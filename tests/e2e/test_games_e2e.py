@@ -89,8 +89,11 @@ async def test_a_whole_game_then_the_standings(harness: Harness, game: str) -> N
     for line in final.outcome.scores:
         assert str(line) in table.text
     for seat in seats:
-        await until(lambda s=seat: "The game is over" in s.hand_dm().content,
-                    f"the end in {seat.person.name}'s hand DM")
+
+        def ended(seat: Seat = seat) -> bool:
+            return "The game is over" in seat.hand_dm().content
+
+        await until(ended, f"the end in {seat.person.name}'s hand DM")
         hand = seat.hand_dm()
         assert not hand.buttons() and not hand.selects()
     # One picture of each scored hand, posted once (drawn from public events only).
@@ -105,7 +108,7 @@ async def test_a_whole_game_then_the_standings(harness: Harness, game: str) -> N
     standings = await humans[0].slash("league standings", game=game)
     assert games.get(game).title in standings.text
     rows = standings_rows(standings.text)
-    ranks = {s.name: final.outcome.ranks[s.seat] for s in final.seats if s.user_id}
+    ranks = {str(s.name): final.outcome.ranks[s.seat] for s in final.seats if s.user_id}
     assert sorted(rows) == sorted(ranks), (rows, ranks)
     assert [ranks[r] for r in rows] == sorted(ranks[r] for r in rows), (rows, ranks)
     summary = cost_summary(harness.costs, fake.latencies())

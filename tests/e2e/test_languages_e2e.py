@@ -7,6 +7,8 @@ host's); the harness's leak check runs over every message as it does in English.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import games
@@ -63,7 +65,7 @@ async def open_multilingual(harness: Harness, game: str, options: str) -> list[S
     (host, table_lang), *guests = await choose_languages(harness)
     lobby_channel = harness.fake.channel("lobby")
     playing = [(host, table_lang), *guests][: games.get(game).max_players]
-    given = {"options": options} if options else {}
+    given: dict[str, Any] = {"options": options} if options else {}
     opened = await host.slash("table new", game=game, **given)
     lobby = opened.response
     assert lobby is not None and not opened.ephemeral, opened.text
@@ -108,8 +110,11 @@ async def test_four_languages_at_one_table(harness: Harness, game: str) -> None:
     for seat in seats:  # the end of the game, in each player's own hand
         with speaking(seat.lang):
             over = _("The game is over: {placements}", placements="\0").split("\0")[0]
-        await until(lambda s=seat, o=over: o in s.hand_dm().content,
-                    f"the end in {seat.person.name}'s hand")
+
+        def ended(seat: Seat = seat, over: str = over) -> bool:
+            return over in seat.hand_dm().content
+
+        await until(ended, f"the end in {seat.person.name}'s hand")
     await harness.idle()
     for seat in seats:  # every DM (the hand, turn pings) in its player's language alone
         turn = said(seat.lang, "Your turn in {channel} ({game}).", channel=mention,

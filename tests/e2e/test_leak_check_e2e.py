@@ -3,6 +3,8 @@ player's own cards in their own DM are not."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.render.ono99 import pretty_cards
 from bot.render.table import LAST_MOVES
 from games.cards import pretty
@@ -14,7 +16,7 @@ from tests.e2e.test_games_e2e import gin_for_two, open_table
 
 def caught(
     harness: Harness, table: Channel, channel: Channel, text: str,
-    more: dict[str, object] | None = None, ephemeral_for: User | None = None,
+    more: Mapping[str, object] | None = None, ephemeral_for: User | None = None,
 ) -> str:
     """What a fresh check says of a message about ``table`` planted in ``channel`` (with
     ``more`` of a message's fields: embeds, components; only for ``ephemeral_for``)."""

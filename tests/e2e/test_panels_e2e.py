@@ -7,6 +7,7 @@ import pytest
 
 from bot.ui.publish import Reach
 from bot.ui.publish.tokens import USABLE
+from tests.e2e.fake_state import Message
 from tests.e2e.play import (  # noqa: F401
     FakeTime,
     Harness,
@@ -46,8 +47,11 @@ async def test_a_whole_game_with_hands_in_the_channel(harness: Harness, game: st
         assert seat.opened <= 1, (seat.person.name, seat.opened)
         panel = seat.panel()
         assert panel is not None
-        await until(lambda p=panel: "The game is over" in p.content,
-                    f"the end in {seat.person.name}'s panel")
+
+        def ended(panel: Message = panel) -> bool:
+            return "The game is over" in panel.content
+
+        await until(ended, f"the end in {seat.person.name}'s panel")
         assert not panel.buttons() and not panel.selects()
     moves = sum(s.moves for s in seats)
     # Table edits through tokens; the bot's own token only for turn pings of players who
@@ -74,8 +78,11 @@ async def test_a_panel_about_to_run_out_says_how_to_keep_it(harness: Harness) ->
     panels = [panel for s in seats if (panel := s.panel()) is not None]
     assert panels
     for panel in panels:
-        await until(lambda p=panel: "stops updating here" in p.content,
-                    "the panel's last-minute note")
+
+        def noted(panel: Message = panel) -> bool:
+            return "stops updating here" in panel.content
+
+        await until(noted, "the panel's last-minute note")
     await play_out(seats, lobby, limit=2)  # moves made from the panels revive them
     result = await harness.result(lobby)
     assert result.status == "playing" and result.version > 0

@@ -319,7 +319,8 @@ async def test_two_processes_play_and_survive_a_kill(
         assert await tables.human_moves(gin) == acknowledged
         leagues = LeagueService(db)
         for channel, people, game in games:
-            assert (await tables.table(channel)).status is TableStatus.FINISHED, game
+            table = await tables.table(channel)
+            assert table is not None and table.status is TableStatus.FINISHED, game
             standings = await people[0].slash("league standings", channel=channel, game=game)
             assert people[0].name.capitalize() in standings.text, standings.text
         # The totals both processes kept as games ended equal a rebuild from the matches.

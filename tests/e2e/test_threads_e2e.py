@@ -49,7 +49,11 @@ async def test_two_tables_in_one_channel_each_in_its_thread(harness: Harness) ->
     for thread, pair in seats.items():
         final = await play_out(pair, thread)
         assert final.status == "finished"
-        await until(lambda t=thread: "Result" in harness.table_message(t).text, "the result")
+
+        def result_shown(thread: Channel = thread) -> bool:
+            return "Result" in harness.table_message(thread).text
+
+        await until(result_shown, "the result")
     assert all(p.dm_messages() == [] for p in (alice, bob, carol, dave))
 
 
@@ -111,7 +115,11 @@ async def test_a_lobby_closed_before_a_deal_takes_its_thread_with_it(harness: Ha
         (thread,) = threads_of(harness, lobby)
         cancelled = await alice.click(await lobby_in(thread), "Cancel")
         assert not cancelled.ephemeral, cancelled.text
-        await until(lambda t=thread: t.deleted, "the thread to be deleted")
+
+        def deleted(thread: Channel = thread) -> bool:
+            return thread.deleted
+
+        await until(deleted, "the thread to be deleted")
         assert threads_of(harness, lobby) == []
     await alice.slash("table new", game="gin_rummy", thread=True)
     (thread,) = threads_of(harness, lobby)

@@ -38,7 +38,6 @@ from tests.e2e.play import (  # noqa: F401
     ReturningSeat,
     click_move,
     harness_fixture,
-    until,
 )
 from tests.e2e.test_anywhere_e2e import (
     HOUR,
@@ -49,6 +48,7 @@ from tests.e2e.test_anywhere_e2e import (
     refused,
 )
 from tests.e2e.test_games_e2e import open_table
+from tests.waiting import until
 
 #: Seconds between computer moves: Deckhand's default, as users run it.
 DELAY = 0.8
