@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pytest
 
@@ -37,12 +37,12 @@ class Kit:
 
     def match(
         self, game: str, seats: Sequence[SeatResult], *, guild: int | None = None,
-        league_id: int | None = None, options: dict[str, object] | None = None,
+        league_id: int | None = None, options: Mapping[str, object] | None = None,
     ) -> MatchRecord:
         t = float(next(self._clock))
         return MatchRecord(
             table_id=None, guild_id=self.guild if guild is None else guild, channel_id=10,
-            league_id=league_id, game=game, options=options or {}, seed=1, started_at=t - 30,
+            league_id=league_id, game=game, options=dict(options or {}), seed=1, started_at=t - 30,
             finished_at=t, seats=tuple(seats),
         )
 
@@ -61,10 +61,14 @@ class Kit:
         the order itself."""
         await self.svc.set_provisional_games(self.guild, league, 0, is_admin=True)
 
-    async def duel(self, game: str, winner: int, loser: int, **kw: int) -> int:
+    async def duel(
+        self, game: str, winner: int, loser: int, *, guild: int | None = None,
+        league_id: int | None = None,
+    ) -> int:
         """A two-player game ``winner`` won 100 to 50."""
         return await self.record(self.match(
-            game, [self.human(0, winner, 100, 1), self.human(1, loser, 50, 2)], **kw
+            game, [self.human(0, winner, 100, 1), self.human(1, loser, 50, 2)], guild=guild,
+            league_id=league_id,
         ))
 
 

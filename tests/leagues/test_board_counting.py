@@ -4,6 +4,9 @@ an event never completed never counts (both backends)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from bot.services.leagues.standings import StandingRow
 from storage import league_totals
 from storage.db import Database
 from storage.leagues import League
@@ -18,9 +21,8 @@ async def count_order(db: Database, club: League) -> list[int]:
     return [m.match_id for _, m in counted]
 
 
-def ratings(rows: object) -> list[tuple[int, float, float, int]]:
-    return sorted((r.user_id, round(r.mu, 9), round(r.sigma, 9), r.games)  # type: ignore[attr-defined]
-                  for r in rows)  # type: ignore[attr-defined]
+def ratings(rows: Iterable[StandingRow]) -> list[tuple[int, float, float, int]]:
+    return sorted((r.user_id, round(r.mu, 9), round(r.sigma, 9), r.games) for r in rows)
 
 
 async def test_a_board_counts_when_complete_and_rebuild_agrees(db: Database) -> None:

@@ -20,6 +20,8 @@ from storage import league_reports, league_totals
 from storage.connect import open_database
 from storage.db import Conn, Database
 from storage.matches import MatchRecord, SeatResult, insert_match
+from tests.conftest import values
+from tests.leagues.conftest import Kit
 
 
 def count(c: Conn, table: str) -> int:
@@ -28,7 +30,7 @@ def count(c: Conn, table: str) -> int:
     return int(row["n"])
 
 
-async def test_create_and_find_leagues(kit, svc: LeagueService) -> None:
+async def test_create_and_find_leagues(kit: Kit, svc: LeagueService) -> None:
     lg = await svc.create_league(kit.guild, "  Friday   Night ", is_admin=True)
     assert (lg.name, lg.game, lg.scoring, lg.count_bots, lg.season) == (
         "Friday Night", None, "rating", True, 1)
@@ -56,7 +58,7 @@ async def test_create_and_find_leagues(kit, svc: LeagueService) -> None:
     assert (await svc.league(kit.guild, "default")).is_default
 
 
-async def test_season_rollover(kit, svc: LeagueService, db: Database) -> None:
+async def test_season_rollover(kit: Kit, svc: LeagueService, db: Database) -> None:
     await kit.duel("gin_rummy", 1, 2)
     await kit.duel("gin_rummy", 1, 2)
     old = await svc.standings(kit.guild)
@@ -83,7 +85,7 @@ async def test_season_rollover(kit, svc: LeagueService, db: Database) -> None:
     assert len(await svc.league_history(kit.guild)) == 3
 
 
-async def test_history_and_head_to_head(kit, svc: LeagueService) -> None:
+async def test_history_and_head_to_head(kit: Kit, svc: LeagueService) -> None:
     assert await svc.league_history(kit.guild) == []
     assert await svc.player_history(kit.guild, 1) == []
     first = await kit.duel("gin_rummy", 1, 2)
@@ -119,7 +121,7 @@ async def test_history_and_head_to_head(kit, svc: LeagueService) -> None:
         await svc.league_history(kit.guild, limit=0)
 
 
-async def test_player_stats(kit, svc: LeagueService) -> None:
+async def test_player_stats(kit: Kit, svc: LeagueService) -> None:
     def ba(p1: int, p2: int, won: bool) -> list[SeatResult]:
         return [kit.human(0, 1, 250 if won else 100, 1 if won else 2, team=0),
                 kit.human(1, 8, 0, 2 if won else 1, team=1),
@@ -150,7 +152,7 @@ async def test_player_stats(kit, svc: LeagueService) -> None:
 
 
 async def test_best_score_follows_the_options_a_game_was_played_with(
-    kit, svc: LeagueService
+    kit: Kit, svc: LeagueService
 ) -> None:
     """ONO 99 counts up (players outlasted) by elimination but down in points scoring: the
     two are listed apart, each with its own best."""
@@ -167,7 +169,7 @@ async def test_best_score_follows_the_options_a_game_was_played_with(
     assert (by_way[False].played, by_way[False].won, by_way[False].best_score) == (2, 1, 1)
 
 
-async def test_csv_export(kit, svc: LeagueService) -> None:
+async def test_csv_export(kit: Kit, svc: LeagueService) -> None:
     await kit.rank_everyone()
     await kit.record(kit.match("gin_rummy", [SeatResult(0, 1, None, "=HYPERLINK(1)", 0, 100, 1),
                                              kit.human(1, 2, 50, 2)]))
@@ -191,7 +193,7 @@ async def test_csv_export(kit, svc: LeagueService) -> None:
     assert (await svc.standings_csv(kit.guild, "Empty")).count("\n") == 1
 
 
-async def test_a_failing_recorder_leaves_nothing(kit, svc: LeagueService, db: Database,
+async def test_a_failing_recorder_leaves_nothing(kit: Kit, svc: LeagueService, db: Database,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     match = kit.match("gin_rummy", [kit.human(0, 1, 100, 1), kit.human(1, 2, 0, 2)])
 
@@ -211,7 +213,9 @@ async def test_a_failing_recorder_leaves_nothing(kit, svc: LeagueService, db: Da
     assert [(r.user_id, r.games) for r in st.rows] == [(1, 1), (2, 1)]
 
 
-async def test_rebuild_matches_incremental_totals(kit, svc: LeagueService, db: Database) -> None:
+async def test_rebuild_matches_incremental_totals(
+    kit: Kit, svc: LeagueService, db: Database
+) -> None:
     cup = await svc.create_league(kit.guild, "Cup", is_admin=True, scoring="points:2/1/0")
     await kit.duel("gin_rummy", 1, 2, league_id=cup.id)
     await kit.record(kit.match("ono99", [kit.human(i, i + 1, 9 - i, i + 1) for i in range(5)],
@@ -230,7 +234,7 @@ async def test_rebuild_matches_incremental_totals(kit, svc: LeagueService, db: D
         lm = c.all("SELECT * FROM league_matches ORDER BY league_id, match_id")
         over_time = c.all(
             "SELECT * FROM league_ratings ORDER BY league_id, season, game, user_id, games")
-        return [tuple(r) for r in rows + bots + lm + over_time]
+        return [values(r) for r in rows + bots + lm + over_time]
 
     before = await db.read(snapshot)
     with pytest.raises(NotAdmin):
@@ -246,7 +250,7 @@ async def test_rebuild_matches_incremental_totals(kit, svc: LeagueService, db: D
 
 
 async def test_rebuild_picks_up_matches_recorded_without_leagues(
-    kit, svc: LeagueService, db: Database
+    kit: Kit, svc: LeagueService, db: Database
 ) -> None:
     # e.g. recorded before the leagues migration
     await db.write(insert_match, kit.match("gin_rummy", [kit.human(0, 1, 9, 1),
@@ -275,7 +279,7 @@ async def test_standings_survive_reopening(tmp_path: Path) -> None:
     assert after.rows == before.rows and [r.user_id for r in after.rows] == [1, 2]
 
 
-async def test_recorder_ignores_a_league_of_another_guild(kit, svc: LeagueService) -> None:
+async def test_recorder_ignores_a_league_of_another_guild(kit: Kit, svc: LeagueService) -> None:
     elsewhere = await svc.create_league(2, "Theirs", is_admin=True)
     await kit.duel("gin_rummy", 1, 2, league_id=elsewhere.id)
     assert len((await svc.standings(kit.guild)).rows) == 2

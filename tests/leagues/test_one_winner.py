@@ -3,20 +3,19 @@ target first, the engine's event, the table message and the league all name that
 
 from __future__ import annotations
 
-from typing import Any
-
-import games
 from bot.render import renderer
 from bot.render.markup import markdown, markdown_lines
 from bot.services.leagues import LeagueService
+from games.gin_rummy import GAME as GIN
+from games.gin_rummy.state import GinState
 from games.simulate import play_game
 from storage.matches import MatchRecord, SeatResult
+from tests.leagues.conftest import Kit
 
 NAMES = ("Alice", "Bob")
-GIN = games.get("gin_rummy")
 
 
-def flipped_finish() -> Any:
+def flipped_finish() -> tuple[GinState, int]:
     """A real game's last hand, replayed with totals where the line bonuses flip the order:
     the knocker reaches 100 and gets the game bonus, the other player won 12 hands."""
     played = play_game(GIN, 2, 9, ["normal", "normal"], {"target": 100})
@@ -24,6 +23,7 @@ def flipped_finish() -> Any:
     for seat, action in played.actions[:-1]:
         state = GIN.apply(state, seat, action)
     seat, action = played.actions[-1]
+    assert isinstance(played.state, GinState) and played.state.final is not None
     reaching = played.state.final["reached"]
     state.scores = [99, 99]
     state.scores[1 - reaching] = 90
@@ -33,18 +33,21 @@ def flipped_finish() -> Any:
     return GIN.apply(state, seat, action), reaching
 
 
-async def test_gin_bonuses_flip_the_order_and_everyone_names_the_same_winner(kit) -> None:
+async def test_gin_bonuses_flip_the_order_and_everyone_names_the_same_winner(kit: Kit) -> None:
     state, reaching = flipped_finish()
     other = 1 - reaching
     out = GIN.outcome(state)
     assert state.is_over and out.ranks[other] == 1 and out.ranks[reaching] == 2
     final = state.final
+    assert final is not None
     assert final["reached"] == reaching and final["winner"] == other
     assert final["final"][other] == 90 + 12 * 25 > final["final"][reaching]
     over = next(e for e in state.events if e["type"] == "game_over")
     assert over["winner"] == other
     r = renderer("gin_rummy")
-    assert markdown(r.event(over, NAMES)).startswith(f"**{NAMES[other]} wins the game!**")
+    said = r.event(over, NAMES)
+    assert said is not None
+    assert markdown(said).startswith(f"**{NAMES[other]} wins the game!**")
     table = markdown_lines(r.table(GIN.view(state, None), NAMES))
     assert f"**{NAMES[other]} wins!**" in table
     assert f"Game bonus +100 to {NAMES[reaching]}" in " ".join(table)

@@ -20,7 +20,7 @@ from tests.leagues.conftest import Kit
 
 
 async def test_a_lucky_newcomer_is_listed_below_every_established_player(
-    kit, svc: LeagueService
+    kit: Kit, svc: LeagueService
 ) -> None:
     for _ in range(5):
         await kit.duel("gin_rummy", 1, 2)  # 1 and 2 play five games each; 2 loses them all
@@ -34,7 +34,7 @@ async def test_a_lucky_newcomer_is_listed_below_every_established_player(
     assert newcomer.rating > loser.rating  # the ordinal alone would have put 3 above 2
 
 
-async def test_the_fifth_game_makes_a_player_established(kit, svc: LeagueService) -> None:
+async def test_the_fifth_game_makes_a_player_established(kit: Kit, svc: LeagueService) -> None:
     for _ in range(4):
         await kit.duel("gin_rummy", 1, 2)
     st = await svc.standings(kit.guild)
@@ -44,7 +44,7 @@ async def test_the_fifth_game_makes_a_player_established(kit, svc: LeagueService
     assert [(r.user_id, r.rank) for r in st.rows] == [(1, 1), (2, 2)]
 
 
-async def test_the_setting_is_per_league_and_admin_only(kit, svc: LeagueService) -> None:
+async def test_the_setting_is_per_league_and_admin_only(kit: Kit, svc: LeagueService) -> None:
     cup = await svc.create_league(kit.guild, "Cup", is_admin=True, provisional_games=1)
     assert cup.provisional_games == 1
     assert (await svc.league(kit.guild)).provisional_games == 5
@@ -65,7 +65,7 @@ async def test_the_setting_is_per_league_and_admin_only(kit, svc: LeagueService)
     assert [r.rank for r in st.rows] == [None, None] and st.provisional_games == 3
 
 
-async def test_a_new_season_makes_everyone_provisional_again(kit, svc: LeagueService) -> None:
+async def test_a_new_season_makes_everyone_provisional_again(kit: Kit, svc: LeagueService) -> None:
     for _ in range(5):
         await kit.duel("gin_rummy", 1, 2)
     await svc.new_season(kit.guild, None, is_admin=True)
@@ -76,7 +76,7 @@ async def test_a_new_season_makes_everyone_provisional_again(kit, svc: LeagueSer
     assert [r.rank for r in old.rows] == [1, 2]
 
 
-async def test_pages_across_the_boundary_join_up(kit, svc: LeagueService) -> None:
+async def test_pages_across_the_boundary_join_up(kit: Kit, svc: LeagueService) -> None:
     """Established 10, 11, 12 (five games each), provisional 20, 21: every page split
     (limit, offset) gives the slice of the whole list."""
     for _ in range(5):
@@ -125,7 +125,7 @@ def test_no_provisional_player_is_ever_above_an_established_one(
 
 
 async def test_rendered_standings_fit_one_message_and_set_provisional_apart(
-    kit, svc: LeagueService
+    kit: Kit, svc: LeagueService
 ) -> None:
     for _ in range(5):
         await kit.record(kit.match("ono99", [

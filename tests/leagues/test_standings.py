@@ -15,6 +15,7 @@ from bot.services.leagues import (
 )
 from storage.db import Database
 from storage.matches import SeatResult
+from tests.leagues.conftest import Kit
 
 MODEL = PlackettLuce()
 
@@ -31,7 +32,7 @@ def oracle(history: list[tuple[list[list[str]], list[int]]]) -> dict[str, tuple[
     return cur
 
 
-async def test_two_player_sequence(kit, svc: LeagueService) -> None:
+async def test_two_player_sequence(kit: Kit, svc: LeagueService) -> None:
     await kit.rank_everyone()
     await kit.duel("gin_rummy", 1, 2)
     await kit.duel("gin_rummy", 1, 2)
@@ -55,7 +56,7 @@ async def test_two_player_sequence(kit, svc: LeagueService) -> None:
     assert one.name == "user1"
 
 
-async def test_four_player_placements_with_points(kit, svc: LeagueService) -> None:
+async def test_four_player_placements_with_points(kit: Kit, svc: LeagueService) -> None:
     lg = await svc.create_league(kit.guild, "Ono Cup", is_admin=True, game="ono99",
                                  scoring="points:3/1/0")
     seats = [kit.human(i, 10 + i, 0 if i else 5, i + 1) for i in range(4)]  # 10 wins … 13 last
@@ -73,7 +74,7 @@ async def test_four_player_placements_with_points(kit, svc: LeagueService) -> No
     assert default.scoring == "rating"
 
 
-async def test_five_players_with_a_shared_first_place(kit, svc: LeagueService) -> None:
+async def test_five_players_with_a_shared_first_place(kit: Kit, svc: LeagueService) -> None:
     await svc.create_league(kit.guild, "Points", is_admin=True, scoring="points")
     lg = await svc.league(kit.guild, "points")
     ranks = [1, 1, 3, 4, 4]
@@ -94,7 +95,7 @@ async def test_five_players_with_a_shared_first_place(kit, svc: LeagueService) -
     assert st.rows[0].mu == pytest.approx(st.rows[1].mu)
 
 
-async def test_partnerships_are_rated_as_teams(kit, svc: LeagueService) -> None:
+async def test_partnerships_are_rated_as_teams(kit: Kit, svc: LeagueService) -> None:
     # Back Alley: seats 0 and 2 (team 0) against 1 and 3 (team 1)
     def deal(win_team: int) -> list[SeatResult]:
         return [kit.human(s, 30 + s, 200 if s % 2 == win_team else 150,
@@ -115,7 +116,7 @@ async def test_partnerships_are_rated_as_teams(kit, svc: LeagueService) -> None:
 
 
 async def test_computer_seats_count_for_humans_but_are_never_ranked(
-    kit, svc: LeagueService, db: Database
+    kit: Kit, svc: LeagueService, db: Database
 ) -> None:
     strict = await svc.create_league(kit.guild, "Humans only", is_admin=True, count_bots=False)
     for _ in range(3):
@@ -137,7 +138,9 @@ async def test_computer_seats_count_for_humans_but_are_never_ranked(
     assert await svc.league_history(kit.guild, "Humans only") == []
 
 
-async def test_computer_partner_and_two_computers_of_one_level(kit, svc: LeagueService) -> None:
+async def test_computer_partner_and_two_computers_of_one_level(
+    kit: Kit, svc: LeagueService
+) -> None:
     seats = [kit.human(0, 1, 300, 1, team=0), kit.computer(1, "random", 100, 2, team=1),
              kit.computer(2, "normal", 300, 1, team=0), kit.computer(3, "random", 100, 2, team=1)]
     await kit.record(kit.match("back_alley", seats))
@@ -146,7 +149,7 @@ async def test_computer_partner_and_two_computers_of_one_level(kit, svc: LeagueS
 
 
 async def test_matches_without_humans_or_with_one_team_do_not_count(
-    kit, svc: LeagueService
+    kit: Kit, svc: LeagueService
 ) -> None:
     await kit.record(kit.match("gin_rummy", [kit.computer(0, "normal", 1, 1),
                                              kit.computer(1, "random", 0, 2)]))
@@ -154,7 +157,7 @@ async def test_matches_without_humans_or_with_one_team_do_not_count(
     assert (await svc.standings(kit.guild)).rows == ()
 
 
-async def test_game_filter_and_game_argument(kit, svc: LeagueService) -> None:
+async def test_game_filter_and_game_argument(kit: Kit, svc: LeagueService) -> None:
     spades = await svc.create_league(kit.guild, "Spades Night", is_admin=True, game="Spades")
     assert spades.game == "spades"
     await kit.duel("spades", 1, 2, league_id=spades.id)
@@ -174,7 +177,7 @@ async def test_game_filter_and_game_argument(kit, svc: LeagueService) -> None:
     assert (await svc.league_for_table(kit.guild, "spades night", "spades")).id == spades.id
 
 
-async def test_identical_records_are_ordered_by_user_id(kit, svc: LeagueService) -> None:
+async def test_identical_records_are_ordered_by_user_id(kit: Kit, svc: LeagueService) -> None:
     await kit.rank_everyone()
     await kit.duel("gin_rummy", 7, 8)
     await kit.duel("gin_rummy", 5, 6)
@@ -185,14 +188,14 @@ async def test_identical_records_are_ordered_by_user_id(kit, svc: LeagueService)
     assert [(r.rank, r.user_id) for r in page.rows] == [(3, 6), (4, 8)] and page.total == 4
 
 
-async def test_a_draw_between_two(kit, svc: LeagueService) -> None:
+async def test_a_draw_between_two(kit: Kit, svc: LeagueService) -> None:
     await kit.record(kit.match("gin_rummy", [kit.human(0, 1, 50, 1), kit.human(1, 2, 50, 1)]))
     st = await svc.standings(kit.guild)
     assert [(r.draws, r.streak) for r in st.rows] == [(1, "D1"), (1, "D1")]
     assert st.rows[0].mu == pytest.approx(25.0)
 
 
-async def test_names_follow_the_latest_match(kit, svc: LeagueService) -> None:
+async def test_names_follow_the_latest_match(kit: Kit, svc: LeagueService) -> None:
     await kit.duel("gin_rummy", 1, 2)
     renamed = SeatResult(0, 1, None, "Ada", 0, 10, 1)
     await kit.record(kit.match("gin_rummy", [renamed, kit.human(1, 2, 0, 2)]))
@@ -217,7 +220,7 @@ def test_rating_display() -> None:
     assert ratings.rate([[ratings.DEFAULT]], [1]) == [[ratings.DEFAULT]]
 
 
-async def test_streaks_run_and_reset(kit, svc: LeagueService) -> None:
+async def test_streaks_run_and_reset(kit: Kit, svc: LeagueService) -> None:
     for w, lo in ((1, 2), (1, 2), (1, 2), (2, 1)):
         await kit.duel("spades", w, lo)
     assert {r.user_id: r.streak for r in (await svc.standings(kit.guild)).rows} == {
