@@ -24,6 +24,7 @@ from bot.services.events.duplicate import (
     totals,
 )
 from bot.services.events.seeds import EventSeeds
+from tests.games.support import of_a_game
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "competition.md"
 def secret(n: int) -> EventSeeds:
@@ -45,9 +46,9 @@ def deals(board: Board, seed: int, limit: int = 4000) -> dict[int, Any]:
         if state.is_over:
             break
         seat = state.to_act[0]
-        before = state.shuffles  # type: ignore[attr-defined]
+        before = of_a_game(state).shuffles
         state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-        if state.shuffles != before:  # type: ignore[attr-defined]
+        if of_a_game(state).shuffles != before:
             dealt[before] = game.to_json(state)
     return dealt
 

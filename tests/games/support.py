@@ -9,6 +9,7 @@
 * ``random_walk``: plays chosen moves from a new game, checking every state and move, and
   replays the log.
 * ``RenderedGame``: replays a computer-played game through the game's renderer.
+* ``of_a_game``: a state as the state of one of the games, for what each of them has.
 """
 
 from __future__ import annotations
@@ -25,15 +26,29 @@ import games
 from bot.render import renderer
 from bot.render.markup import markdown_lines
 from games import IllegalAction
+from games.back_alley.state import BackAlleyState
+from games.craits.state import CraitsState
+from games.gin_rummy.state import GinState
+from games.ono99.state import OnoState
 from games.simulate import play_game
+from games.spades.state import SpadesState
 
 Move = tuple[int, str]
 S = TypeVar("S", bound=games.State)
 P = TypeVar("P")
 _WORD = re.compile(r"\w+")
+#: The state of any one of the games.
+GameState = BackAlleyState | CraitsState | GinState | OnoState | SpadesState
 
 
 # -- hidden cards ----------------------------------------------------------------------------
+def of_a_game(state: games.State) -> GameState:
+    """``state``, which must be the state of one of the games (each has ``hands``,
+    ``shuffles``, …)."""
+    assert isinstance(state, GameState), state
+    return state
+
+
 def leaked(thing: Any, cards: Iterable[str]) -> set[str]:
     """The ``cards`` that appear anywhere in the JSON value ``thing``: as a whole string, a
     key, or a word inside a string (``"play 8H"`` shows ``8H``)."""

@@ -7,14 +7,12 @@ from collections import Counter
 
 import pytest
 
-import games
+from games.back_alley import GAME
 from games.back_alley.bots import choose_bid, estimate_tricks, normal_bot
-from games.back_alley.engine import BackAlley
 from games.back_alley.rules import PATTERN
+from games.back_alley.state import BackAlleyState
 from games.cards import DECK_WITH_JOKERS
 from games.simulate import play_game
-
-GAME: BackAlley = games.get("back_alley")  # type: ignore[assignment]
 
 
 @pytest.mark.parametrize(("level", "seed"), [("random", 1), ("normal", 2), ("normal", 3)])
@@ -42,7 +40,9 @@ def test_full_games_end_with_scores_that_add_up(level: str, seed: int) -> None:
 
 def _match(seed: int, normal_team: int, deals: int) -> int:
     levels = ["normal" if s % 2 == normal_team else "random" for s in range(4)]
-    scores = play_game(GAME, 4, seed, levels, {"deals": deals}).state.team_scores
+    state = play_game(GAME, 4, seed, levels, {"deals": deals}).state
+    assert isinstance(state, BackAlleyState)
+    scores = state.team_scores
     return scores[normal_team] - scores[1 - normal_team]
 
 

@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import games
-from games.back_alley.engine import BackAlley
+from games.back_alley import GAME
 from games.back_alley.rules import deal_points
 from games.back_alley.state import BackAlleyState
 from games.cards import DECK_WITH_JOKERS
@@ -22,8 +21,6 @@ from tests.games.support import (
     random_walk,
     to_act_first,
 )
-
-GAME: BackAlley = games.get("back_alley")  # type: ignore[assignment]
 
 
 def all_cards(s: BackAlleyState) -> Counter[str]:

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-import games
-from games.back_alley.engine import BackAlley
+from games.back_alley import GAME
 from games.back_alley.rules import PATTERN, deal_points, leader_of, team_contract
 from games.back_alley.state import BackAlleyState
 from games.cards import RANKS
 from tests.games.support import assert_refused, stacked
-
-GAME: BackAlley = games.get("back_alley")  # type: ignore[assignment]
 
 
 def suit(s: str, ranks: str = RANKS) -> list[str]:
@@ -52,7 +50,7 @@ def play_out(state: BackAlleyState) -> BackAlleyState:
     return state
 
 
-def events(state: BackAlleyState, kind: str) -> list[dict[str, object]]:
+def events(state: BackAlleyState, kind: str) -> list[dict[str, Any]]:
     return [e for e in state.events if e["type"] == kind]
 
 

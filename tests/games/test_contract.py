@@ -21,7 +21,7 @@ PUBLIC_FACTS = {
     "ono99": {"total", "direction", "eliminated", "hand_counts"},
 }
 # Random players at Spades lose points on most hands, so only a low target ends their games.
-SHORT = {
+SHORT: dict[str, dict[str, object]] = {
     "back_alley": {"deals": 3},
     "craits": {"short": True},
     "gin_rummy": {"target": 30},

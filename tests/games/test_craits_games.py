@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-import games
 from games.cards import STANDARD_DECK
+from games.craits import GAME
+from games.craits.state import CraitsState
 from games.rng import rng_for
 from games.simulate import play_game
-
-GAME = games.get("craits")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -37,6 +36,7 @@ def test_seeded_games_end_and_add_up(players: int, level: str) -> None:
 
 def test_a_full_game_has_fifteen_rounds() -> None:
     played = play_game(GAME, 3, 7, ["normal", "random", "normal"])
+    assert isinstance(played.state, CraitsState)
     assert len(played.state.round_scores) == 15
     sizes = [e["size"] for e in GAME.new(3, seed=7).events if e["type"] == "deal"]
     assert sizes == [8]
@@ -59,6 +59,7 @@ def test_normal_beats_random() -> None:
         levels = ["random"] * players
         levels[me] = "normal"
         played = play_game(GAME, players, seed, levels, {"short": True})
+        assert isinstance(played.state, CraitsState)
         wins += GAME.outcome(played.state).ranks[me] == 1
     assert wins >= 16, "a random player would win about 8 of these"
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import games
-from games.craits import bots, learned
+from games.craits import bots, learned, moves
 from games.craits.reading import Refusal
 from games.rng import rng_for
 
@@ -15,7 +15,7 @@ from games.rng import rng_for
 def _chance(refused: list[Refusal], action: str) -> float:
     view = {"hand_counts": [5, 2, 5, 5]}
     unseen = ["2H", "3H", "KS", "7D", "8C"]
-    return learned.stuck_chance(view, learned.moves.read_play(action), 1, refused, unseen)
+    return learned.stuck_chance(view, moves.read_play(action), 1, refused, unseen)
 
 
 def test_the_next_players_chance_to_be_stuck_reads_its_refusals() -> None:

@@ -7,13 +7,11 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-import games
 from games.cards import STANDARD_DECK
+from games.craits import GAME
 from games.craits.scoring import POINTS, hand_score
 from games.craits.state import CraitsState
 from tests.games.support import assert_refused, current, leaked, random_walk
-
-GAME = games.get("craits")
 
 
 def all_cards(s: CraitsState) -> list[str]:

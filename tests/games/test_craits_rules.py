@@ -6,15 +6,14 @@ from typing import Any
 
 import pytest
 
-import games
 from games import IllegalAction
 from games.cards import STANDARD_DECK
+from games.craits import GAME
 from games.craits.engine import Craits
 from games.craits.scoring import hand_score
 from games.craits.state import CraitsState
 from tests.games.support import assert_refused, stacked
 
-GAME = games.get("craits")
 assert isinstance(GAME, Craits)
 
 

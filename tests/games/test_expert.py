@@ -17,12 +17,13 @@ from games.base import State
 from games.craits import expert as craits_expert
 from games.craits import reading
 from games.gin_rummy.engine import TAKE_LIMIT
+from games.gin_rummy.state import GinState
 from games.rng import rng_for
 from games.search import Meter, deal, fitted, pimc, rollout, standing
 from games.spades import expert as spades_expert
 
 PLAYERS = {"back_alley": 4, "craits": 4, "gin_rummy": 2, "ono99": 4, "spades": 2}
-SHORT = {
+SHORT: dict[str, dict[str, object]] = {
     "back_alley": {"deals": 2},
     "craits": {"short": True},
     "gin_rummy": {"target": 10},
@@ -44,7 +45,7 @@ def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
 def _midgame(name: str, seed: int, moves: int) -> State:
     """A state after up to ``moves`` moves of ``normal`` play."""
     game = games.get(name)
-    state = game.new(PLAYERS[name], seed=seed, options=SHORT[name])
+    state: State = game.new(PLAYERS[name], seed=seed, options=SHORT[name])
     rng = rng_for(seed, "mid")
     for _ in range(moves):
         if state.is_over:
@@ -232,6 +233,7 @@ def test_normal_gin_players_end_every_hand_from_sampled_worlds() -> None:
     game = games.get("gin_rummy")
     for seed in range(12):
         state = _midgame("gin_rummy", seed, 6 + seed)
+        assert isinstance(state, GinState)
         if state.is_over:
             continue
         for k in range(4):

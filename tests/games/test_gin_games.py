@@ -8,13 +8,11 @@ from typing import Any
 
 import pytest
 
-import games
 from games.cards import STANDARD_DECK
+from games.gin_rummy import GAME as G
 from games.gin_rummy.state import GinState
 from games.rng import rng_for
 from games.simulate import play_game
-
-G: Any = games.get("gin_rummy")
 
 
 def check_finished(state: GinState, actions: list[tuple[int, str]], seed: int,
@@ -47,7 +45,7 @@ def check_finished(state: GinState, actions: list[tuple[int, str]], seed: int,
 def hand_results(seed: int, levels: list[str], options: dict[str, Any]) -> list[dict[str, Any]]:
     """Play a game move by move; return its hand results after checking the scores add up."""
     state: GinState = G.new(2, seed=seed, options=options)
-    results = []
+    results: list[dict[str, Any]] = []
     while not state.is_over:
         seat = state.to_act[0]
         action = G.choose(state, seat, levels[seat], rng_for(seed, "bot", len(results)))
@@ -76,7 +74,8 @@ def test_seeded_games_end_with_consistent_totals(
     seed: int, levels: list[str], options: dict[str, Any]
 ) -> None:
     played = play_game(G, 2, seed, levels, options)
-    state: Any = played.state
+    state = played.state
+    assert isinstance(state, GinState)
     check_finished(state, played.actions, seed, options)
 
 
@@ -92,6 +91,7 @@ def test_normal_beats_random() -> None:
     for seed in range(20):
         levels = ["normal", "random"] if seed % 2 else ["random", "normal"]
         state = play_game(G, 2, seed, levels).state
+        assert isinstance(state, GinState)
         normal = levels.index("normal")
         wins += G.outcome(state).ranks[normal] == 1
     assert wins >= 19

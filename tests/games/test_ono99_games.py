@@ -8,12 +8,9 @@ from typing import Any
 
 import pytest
 
-import games
-from games.ono99.engine import Ono99
+from games.ono99 import GAME
 from games.ono99.state import OnoState
 from games.simulate import play_game
-
-GAME: Ono99 = games.get("ono99")  # type: ignore[assignment]
 
 MODES: list[dict[str, Any]] = [
     {},

@@ -9,13 +9,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import games
 from games import IllegalAction
-from games.ono99.engine import Ono99
+from games.ono99 import GAME
 from games.ono99.state import OnoState
 from tests.games.support import assert_only_legal_accepted, random_walk
-
-GAME: Ono99 = games.get("ono99")  # type: ignore[assignment]
 
 OPTIONS = st.fixed_dictionaries({
     "scoring": st.sampled_from(["elimination", "tokens", "points"]),

@@ -8,15 +8,11 @@ from typing import Any
 
 import pytest
 
-import games
 from games.base import rank_scores
-from games.ono99 import scoring
+from games.ono99 import GAME, scoring
 from games.ono99.cards import parse_card
-from games.ono99.engine import Ono99
 from games.ono99.state import OnoState
 from tests.games.support import assert_parsing, assert_refused, stacked
-
-GAME: Ono99 = games.get("ono99")  # type: ignore[assignment]
 
 
 def new(hands: Sequence[Sequence[str]], draws: Sequence[str] = (), **options: Any) -> OnoState:

@@ -6,13 +6,12 @@ from typing import Any
 
 import pytest
 
-import games
 from games.cards import STANDARD_DECK
+from games.spades import GAME as G
 from games.spades.scoring import score_hand
 from games.spades.state import SpadesState
 from tests.games.support import assert_parsing, assert_refused
 
-G: Any = games.get("spades")
 SPADES = [r + "S" for r in "23456789TJQKA"]
 HEARTS = [r + "H" for r in "23456789TJQKA"]
 DIAMONDS = [r + "D" for r in "23456789TJQKA"]
