@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.render import renderer
-from bot.render.markup import markdown
 from games.cards import pretty
 from tests.games.support import RenderedGame
+from tests.render.support import said
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
@@ -37,9 +37,9 @@ def test_labels_and_lines() -> None:
     assert r.action_label("bid 3") == "Bid 3"
     assert r.action_label("board") == "Claim board"
     board = {"type": "bid", "seat": 1, "bid": "board", "multiplier": 2}
-    assert markdown(r.event(board, NAMES)) == (
+    assert said(r, board, NAMES) == (
         "Bob claims double board!"
     )
-    assert markdown(r.event({"type": "joker_swap", "seat": 2, "card": "LJ"}, NAMES)) == (
+    assert said(r, {"type": "joker_swap", "seat": 2, "card": "LJ"}, NAMES) == (
         "Carol discards the Little🃏 and takes the next card."
     )

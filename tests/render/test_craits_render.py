@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.render import renderer
-from bot.render.markup import markdown
 from games.cards import pretty
 from tests.games.support import RenderedGame
+from tests.render.support import said
 
 RENDERER = renderer("craits")
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
@@ -32,10 +32,10 @@ def test_labels_and_lines() -> None:
     assert RENDERER.action_label("draw") == "Draw"
     names = ["Ann", "Bob"]
     play = {"type": "play", "seat": 1, "card": "9H", "suit": "D", "last": False}
-    assert markdown(RENDERER.event(play, names)) == "Bob plays 9♥ and names ♦."
+    assert said(RENDERER, play, names) == "Bob plays 9♥ and names ♦."
     eight = {"type": "play", "seat": 0, "card": "8S", "suit": "S", "last": True}
-    assert markdown(RENDERER.event(eight, names)) == "Ann plays 8♠ and names ♠ — last card!"
+    assert said(RENDERER, eight, names) == "Ann plays 8♠ and names ♠ — last card!"
     crank = {"type": "crank_end", "seat": 0, "count": 5, "drew": 4}
-    assert markdown(RENDERER.event(crank, names)) == "The crank ends at 5: Ann draws 4 cards."
+    assert said(RENDERER, crank, names) == "The crank ends at 5: Ann draws 4 cards."
     over = {"type": "game_over", "scores": [12, 12], "ranks": [1, 1]}
-    assert markdown(RENDERER.event(over, names)) == "Game over: Ann and Bob share the win with 12."
+    assert said(RENDERER, over, names) == "Game over: Ann and Bob share the win with 12."

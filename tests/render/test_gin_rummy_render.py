@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.render import renderer
-from bot.render.markup import markdown
 from games.cards import pretty
 from tests.games.support import RenderedGame
+from tests.render.support import said
 
 NAMES = ["Alice", "Bob"]
 R = renderer("gin_rummy")
@@ -35,28 +35,28 @@ def test_labels_and_lines() -> None:
     assert R.action_label("discard TH") == "Discard 10♥"
     assert R.action_label("knock 3C") == "Knock 3♣"
     assert R.action_label("take") == "Take the discard"
-    assert markdown(R.event({"type": "draw", "seat": 1, "source": "stock"}, NAMES)) == (
+    assert said(R, {"type": "draw", "seat": 1, "source": "stock"}, NAMES) == (
         "Bob drew from the stock."
     )
     took = {"type": "draw", "seat": 0, "source": "discard", "card": "QS"}
-    assert markdown(R.event(took, NAMES)) == (
+    assert said(R, took, NAMES) == (
         "Alice took Q♠ from the discard pile."
     )
     knock = {"type": "knock", "seat": 0, "melds": [["4H", "5H", "6H"]], "deadwood": ["2S"],
              "points": 2}
-    assert markdown(R.event(knock, NAMES)) == "Alice knocked: 4♥ 5♥ 6♥ · deadwood 2♠ (2)"
+    assert said(R, knock, NAMES) == "Alice knocked: 4♥ 5♥ 6♥ · deadwood 2♠ (2)"
     lay = {"type": "lay_down", "seat": 1, "melds": [], "deadwood": ["KS"], "points": 10,
            "lay_offs": [{"cards": ["7H"], "onto": ["4H", "5H", "6H"]}]}
-    assert markdown(R.event(lay, NAMES)) == (
+    assert said(R, lay, NAMES) == (
         "Bob shows no melds, lays off 7♥ on 4♥ 5♥ 6♥ · deadwood K♠ (10)"
     )
     result = {"type": "hand_result", "hand_no": 3, "result": "undercut", "knocker": 0,
               "winner": 1, "points": [0, 33], "scores": [40, 50]}
-    assert markdown(R.event(result, NAMES)) == (
+    assert said(R, result, NAMES) == (
         "Hand 3: Bob **undercut** Alice: +33. Scores: Alice 40 · Bob 50"
     )
     wall = {"type": "hand_result", "hand_no": 2, "result": "wall", "knocker": None,
             "winner": None, "points": [0, 0], "scores": [0, 0]}
-    assert markdown(R.event(wall, NAMES)) == (
+    assert said(R, wall, NAMES) == (
         "Hand 2 hit the wall: a draw, nobody scores. Scores: Alice 0 · Bob 0"
     )

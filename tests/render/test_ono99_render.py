@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from bot.render import renderer
-from bot.render.markup import markdown
 from bot.render.ono99 import RENDERER, pretty
 from tests.games.support import RenderedGame
+from tests.render.support import said
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
@@ -34,7 +34,7 @@ def test_a_seeded_game_renders_and_the_table_never_shows_a_hand(
     names = NAMES[:players]
     for step, (state, table) in enumerate(rendered):
         if step == 0:
-            dealt = markdown(RENDERER.event(state.events[0], names))
+            dealt = said(RENDERER, state.events[0], names)
             assert dealt == "Round 1: Ann deals four cards each."
         if not state.is_over:
             # Rotate the hands still in the round: the public table must not change.

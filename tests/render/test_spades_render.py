@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.render import renderer
-from bot.render.markup import markdown
 from games.cards import pretty
 from tests.games.support import RenderedGame
+from tests.render.support import said
 
 NAMES = ["Alice", "Bob"]
 R = renderer("spades")
@@ -32,12 +32,12 @@ def test_labels_and_lines() -> None:
     assert R.action_label("play TH") == "Play 10♥"
     assert R.action_label("bid 0") == "Bid Nil"
     assert R.action_label("exchange 2S QH") == "Exchange 2♠ Q♥"
-    assert markdown(R.event({"type": "discard", "seat": 1, "card": "7H"}, NAMES)) == (
+    assert said(R, {"type": "discard", "seat": 1, "card": "7H"}, NAMES) == (
         "Bob discarded 7♥ face up."
     )
-    assert markdown(R.event({"type": "keep", "seat": 0}, NAMES)) == "Alice kept a card."
+    assert said(R, {"type": "keep", "seat": 0}, NAMES) == "Alice kept a card."
     trick = {"type": "trick", "seat": 0, "plays": [[1, "QD"], [0, "3S"]]}
-    assert markdown(R.event(trick, NAMES)) == "Alice won the trick: Bob Q♦ · Alice 3♠."
+    assert said(R, trick, NAMES) == "Alice won the trick: Bob Q♦ · Alice 3♠."
     line = {
         "seat": 0, "bid": 3, "tricks": 5, "result": "made", "contract": 30, "bags": 2,
         "bag_penalty": -100, "bags_total": 1, "points": -68, "score": 200,
