@@ -22,7 +22,7 @@ class Emoji:
 
 def refused(code: int, message: str) -> discord.HTTPException:
     response = SimpleNamespace(status=400, reason="Bad Request")
-    return discord.HTTPException(response, {"code": code, "message": message})  # type: ignore[arg-type]
+    return discord.HTTPException(response, {"code": code, "message": message})
 
 
 @dataclass

@@ -10,8 +10,9 @@ import pytest
 from bot.render.events import round_announcement, signup_message, standings_text
 from bot.services.events.pairing import Standing
 from bot.services.events.service import COMPUTER, EventStandings
-from i18n import speaking
+from i18n import lazy_gettext, speaking
 from storage.events import EntrantRow, EventRow, TableRow
+from tests.discord.support import buttons
 
 NAMES = {1: "**Ann**", 2: "Ben <@9>", 3: "Cy", COMPUTER: "Computer (normal)"}
 MEMBERS = {1: (1, 3), 2: (2, COMPUTER)}
@@ -43,21 +44,23 @@ def test_standings_show_names_plain_and_the_order() -> None:
                  points=p, buchholz=0.0, sonneborn_berger=0.0, seed=e, played=1, byes=0)
         for i, (e, p) in enumerate(((1, 1.0), (2, 0.0)))
     )
-    st = EventStandings(event(), "points, then Buchholz, then Sonneborn-Berger, then seed", rows)
+    st = EventStandings(
+        event(), lazy_gettext("points, then Buchholz, then Sonneborn-Berger, then seed"), rows
+    )
     text = standings_text(st, tables(1.0), MEMBERS, NAMES)
     assert text.startswith("**Pairs\\_night** · Back Alley · Swiss · 3 rounds")
     assert "Order: points, then Buchholz" in text
     assert "**Ann** & Cy" in text.split("```")[1]  # inside the code block names are as typed
     shown = "\\*\\*Ann\\*\\* & Cy vs Ben \\<@\u200b9\\> & Computer \\(normal\\)"
     assert f"Table 1: {shown} in <#55> — 1–0" in text
-    many = EventStandings(event(), "points", rows * 200)
+    many = EventStandings(event(), lazy_gettext("points"), rows * 200)
     assert len(standings_text(many, tables(1.0), MEMBERS, NAMES)) <= 2000
 
 
 def test_the_sign_up_message_has_buttons_only_before_the_start() -> None:
     players = [EntrantRow(u, NAMES[u], u, None, None, False) for u in (1, 2, 3)]
     open_ = signup_message(event(status="signup", round=0), players)
-    assert [b.label for row in open_.rows for b in row] == ["Sign up", "Leave", "Start"]
+    assert [b.label for row in open_.rows for b in buttons(row)] == ["Sign up", "Leave", "Start"]
     assert open_.embed is not None and "Signed up (3)" in open_.embed.fields[0][0]
     running = signup_message(event(), players)
     assert running.rows == () and running.embed is not None
@@ -74,7 +77,8 @@ def test_the_standings_columns_line_up_in_every_language(lang: str) -> None:
         for i, (e, p) in enumerate(((1, 10.5), (2, 0.0)))
     )
     with speaking(lang):
-        text = standings_text(EventStandings(event(), "points", rows), tables(1.0), MEMBERS, NAMES)
+        st = EventStandings(event(), lazy_gettext("points"), rows)
+        text = standings_text(st, tables(1.0), MEMBERS, NAMES)
     head, *lines = text.split("```")[1].strip("\n").split("\n")
     ends = [[m.end() for m in re.finditer(r"\S+", line)][-5:] for line in lines]
     assert ends[0] == ends[1], lines  # 10.5 over 0, 10 over 10: each number column lines up

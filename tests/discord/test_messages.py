@@ -22,13 +22,16 @@ from bot.render.messages import Button, MessageSpec, Select
 from bot.render.options import option_pairs
 from bot.render.rules import rules_message, rules_pages
 from bot.render.table import EventLog, lobby_message, table_message
-from bot.services.tables import SeatInfo, SeatPrivate, Step, TableResult
+from bot.services.tables import SeatInfo, SeatPrivate, Step, TableResult, TableStatus
 from games.base import Game, State
 from games.cards import DECK_WITH_JOKERS, pretty
 from games.rng import rng_for
 from games.search import Advice, Ranking
+from tests.discord.support import button, buttons
+from tests.games.support import of_a_game
 
-GAMES = [
+#: (game, players, seed, options) of each seeded game the messages are checked on.
+GAMES: list[tuple[str, int, int, dict[str, Any]]] = [
     ("gin_rummy", 2, 3, {"target": 100}),
     ("spades", 2, 5, {"target": 120}),
     ("back_alley", 4, 7, {"deals": 3}),
@@ -63,7 +66,7 @@ def result_of(game: Game[Any], state: State, version: int, steps: tuple[Step, ..
         guild_id=9,
         game=game.name,
         title=game.title,
-        status="finished" if state.is_over else "playing",
+        status=TableStatus.FINISHED if state.is_over else TableStatus.PLAYING,
         version=version,
         host_id=1000,
         seats=seats,
@@ -115,7 +118,7 @@ def cards_in(value: Any) -> set[str]:
 def hidden_cards(m: Moment) -> set[str]:
     """Cards in some hand that neither the spectator view nor a shown event reveals."""
     public = strings(m.result.public) | strings([s.events for s in m.result.steps])
-    in_hands = {c for hand in m.state.hands for c in hand}  # type: ignore[attr-defined]
+    in_hands = {c for hand in of_a_game(m.state).hands for c in hand}
     return in_hands - public
 
 
@@ -159,7 +162,7 @@ def _shuffle_hidden(game: Game[Any], state: State, rng: random.Random) -> State 
     public = strings(game.view(state, None))
     twin = game.from_json(json.loads(game.dumps(state)))
     slots: list[tuple[list[str], int]] = []
-    for hand in twin.hands:  # type: ignore[attr-defined]
+    for hand in of_a_game(twin).hands:
         slots += [(hand, i) for i, c in enumerate(hand) if c not in public]
     for pool in _POOLS:
         cards = getattr(twin, pool, None)
@@ -208,7 +211,7 @@ def test_hand_messages_show_only_their_seat(
             if name == "ono99":
                 continue
             own = cards_in(mine.view) | cards_in([s.events for s in m.result.steps])
-            others = {c for s, h in enumerate(m.state.hands) if s != seat for c in h}  # type: ignore[attr-defined]
+            others = {c for s, h in enumerate(of_a_game(m.state).hands) if s != seat for c in h}
             leaked = {pretty(c) for c in others - own} & set(shown_cards(spec))
             assert not leaked, (seat, leaked, spec.content)
 
@@ -298,9 +301,9 @@ def test_spades_exchange_is_a_multi_select_of_cards() -> None:
 def test_many_rows_are_paged() -> None:
     legal = [f"verb{i} x{j}" for i in range(7) for j in range(2)]
     first = move_rows(5, 1, legal, str)
-    assert len(first) == 5 and [b.label for b in first[-1]] == ["Next ▶"]
+    assert len(first) == 5 and [b.label for b in buttons(first[-1])] == ["Next ▶"]
     last = move_rows(5, 1, legal, str, page=1)
-    assert [b.label for b in last[-1]] == ["◀ Previous"]
+    assert [b.label for b in buttons(last[-1])] == ["◀ Previous"]
     assert reachable(legal, str, 5, 1) == set(legal)
 
 
@@ -312,7 +315,7 @@ def test_lobby_and_closed_messages() -> None:
         guild_id=9,
         game="spades",
         title=game.title,
-        status="lobby",
+        status=TableStatus.LOBBY,
         version=0,
         host_id=1000,
         seats=(SeatInfo(0, "Alice", 1000, None),),
@@ -322,8 +325,10 @@ def test_lobby_and_closed_messages() -> None:
         message="",
     )
     spec = lobby_message(lobby)
-    assert [b.label for b in spec.rows[0]] == ["Join", "Leave", "Add computer", "Start", "Cancel"]
-    start = next(b for b in spec.rows[0] if b.label == "Start")
+    assert [b.label for b in buttons(spec.rows[0])] == [
+        "Join", "Leave", "Add computer", "Start", "Cancel"
+    ]
+    start = next(b for b in buttons(spec.rows[0]) if b.label == "Start")
     assert start.disabled and "target=300" in spec.text() and "2 min per turn" in spec.text()
     assert "<@1000> (host)" in spec.text()
     closed = table_message(TableResult(**{**lobby.__dict__, "status": "aborted"}))
@@ -337,7 +342,7 @@ def test_finished_message_has_placements_league_and_rematch() -> None:
     fields = dict(spec.embed.fields) if spec.embed else {}
     assert fields["Result"].startswith("1. ")
     assert fields["League"] == "Ratings: Alice 1012 (+12)"
-    assert [b.label for row in spec.rows for b in row] == ["Rematch"]
+    assert [b.label for row in spec.rows for b in buttons(row)] == ["Rematch"]
     assert "wins" in spec.text()
 
 
@@ -351,7 +356,7 @@ def test_rules_pages_fit_an_embed_and_keep_the_decisions() -> None:
     assert "undercut" in "\n".join(rules_pages("gin_rummy")).lower()
     first, second = rules_message("craits", 0), rules_message("craits", 1)
     assert first.embed and second.embed and first.embed.description != second.embed.description
-    assert first.rows[0][0].disabled and not first.rows[0][1].disabled
+    assert button(first.rows[0][0]).disabled and not button(first.rows[0][1]).disabled
 
 
 def test_option_pairs() -> None:

@@ -23,6 +23,7 @@ from games.cards import pretty
 from games.rng import rng_for
 from storage.matches import PlayedMatch, SeatResult
 from storage.tables import ActionRow
+from tests.discord.support import buttons
 from tests.discord.test_messages import (
     GAMES,
     NAMES,
@@ -38,7 +39,8 @@ def _replay(name: str, players: int, seed: int, options: dict[str, Any]) -> list
     game = games.get(name)
     state = game.new(players, seed=seed, options=options)
     rng = rng_for(seed, "replay")
-    states, moves = [state], []
+    states = [state]
+    moves: list[ActionRow] = []
     while not state.is_over:
         seat = state.to_act[0]
         action = game.choose(state, seat, "normal", rng)
@@ -56,8 +58,13 @@ def _replay(name: str, players: int, seed: int, options: dict[str, Any]) -> list
     ]
 
 
+def names_of(rep: ReplayStep) -> list[str]:
+    """The names of a step's seats (people's names here: plain words)."""
+    return [str(n) for n in rep.names]
+
+
 def _embed_size(rep: ReplayStep, hands: bool) -> int:
-    spec = replay_message(rep if hands else _public(rep), rep.names)
+    spec = replay_message(rep if hands else _public(rep), names_of(rep))
     e = spec.embed
     assert e is not None
     assert len(e.title) <= 256 and len(e.description) <= 4096 and len(e.footer) <= 2048
@@ -82,10 +89,10 @@ def test_every_step_fits_and_its_buttons_go_where_they_say(
     for rep in steps:
         assert _embed_size(rep, True) <= 6000 and _embed_size(rep, False) <= 6000
         for hands in (False, True):
-            spec = replay_message(rep if hands else _public(rep), rep.names)
+            spec = replay_message(rep if hands else _public(rep), names_of(rep))
             _check_rows(spec.rows)
             (row,) = spec.rows
-            assert [b.label for b in row] == [
+            assert [b.label for b in buttons(row)] == [
                 "◀◀", "◀", "▶", "▶▶", "Hide hands" if hands else "Hands"
             ]
             targets = [custom_ids.parse_replay(b.custom_id) for b in row]
@@ -94,14 +101,14 @@ def test_every_step_fits_and_its_buttons_go_where_they_say(
                 (77, 0, hands), (77, max(n - 1, 0), hands), (77, min(n + 1, last), hands),
                 (77, last, hands), (77, n, not hands),
             ]
-            assert [b.disabled for b in row[:4]] == [n == 0, n == 0, n == last, n == last]
+            assert [b.disabled for b in buttons(row[:4])] == [n == 0, n == 0, n == last, n == last]
             assert spec.embed is not None
             head, *rest = spec.embed.description.split("\n")
             assert head.startswith(f"**{n}/{last} · ") and head.endswith("**")
             happened, table = rest[:rest.index("")], rest[rest.index("") + 1:]
-            assert happened == markdown_lines(event_lines(name, rep.events, rep.names))
-            assert table == markdown_lines(r.table(rep.public, rep.names))
-    assert "0/" in replay_message(steps[0], steps[0].names).text().split(" · The deal**")[0]
+            assert happened == markdown_lines(event_lines(name, rep.events, names_of(rep)))
+            assert table == markdown_lines(r.table(rep.public, names_of(rep)))
+    assert "0/" in replay_message(steps[0], names_of(steps[0])).text().split(" · The deal**")[0]
 
 
 @pytest.mark.parametrize(
@@ -118,19 +125,23 @@ def test_without_hands_no_card_shows_beyond_the_public_view_and_the_move(
             public |= {pretty(c) for c in cards_in(rep.move.action.split())}
         held = {pretty(c) for hand in rep.hands for c in hand}
         hidden_seen += bool(held - public)
-        shown = set(shown_cards(replay_message(_public(rep), rep.names)))
+        shown = set(shown_cards(replay_message(_public(rep), names_of(rep))))
         assert shown <= public, shown - public
-        with_hands = set(shown_cards(replay_message(rep, rep.names)))
+        with_hands = set(shown_cards(replay_message(rep, names_of(rep))))
         assert held <= with_hands
     assert hidden_seen > 10
 
 
 def test_a_finished_table_and_the_history_name_the_game_to_replay() -> None:
     last = list(play("gin_rummy", 2, 3, {"target": 100}))[-1]
-    result = dict(table_message(last.result).embed.fields)["Result"]  # type: ignore[union-attr]
+    embed = table_message(last.result).embed
+    assert embed is not None
+    result = dict(embed.fields)["Result"]
     assert "/game replay" not in result  # (a finished table loaded from its row)
     known = replace(last.result, match_id=123)
-    result = dict(table_message(known).embed.fields)["Result"]  # type: ignore[union-attr]
+    embed = table_message(known).embed
+    assert embed is not None
+    result = dict(embed.fields)["Result"]
     assert result.startswith("1. ") and result.endswith("\nReplay: `/game replay id:123`")
     seats = (SeatResult(0, 1, None, "*Al*", 0, 10, 1), SeatResult(1, None, "normal", "Bo", 1, 0, 2))
     text = history_text([PlayedMatch(123, 9, None, "gin_rummy", 0.0, 1.0, seats)])

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import games
-from bot.art import hand_end
+from bot.art import draw, hand_end
 from bot.docs import rules_markdown
 from bot.render.events import round_announcement, signup_message, standings_text
 from bot.render.hand import hand_message
@@ -25,12 +25,13 @@ from bot.render.rules import rules_message, rules_pages
 from bot.render.table import lobby_message, table_message
 from bot.services.events.pairing import Standing
 from bot.services.events.service import COMPUTER, EventStandings
+from bot.services.tables import TableStatus
 from games.rng import rng_for
 from games.search import Advice, Ranking
 from i18n import Message, lazy_gettext
 from tests.discord.test_event_messages import MEMBERS, event, tables
 from tests.discord.test_messages import GAMES, NAMES, play
-from tests.discord.test_replay_message import _replay
+from tests.discord.test_replay_message import _replay, names_of
 
 #: The edge's league line (``bot.ui``: not rendered here), as a translation would be.
 LEAGUE_LINE = "Ŕåţîñğš: Alice 1000 (+3)"
@@ -47,7 +48,7 @@ def messages() -> Iterator[tuple[str, MessageSpec]]:
         first = True
         for m in play(name, players, seed, options):
             if first:
-                lobby = replace(m.result, status="lobby", seats=m.result.seats[:1])
+                lobby = replace(m.result, status=TableStatus.LOBBY, seats=m.result.seats[:1])
                 note = lazy_gettext("{name} opened a {game} table.", name="Alice",
                                     game=Message(games.get(name).title))
                 yield f"{name} lobby", lobby_message(lobby, note=note)
@@ -62,7 +63,7 @@ def messages() -> Iterator[tuple[str, MessageSpec]]:
         for page in range(len(rules_pages(name))):
             yield f"{name} rules", rules_message(name, page)
         for rep in _replay(name, players, seed, options)[::9]:
-            yield f"{name} replay", replay_message(rep, rep.names)
+            yield f"{name} replay", replay_message(rep, names_of(rep))
     yield "events", signup_message(event(status="signup", round=0), [])
     yield "events", signup_message(event(), [])
 
@@ -92,7 +93,7 @@ def texts() -> Iterator[tuple[str, str]]:
 def picture_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, str]]:
     """``(where, text)`` of every line a hand-end picture writes (one seeded game each)."""
     written: list[str] = []
-    real: Callable[..., None] = hand_end.write
+    real: Callable[..., None] = draw.write
 
     def recording(draw: Any, xy: Any, text: str, size: int, fill: Any) -> None:
         written.append(text)

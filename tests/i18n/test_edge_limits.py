@@ -31,7 +31,7 @@ def edge_messages() -> Iterator[tuple[str, str | None]]:
         if message.id and not message.context and any(
             path.startswith(("bot/ui/", "bot/cogs/")) for path, _line in message.locations
         ):
-            if isinstance(message.id, tuple):
+            if isinstance(message.id, tuple | list):
                 yield message.id[0], message.id[1]
             else:
                 yield message.id, None

@@ -8,21 +8,30 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from discord import Locale, app_commands
+from discord import Interaction, Locale, app_commands
 
 import i18n
 from bot.cogs.settings import _languages
 from bot.translator import UNTRANSLATED, CatalogTranslator
 from tests.i18n.catalogs import pot
 
-WHERE = app_commands.TranslationContext(
-    app_commands.TranslationContextLocation.command_description, None)
-CHOICE = app_commands.TranslationContext(app_commands.TranslationContextLocation.choice_name,
-                                         None)
+
+async def _open(interaction: Interaction) -> None:
+    """A command's callback (never called: the translator reads where a text is, only)."""
+
+
+WHERE: app_commands.TranslationContextTypes = app_commands.TranslationContext(
+    app_commands.TranslationContextLocation.command_description,
+    app_commands.Command(name="new", description="Open a table in this channel", callback=_open),
+)
+CHOICE: app_commands.TranslationContextTypes = app_commands.TranslationContext(
+    app_commands.TranslationContextLocation.choice_name,
+    app_commands.Choice(name="English", value="en"),
+)
 
 
 def _said(text: app_commands.locale_str, locale: Locale,
-          where: app_commands.TranslationContext) -> str | None:
+          where: app_commands.TranslationContextTypes) -> str | None:
     return asyncio.run(CatalogTranslator().translate(text, locale, where))
 
 
