@@ -75,7 +75,7 @@ class Night:
                 continue
             opened[self.channel(board)] = await self.tables.open_seated(
                 self.channel(board), GUILD, event.game, event.options,
-                [(u, names[u]) for u in board.seats], seed=board.seed, turn_timer=0,
+                [(u, str(names[u])) for u in board.seats], seed=board.seed, turn_timer=0,
                 league_id=event.league_id, link=self.events.linker(event.id, key(board)),
             )
         return opened
