@@ -41,10 +41,10 @@ def run_and_kill(where: str, seed: int) -> list[tuple[int, int]]:
     out, err = child.communicate()
     assert child.returncode == -signal.SIGKILL, err.decode()
     acks = []
-    for line in b"".join(lines).decode().split("\n")[:-1] + out.decode().split("\n")[:-1]:
-        if not line.strip():
+    for said in b"".join(lines).decode().split("\n")[:-1] + out.decode().split("\n")[:-1]:
+        if not said.strip():
             continue  # no ack on an empty line (seen once in CI)
-        _, table_id, version = line.split()
+        _, table_id, version = said.split()
         acks.append((int(table_id), int(version)))
     return acks
 

@@ -16,7 +16,8 @@ from bot.services.errors import ServiceError
 from bot.services.leagues import LeagueService
 from bot.services.tables import TableService
 from storage.connect import open_database
-from tests.conftest import PostgresCluster
+from storage.db import StorageUnavailable
+from tests.conftest import PostgresCluster, values
 from tests.services.conftest import ManualClock
 
 NOW = 1_000_000.0
@@ -85,7 +86,7 @@ def test_a_backup_makes_no_folder_replaces_only_when_told_and_never_its_database
                                            r" makes no folders"):
         dbcli.backup(path, tmp_path / "b" / "copy.db")
     assert not (tmp_path / "b").exists()
-    with pytest.raises(dbcli.StorageUnavailable, match="is the database itself"):
+    with pytest.raises(StorageUnavailable, match="is the database itself"):
         dbcli.backup(f"sqlite://{path}", path)
     dbcli.backup(path, tmp_path / "copy.db")
     shown: list[Path] = []
@@ -305,7 +306,7 @@ def test_purge_removes_cancelled_lobbies_with_their_references(where: str) -> No
         try:
             rows = await db.read(lambda c: c.all("SELECT id, status FROM tables ORDER BY id"))
             refs = await db.read(lambda c: c.all("SELECT table_id FROM discord_messages"))
-            return [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in rows] + [
+            return [values(r) for r in rows] + [
                 ("refs", len(refs))
             ]
         finally:
@@ -321,7 +322,7 @@ def test_copy_refuses_a_sqlite_file_that_holds_no_deckhand_data(
 ) -> None:
     other = tmp_path / "other.db"
     sqlite3.connect(other).execute("CREATE TABLE notes (x)").connection.close()
-    with pytest.raises(dbcli.StorageUnavailable, match="holds no Deckhand data"):
+    with pytest.raises(StorageUnavailable, match="holds no Deckhand data"):
         dbcli.copy(other, tmp_path / "target.db")
     assert not (tmp_path / "target.db").exists()
 
@@ -341,7 +342,9 @@ def test_a_stopped_copy_writes_nothing(tmp_path: Path) -> None:
         try:
             with pytest.raises(CopyStopped):
                 await db.write(fill, str(source), None, stop)
-            return int((await db.read(lambda c: c.one("SELECT count(*) AS n FROM tables")))["n"])
+            row = await db.read(lambda c: c.one("SELECT count(*) AS n FROM tables"))
+            assert row is not None
+            return int(row["n"])
         finally:
             await db.close()
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import storage.exports
 from bot.__main__ import main
 from bot.services import exports, publication
 from bot.services.leagues import LeagueService, NotAdmin
@@ -223,7 +224,7 @@ async def test_a_league_export_stops_at_its_limit_off_the_event_loop(
     monkeypatch.setattr(exports, "PAGE", 4)
     pages: list[int] = []
     threads: set[int] = set()
-    read_page, encode = exports.repo.league_games, exports._encoded
+    read_page, encode = storage.exports.league_games, exports._encoded
 
     def counted(*args: Any) -> list[Any]:
         pages.append(1)
@@ -233,7 +234,7 @@ async def test_a_league_export_stops_at_its_limit_off_the_event_loop(
         threads.add(threading.get_ident())
         return encode(page)
 
-    monkeypatch.setattr(exports.repo, "league_games", counted)
+    monkeypatch.setattr(storage.exports, "league_games", counted)
     monkeypatch.setattr(exports, "_encoded", encoded)
     whole = await exports.league_file(db, cup, is_admin=True)
     assert whole.games == 30 and len(pages) == 8  # 4 a page: the 8th holds the last 2

@@ -116,10 +116,10 @@ async def test_no_hint_at_an_event_or_league_table(db: Database) -> None:
             4, GUILD, "gin_rummy", {"target": 10}, [(ANN, "Ann"), (BEN, "Ben")], seed=5,
             turn_timer=0,
         )
-        user = event.seats[event.to_act[0]].user_id
-        assert user is not None
+        seated = event.seats[event.to_act[0]].user_id
+        assert seated is not None
         with pytest.raises(NotAllowed, match=r"^Hints are off at event tables"):
-            await service.hint(4, user)
+            await service.hint(4, seated)
         assert not (await service.status(3)).unrated and not (await service.status(4)).unrated
     finally:
         await service.close()

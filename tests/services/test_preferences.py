@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
 import storage.preferences
@@ -12,7 +14,7 @@ from bot.services.preferences import (
     PreferenceService,
     ServerDefaults,
 )
-from storage.db import Database
+from storage.db import Conn, Database
 
 
 async def test_nothing_chosen_is_the_default(db: Database) -> None:
@@ -85,10 +87,17 @@ async def test_what_an_interaction_heard_is_not_read_again(
     heard = await svc.heard(1, 10, "cy")
     reads: list[object] = []
     players, guild = storage.preferences.players, storage.preferences.guild
-    monkeypatch.setattr(storage.preferences, "players",
-                        lambda c, ids: reads.append(list(ids)) or players(c, ids))
-    monkeypatch.setattr(storage.preferences, "guild",
-                        lambda c, g: reads.append(g) or guild(c, g))
+
+    def read_players(c: Conn, ids: Iterable[int]) -> dict[int, dict[str, str | None]]:
+        reads.append(list(ids))
+        return players(c, ids)
+
+    def read_guild(c: Conn, g: int) -> dict[str, str | int | None]:
+        reads.append(g)
+        return guild(c, g)
+
+    monkeypatch.setattr(storage.preferences, "players", read_players)
+    monkeypatch.setattr(storage.preferences, "guild", read_guild)
     mine = await svc.of(1, 10, heard)
     assert reads == []
     assert (mine.cards, mine.hand, mine.language) == ("text", "channel", "cy")

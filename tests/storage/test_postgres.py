@@ -312,7 +312,11 @@ async def listening_to(listening: Database, writing: Database) -> asyncio.Queue[
     (``writing`` announces "ready?" until the first one is heard)."""
     heard: asyncio.Queue[str | None] = asyncio.Queue()
     loop = asyncio.get_running_loop()
-    listening.listen("deckhand_test", lambda p: loop.call_soon_threadsafe(heard.put_nowait, p))
+
+    def hear(payload: str | None) -> None:
+        loop.call_soon_threadsafe(heard.put_nowait, payload)
+
+    listening.listen("deckhand_test", hear)
 
     async def live() -> bool:
         if heard.empty():
@@ -376,6 +380,7 @@ async def test_a_database_restart_refuses_writes_meanwhile_and_then_carries_on()
         await db.write(repo.insert, new(1))
         cluster.admin.close()
         pid = cluster.server.get_pid()
+        assert pid is not None
         os.kill(pid, signal.SIGINT)  # fast shutdown
         await until(lambda: not pid_alive(pid), "the server to stop")
         with pytest.raises(StorageUnavailable, match="cannot be reached"):
