@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -231,13 +232,13 @@ def test_ctrl_c_stops_a_simulation_and_says_what_was_played(
     from bot import simulate
 
     real = games.simulate.play_game
-    played = []
+    played: list[int] = []
 
-    def until_the_third(*args: object, **kw: object) -> object:
+    def until_the_third(*args: Any, **kw: Any) -> games.simulate.Played:
         if len(played) == 3:
             raise KeyboardInterrupt
         played.append(1)
-        return real(*args, **kw)  # type: ignore[arg-type]
+        return real(*args, **kw)
 
     monkeypatch.setattr(simulate, "play_game", until_the_third)
     code, out, err = run(["simulate", "ono99", "-n", "100"], capsys)

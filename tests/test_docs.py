@@ -10,6 +10,7 @@ import io
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,7 +103,9 @@ def test_every_setting_is_in_the_settings_page_and_env_example() -> None:
         value = given.group(1) if given else ""
         assert given or default.startswith("empty"), (alias, default)
         name = fields[alias]
-        read_as = getattr(Settings(_env_file=None, **{alias: value}), name)  # type: ignore[call-arg]
+        given_value: dict[str, Any] = {alias: value}  # (by its alias, a name known at run time)
+        # pydantic types __init__ with the fields only, not BaseSettings' _env_file:
+        read_as = getattr(Settings(_env_file=None, **given_value), name)  # type: ignore[call-arg]
         assert read_as == Settings.model_fields[name].default, (alias, default)
 
 
@@ -152,9 +155,9 @@ async def test_the_commands_page_lists_every_slash_command_and_option() -> None:
     documented: dict[str, str] = {}
     for row in rows(read(DOCS / "commands.md"), "`/"):
         for code in re.findall(r"`(/[^`]+)`", row.split(" | ")[0]):
-            name = re.match(r"/([a-z]+(?: [a-z]+)*)(?![:\w])", code)
-            assert name, code
-            documented[name.group(1)] = row
+            command = re.match(r"/([a-z]+(?: [a-z]+)*)(?![:\w])", code)
+            assert command, code
+            documented[command.group(1)] = row
     found = await registered_commands()
     assert set(documented) == set(found), set(documented) ^ set(found)
     for name, options in found.items():

@@ -26,7 +26,7 @@ from tests.system import require
 ROOT = Path(__file__).resolve().parents[2]
 IMAGES = ROOT / "docs" / "images"
 ONO_MODES = ("elimination", "tokens", "points")
-CASES = [(g, {}) for g in games.names() if g != "ono99"] + [
+CASES: list[tuple[str, dict[str, str]]] = [(g, {}) for g in games.names() if g != "ono99"] + [
     ("ono99", {"scoring": mode}) for mode in ONO_MODES
 ]
 _CLOSE = {"gin_rummy": "hand_result", "spades": "hand_scored", "back_alley": "deal_scored",

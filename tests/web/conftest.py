@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.web.app import make_app
@@ -21,7 +22,7 @@ def world(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
 
 
 @pytest.fixture
-async def client(world: World) -> AsyncIterator[TestClient[object, object]]:
+async def client(world: World) -> AsyncIterator[TestClient[web.Request, web.Application]]:
     db = await open_database(world.path)
     server = TestServer(make_app(db), host="127.0.0.1")
     async with TestClient(server) as c:

@@ -19,7 +19,7 @@ from bot.render.steps import event_lines
 from bot.render.table import table_message
 from bot.services import replays
 from bot.services.events.service import EventService
-from bot.services.tables import SeatInfo, TableResult
+from bot.services.tables import SeatInfo, TableResult, TableStatus
 from bot.web import paths
 from bot.web.app import SECURITY_HEADERS
 from bot.web.html import rich
@@ -159,7 +159,7 @@ def _result_of(rep: replays.ReplayStep) -> TableResult:
     seats = tuple(SeatInfo(i, n, None, "normal") for i, n in enumerate(rep.names))
     return TableResult(
         table_id=1, channel_id=1, guild_id=GUILD, game=rep.game, title=rep.game,
-        status="playing", version=rep.step, host_id=0, seats=seats, options={},
+        status=TableStatus.PLAYING, version=rep.step, host_id=0, seats=seats, options={},
         turn_timer=0, deadline=None, public=rep.public,
     )
 

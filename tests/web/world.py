@@ -36,7 +36,7 @@ NAMES = {ANN: "Ann", BEN: "Ben", CY: "Cy", DEE: "Dee", EVE: "Eve"}
 #: screenshots come from a world of plain names).
 HOSTILE_NAMES = {**NAMES, DEE: 'Dee <b>&"'}
 #: (game, options, players) of the published league's finished games.
-FINISHED = [
+FINISHED: list[tuple[str, dict[str, object], list[int | str]]] = [
     ("gin_rummy", {"target": 10}, [ANN, BEN]),
     ("gin_rummy", {"target": 10}, [BEN, CY]),
     ("gin_rummy", {"target": 10}, [ANN, CY]),
@@ -198,7 +198,7 @@ def standing_cells(st: EventStandings) -> list[list[str]]:
     """The cells an event page's standings table should hold, row by row."""
     dup = st.event.format == "duplicate"
     return [
-        [str(r.rank), " & ".join(r.names),
+        [str(r.rank), " & ".join(str(n) for n in r.names),
          *(f"{x:g}" for x in ((r.points,) if dup else (r.points, r.buchholz, r.sonneborn_berger))),
          str(r.played), str(r.byes)]
         for r in st.rows
