@@ -178,7 +178,9 @@ def usage(*words: str) -> str:
 def test_the_command_line_page_lists_every_command_and_option() -> None:
     page = read(DOCS / "command-line.md")
     documented = {row.split("`")[1].split()[1]: row for row in rows(page, "`deckhand ")}
-    commands = re.search(r"\{([a-z,]+)\}\s+\.\.\.", usage()).group(1).split(",")  # type: ignore[union-attr]
+    choices = re.search(r"\{([a-z,]+)\}\s+\.\.\.", usage())
+    assert choices is not None
+    commands = choices.group(1).split(",")
     assert set(documented) == set(commands), set(documented) ^ set(commands)
     for command in commands:
         below = re.search(r"\{([a-z,]+)\}\s+\.\.\.", usage(command))  # its subcommands

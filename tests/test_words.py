@@ -146,7 +146,7 @@ _GETTEXT = {"_": 0, "N_": 0, "lazy_gettext": 0, "gettext": 0, "pgettext": 1}
 
 def _messages(path: Path) -> list[tuple[str | None, str, int]]:
     """``(context, msgid, line)`` of every message the file writes with a literal id."""
-    found = []
+    found: list[tuple[str | None, str, int]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Call):
             continue
@@ -155,9 +155,10 @@ def _messages(path: Path) -> list[tuple[str | None, str, int]]:
         if at is None or len(node.args) <= at:
             continue
         parts = node.args[: at + 1]
-        if all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in parts):
-            context = parts[0].value if at else None  # type: ignore[attr-defined]
-            found.append((context, parts[at].value, node.lineno))  # type: ignore[attr-defined]
+        texts = [a.value for a in parts if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if len(texts) == len(parts):
+            context = texts[0] if at else None
+            found.append((context, texts[at], node.lineno))
     return found
 
 

@@ -61,7 +61,9 @@ def test_faces_are_emoji_sized_pngs(every_face: dict[str, dict[str, bytes]]) -> 
 
 def _suit_colour(card: str, palette: str) -> tuple[int, int, int]:
     """The colour at the middle of the suit shape (the lower half of the face)."""
-    r, g, b, _ = face(card, palette).getpixel((64, 92))  # type: ignore[misc]
+    pixel = face(card, palette).getpixel((64, 92))
+    assert isinstance(pixel, tuple), pixel
+    r, g, b, _ = pixel
     return (r, g, b)
 
 

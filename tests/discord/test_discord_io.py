@@ -4,6 +4,8 @@ parse the sharding keys."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -12,12 +14,18 @@ from bot.discord_io import Coalescer
 from bot.settings import Settings
 
 
+def unfiled(**values: Any) -> Settings:
+    """Settings from the environment and ``values``, never from a ``.env`` file."""
+    # pydantic types __init__ with the fields only, not BaseSettings' own _env_file:
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+
 async def test_bursts_are_coalesced_and_the_latest_wins() -> None:
     edits = Coalescer()
     done: list[int] = []
     gate = asyncio.Event()
 
-    def job(n: int):  # type: ignore[no-untyped-def]
+    def job(n: int) -> Callable[[], Coroutine[object, object, None]]:
         async def run() -> None:
             if n == 0:
                 await gate.wait()
@@ -61,17 +69,17 @@ def test_sharding_and_optional_keys_from_the_environment(monkeypatch: pytest.Mon
     monkeypatch.setenv("DECKHAND_BOT_MOVE_DELAY", "0")
     # Some of the shards: the other processes must share the database, so PostgreSQL.
     with pytest.raises(ValidationError, match="postgresql"):
-        Settings(_env_file=None)  # type: ignore[call-arg]
+        unfiled()
     monkeypatch.setenv("DECKHAND_DB", "postgresql://deckhand@db/deckhand")
-    s = Settings(_env_file=None)  # type: ignore[call-arg]
+    s = unfiled()
     assert (s.shard_count, s.shard_ids, s.dev_guild, s.bot_move_delay) == (4, (0, 2), None, 0)
     assert [s.owns(shard << 22) for shard in range(4)] == [True, False, True, False]
     monkeypatch.setenv("DECKHAND_DB", "data/deckhand.db")
     monkeypatch.setenv("DECKHAND_SHARD_IDS", "3,1,0,2")  # all of them: one process, SQLite is fine
-    assert Settings(_env_file=None).shard_ids == (3, 1, 0, 2)  # type: ignore[call-arg]
+    assert unfiled().shard_ids == (3, 1, 0, 2)
     monkeypatch.setenv("DECKHAND_TURN_TIMER", "-1")
     with pytest.raises(ValidationError):
-        Settings(_env_file=None)  # type: ignore[call-arg]
+        unfiled()
 
 
 def test_create_bot_picks_the_sharded_client() -> None:
@@ -79,9 +87,9 @@ def test_create_bot_picks_the_sharded_client() -> None:
 
     from bot.app import create_bot, intents
 
-    plain = create_bot(Settings(_env_file=None, DECKHAND_DB=":memory:"))  # type: ignore[call-arg]
+    plain = create_bot(unfiled(DECKHAND_DB=":memory:"))
     sharded = create_bot(
-        Settings(_env_file=None, DECKHAND_SHARD_COUNT=2)  # type: ignore[call-arg]
+        unfiled(DECKHAND_SHARD_COUNT=2)
     )
     assert not isinstance(plain, commands.AutoShardedBot)
     assert isinstance(sharded, commands.AutoShardedBot) and sharded.shard_count == 2

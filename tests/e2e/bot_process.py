@@ -22,6 +22,7 @@ def main() -> int:
     point_discord_py(os.environ["DECKHAND_TEST_API"], os.environ["DECKHAND_TEST_GATEWAY"])
     first = os.environ.get("DECKHAND_TEST_SEED")
     seeds = itertools.count(int(first)).__next__ if first else None
+    # pydantic types __init__ with the fields only, not BaseSettings' own _env_file:
     return run_bot(Settings(_env_file=None), table_seeds=seeds)  # type: ignore[call-arg]
 
 

@@ -33,8 +33,8 @@ class BotRunner:
         if ready not in done:
             ready.cancel()
             await self.stop(client)
-            if task in done and task.exception() is not None:
-                raise task.exception()  # type: ignore[misc]
+            if task in done and (error := task.exception()) is not None:
+                raise error
             raise AssertionError(f"the client was not ready within {timeout} s")
         await self.fake.settle()
         return client

@@ -40,11 +40,11 @@ import asyncio
 import fnmatch
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from bot.permissions import INVITE
 from tests.e2e.driver import Person, RequestCounter
@@ -476,7 +476,7 @@ class FakeDiscord:
         ephemeral_for: User | None = None,
         interaction: Interaction | None = None,
         type_: int = 0,
-        files: list[tuple[str, str, bytes]] = (),  # type: ignore[assignment]
+        files: Sequence[tuple[str, str, bytes]] = (),
     ) -> Message:
         message = Message(
             self.ids.next(),
@@ -786,11 +786,12 @@ class FakeDiscord:
         if request.content_type.startswith("multipart/"):
             reader = await request.multipart()
             while (part := await reader.next()) is not None:
-                if part.name == "payload_json":  # type: ignore[union-attr]
-                    req.json = await part.json()  # type: ignore[union-attr]
+                assert isinstance(part, BodyPartReader), "a multipart nested in a part"
+                if part.name == "payload_json":
+                    req.json = await part.json()
                 else:
-                    content = await part.read()  # type: ignore[union-attr]
-                    req.files.append((part.name or "", part.filename or "file", bytes(content)))  # type: ignore[union-attr]
+                    content = await part.read()
+                    req.files.append((part.name or "", part.filename or "file", bytes(content)))
         elif request.can_read_body:
             req.json = await request.json()
         return req

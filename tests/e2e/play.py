@@ -202,7 +202,7 @@ async def harness_fixture(
         harness.leaks.mark()
         return done
 
-    fake_discord.answer = answer_and_mark  # type: ignore[method-assign]
+    fake_discord.answer = answer_and_mark  # type: ignore[method-assign]  # (this fake's only)
     yield harness
     harness.leaks.mark()
     harness.leaks.check()
@@ -419,6 +419,13 @@ def _components(message: Message) -> list[tuple[dict[str, Any], list[str]]]:
         if len(parts) >= 4 and parts[0] == "dh" and parts[1] != "rules":
             out.append((comp, parts))
     return out
+
+
+def private_of(result: TableResult, person: Person) -> SeatPrivate:
+    """The private part of ``person``'s seat at ``result`` (they must be seated)."""
+    mine = result.for_user(person.id)
+    assert mine is not None, (person.name, result.table_id)
+    return mine
 
 
 def offered_moves(message: Message) -> set[str]:

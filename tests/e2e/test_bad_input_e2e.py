@@ -12,7 +12,13 @@ import pytest
 from bot.custom_ids import CustomId, parse
 from tests.e2e.driver import Person
 from tests.e2e.fake_state import Channel, Interaction, Message
-from tests.e2e.play import Harness, Seat, harness_fixture, play_out  # noqa: F401
+from tests.e2e.play import (  # noqa: F401
+    Harness,
+    Seat,
+    harness_fixture,
+    play_out,
+    private_of,
+)
 from tests.e2e.test_games_e2e import gin_for_two
 
 
@@ -21,7 +27,7 @@ async def two_player_gin(harness: Harness) -> tuple[Seat, Seat, Channel]:
     await harness.start()
     seats, lobby = await gin_for_two(harness)
     result = await harness.shown(lobby, seats)
-    first = next(s for s in seats if result.for_user(s.person.id).legal)  # type: ignore[union-attr]
+    first = next(s for s in seats if private_of(result, s.person).legal)
     return first, next(s for s in seats if s is not first), lobby
 
 
@@ -78,7 +84,7 @@ async def test_stale_foreign_out_of_turn_abort_and_garbage(harness: Harness) -> 
 
     # A move out of turn, typed, by the seat that is waiting.
     result = await harness.result(lobby)
-    idle = next(s for s in (mover, waiter) if not result.for_user(s.person.id).legal)  # type: ignore[union-attr]
+    idle = next(s for s in (mover, waiter) if not private_of(result, s.person).legal)
     busy = mover if idle is waiter else waiter
     legal = (await busy.mine())[1].legal[0]
     turn = await unchanged(harness, lobby, seats, idle.person.slash("play", move=legal))

@@ -14,7 +14,7 @@ from pydantic import SecretStr
 import bot
 from bot.settings import Settings
 from tests.e2e.conftest import BotRunner
-from tests.e2e.driver import percentile
+from tests.e2e.driver import Person, percentile
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_state import Message
 from tests.e2e.play import READY_WAIT, WINDOW_SCALE, quiet
@@ -57,7 +57,7 @@ def hand_dm(messages: list[Message]) -> Message:
     return hands[-1]
 
 
-async def dealt(person: Any) -> Message:
+async def dealt(person: Person) -> Message:
     """``person``'s hand DM once the deal is in it (sent after the Start click's answer)."""
     return await until(
         lambda: next((m for m in reversed(person.dm_messages()) if "Your hand:" in m.content),
@@ -66,7 +66,7 @@ async def dealt(person: Any) -> Message:
     )
 
 
-async def to_move(*people: Any) -> Any:
+async def to_move(*people: Person) -> Person:
     """Which of ``people`` has the moves (their hand DM shows buttons) once it does."""
     return await until(
         lambda: next((p for p in people if any("your hand" in m.content and m.buttons()
@@ -209,7 +209,7 @@ def acts(hand: Message) -> list[dict[str, Any]]:
     return [b for b in hand.buttons() if b["custom_id"].split(":")[3] == "act"]
 
 
-async def move_once(fake: FakeDiscord, client: Any, person: Any) -> bool:
+async def move_once(fake: FakeDiscord, client: Any, person: Person) -> bool:
     """Make the first move offered in ``person``'s hand DM; False when none is offered
     (once the game is over)."""
 
@@ -234,7 +234,7 @@ async def move_once(fake: FakeDiscord, client: Any, person: Any) -> bool:
 
 
 async def play_until_over(
-    fake: FakeDiscord, client: Any, person: Any, limit: int = 200
+    fake: FakeDiscord, client: Any, person: Person, limit: int = 200
 ) -> int:
     """Make ``person``'s first offered move until they have none; returns the moves."""
     for moves in range(limit):

@@ -17,7 +17,14 @@ from bot.ui.publish.table import REPOST_AFTER
 from bot.ui.publish.tokens import TOKEN_LIFETIME, USABLE
 from games.cards import pretty
 from tests.e2e.fake_state import SEND_MESSAGES, VIEW_CHANNEL, Channel, Message
-from tests.e2e.play import FakeTime, Harness, Seat, harness_fixture, play_out  # noqa: F401
+from tests.e2e.play import (  # noqa: F401
+    FakeTime,
+    Harness,
+    Seat,
+    harness_fixture,
+    play_out,
+    private_of,
+)
 from tests.e2e.test_games_e2e import gin_for_two, open_table
 from tests.waiting import until
 
@@ -99,7 +106,7 @@ async def test_a_locked_database_is_answered_and_the_move_can_be_made_later(
     seats, lobby = await gin_for_two(harness)
     result = await harness.result(lobby)
     mover = next(s for s in seats if result.for_user(s.person.id) is not None
-                 and result.for_user(s.person.id).legal)  # type: ignore[union-attr]
+                 and private_of(result, s.person).legal)
     mine = result.for_user(mover.person.id)
     assert mine is not None
     other = sqlite3.connect(harness.db_path, isolation_level=None)

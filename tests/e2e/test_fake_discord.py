@@ -170,7 +170,7 @@ def make_demo_bot(guild_id: int) -> commands.Bot:
         bot.tree.copy_global_to(guild=guild)
         await bot.tree.sync(guild=guild)
 
-    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]  # (this one client's hook)
     return bot
 
 

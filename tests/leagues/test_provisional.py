@@ -54,7 +54,7 @@ async def test_the_setting_is_per_league_and_admin_only(kit: Kit, svc: LeagueSer
     assert [r.rank for r in (await svc.standings(kit.guild)).rows] == [None, None]
     with pytest.raises(NotAdmin):
         await svc.set_provisional_games(kit.guild, "cup", 3, is_admin=False)
-    for bad in (-1, 1001, True, 2.5):
+    for bad in (-1, 1001, True, 2.5):  # (wrong types on purpose: the service refuses them too)
         with pytest.raises(InvalidRequest):
             await svc.set_provisional_games(kit.guild, "cup", bad, is_admin=True)  # type: ignore[arg-type]
     with pytest.raises(InvalidRequest):

@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +18,14 @@ import games
 import storage.sqlite
 from bot.services import errors
 from bot.services.tables import Reminder, TableResult, TableService
+from bot.services.tables.records import Table
 from bot.services.tables.replay import check_table
 from bot.services.tables.thinking import Thinker
 from games.base import Game, State
 from games.rng import rng_for
 from storage import tables as repo
 from storage.connect import open_database
-from storage.db import Database, StorageUnavailable
+from storage.db import Conn, Database, StorageUnavailable
 from storage.models import load_options
 from tests.services.conftest import Events, ManualClock
 from tests.waiting import DEADLINE, until
@@ -197,7 +199,8 @@ async def test_paced_computers_hold_no_lock_while_they_think(
     await clock.advance(0.8)
     await service.close()
     assert (await service.status(CH)).status == "aborted"
-    assert (await db.read(repo.get, r.table_id)).version == r.version + 1  # type: ignore[union-attr]
+    stored = await db.read(repo.get, r.table_id)
+    assert stored is not None and stored.version == r.version + 1
 
 
 async def test_one_tables_stuck_work_never_delays_anothers_timer(
@@ -210,10 +213,10 @@ async def test_one_tables_stuck_work_never_delays_anothers_timer(
     stuck = asyncio.Event()
     real = service.store.commit
 
-    async def slow_for_table_1(table: object, fn: object) -> object:
-        if getattr(table, "channel_id", None) == 1 and getattr(table, "status", "") == "playing":
+    async def slow_for_table_1(table: Table, fn: Callable[[Conn], object]) -> object:
+        if table.channel_id == 1 and table.status == "playing":
             await stuck.wait()
-        return await real(table, fn)  # type: ignore[arg-type]
+        return await real(table, fn)
 
     monkeypatch.setattr(service.store, "commit", slow_for_table_1)
     await service.start(1, ALICE)  # its first computer move now hangs
@@ -237,12 +240,12 @@ async def test_failed_computer_moves_are_retried_and_the_reply_stays_true(
     failures = {"left": 3}
     real = db.write
 
-    async def flaky(fn: object, *args: object) -> object:
+    async def flaky(fn: Callable[..., object], *args: object) -> object:
         computer_turn = (t := service.store.cached(CH)) is not None and t.computer_to_act()
         if computer_turn is not None and computer_turn is not False and failures["left"]:
             failures["left"] -= 1
             raise StorageUnavailable("The database is locked by another program.")
-        return await real(fn, *args)  # type: ignore[arg-type]
+        return await real(fn, *args)
 
     monkeypatch.setattr(db, "write", flaky)
     mine = r.for_user(ALICE)
@@ -250,7 +253,8 @@ async def test_failed_computer_moves_are_retried_and_the_reply_stays_true(
     done = await service.act(CH, ALICE, mine.legal[0], r.version)
     assert done.version == r.version + 1  # committed, whatever happens next
     assert done.to_act != r.to_act  # the computer's turn now
-    assert (await db.read(repo.get, r.table_id)).version == r.version + 1  # type: ignore[union-attr]
+    stored = await db.read(repo.get, r.table_id)
+    assert stored is not None and stored.version == r.version + 1
     for wait in (1, 2, 4):  # backoff after each failure
         await until(lambda: clock.sleeping() == 1, "the table asleep on the clock")
         assert service.autoplay.driving() == 1  # the table is never left unscheduled

@@ -166,7 +166,8 @@ async def test_rematch_keeps_seats_with_a_new_seed(service: TableService, db: Da
     assert again.seats == r.seats
     new = await db.read(repo.get, again.table_id)
     assert new is not None and new.seed != old.seed and new.options == old.options
-    assert (await db.read(repo.get, r.table_id)).status == "finished"  # type: ignore[union-attr]
+    before = await db.read(repo.get, r.table_id)
+    assert before is not None and before.status == "finished"
 
 
 async def test_what_opens_a_table_is_written_in_its_transaction(
@@ -190,7 +191,8 @@ async def test_what_opens_a_table_is_written_in_its_transaction(
     r = await play_out(service, CH, await service.start(CH, ALICE))
     with pytest.raises(Planted):
         await service.rematch(CH, ALICE, link=fails)
-    assert (await db.read(repo.latest_in_channel, CH)).id == r.table_id  # type: ignore[union-attr]
+    latest = await db.read(repo.latest_in_channel, CH)
+    assert latest is not None and latest.id == r.table_id
     again = await service.rematch(CH, ALICE, link=lambda c, t: linked.append(t))
     assert linked == [r.table_id, again.table_id]
 

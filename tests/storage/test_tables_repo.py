@@ -30,7 +30,8 @@ async def test_one_open_table_per_channel(db: Database) -> None:
         return repo.insert(c, new(5))
 
     second = await db.write(close_and_reopen)
-    assert (await db.read(repo.open_in_channel, 5)).id == second  # type: ignore[union-attr]
+    reopened = await db.read(repo.open_in_channel, 5)
+    assert reopened is not None and reopened.id == second
     latest = await db.read(repo.latest_in_channel, 5, "aborted")
     assert latest is not None and latest.id == first and latest.finished_at == 1.0
 

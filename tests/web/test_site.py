@@ -10,7 +10,7 @@ import re
 from collections import deque
 
 import pytest
-from aiohttp import web
+from aiohttp import ClientResponse, web
 from aiohttp.test_utils import TestClient
 
 from bot.render import renderer
@@ -45,8 +45,8 @@ _HREF = re.compile(r'href="(/[^"]*)"')
 _LANG_PARAMETER = re.compile(r"[?&]lang=([^&]*)")
 
 
-def _headers_ok(response: object) -> None:
-    headers = response.headers  # type: ignore[attr-defined]
+def _headers_ok(response: ClientResponse) -> None:
+    headers = response.headers
     for name, value in SECURITY_HEADERS.items():
         assert headers.get(name) == value, name
     assert "unsafe-inline" not in headers["Content-Security-Policy"]
@@ -110,7 +110,9 @@ async def test_replay_steps_forward_back_and_reveals_hands_only_on_request(
     first = paths.match(world.slugs, world.club, 1)
     body = await (await client.get(first)).text()
     assert '<p class="move">The deal</p>' in body and "Step 0 of " in body
-    last = int(re.search(r"Step 0 of (\d+)", body).group(1))  # type: ignore[union-attr]
+    steps = re.search(r"Step 0 of (\d+)", body)
+    assert steps is not None
+    last = int(steps.group(1))
     step2 = await (await client.get(f"{first}?step=2")).text()
     assert "Step 2 of" in step2 and f"{first}?step=1" in step2 and f"{first}?step=3" in step2
     end = await (await client.get(f"{first}?step=999999")).text()
