@@ -17,8 +17,8 @@ from games.gin_rummy import features, learned
 
 
 def test_the_played_samples_are_seeded_and_cover_every_net() -> None:
-    first = gin_train.generate(3, seed=5, jobs=1)
-    again = gin_train.generate(3, seed=5, jobs=1)
+    first = gin_train.generate(3, seed=5, jobs=1, opponents=("self", "normal", "eager"))
+    again = gin_train.generate(3, seed=5, jobs=1, opponents=("self", "normal", "eager"))
     assert first.rows == again.rows and first.targets == again.targets
     assert all(first.rows[k] for k in learned.KINDS)  # hand 0 is self-play: both seats learn
     for k in learned.KINDS:
@@ -35,23 +35,32 @@ def test_training_writes_weights_the_player_loads(tmp_path: Path) -> None:
     gin_train.main(["--hands", "3", "--seed", "5", "--out", str(out), "--samples", str(samples)])
     assert out.read_text(encoding="utf-8") == first  # refitted from the kept samples: the same
     ev = learned.Evaluation.from_json(json.loads(first))
-    assert ev.about["command"] == "python -m bench.gin_train --hands 3 --seed 5"
+    assert ev.about["command"] == (
+        "python -m bench.gin_train --hands 3 --seed 5 --opponents normal,eager")
     assert set(ev.nets) == set(learned.KINDS)
 
 
 def test_the_opponents_can_be_chosen_and_the_command_records_them(tmp_path: Path) -> None:
     eager_only = gin_train.generate(2, seed=5, jobs=1, opponents=("eager",))
     mixed = gin_train.generate(2, seed=5, jobs=1)
-    assert eager_only.rows != mixed.rows  # hand 0 is self-play by default, against eager here
+    assert eager_only.rows != mixed.rows  # hand 0 is against normal by default, eager here
     out = tmp_path / "evaluation.json"
-    gin_train.main(["--hands", "2", "--seed", "5", "--opponents", "normal,eager",
-                    "--out", str(out)])
+    gin_train.main(["--hands", "2", "--seed", "5", "--opponents", "self,eager", "--out", str(out)])
     about = json.loads(out.read_text(encoding="utf-8"))["about"]
-    assert about["command"] == (
-        "python -m bench.gin_train --hands 2 --seed 5 --opponents normal,eager")
-    assert about["opponents"] == ["normal", "eager"]
+    assert about["command"] == "python -m bench.gin_train --hands 2 --seed 5 --opponents self,eager"
+    assert about["opponents"] == ["self", "eager"]
 
 
 def test_an_unknown_opponent_is_refused() -> None:
     with pytest.raises(SystemExit):
         gin_train.main(["--hands", "1", "--opponents", "normal,random"])
+
+
+def test_the_defaults_are_the_shipped_weights_command() -> None:
+    """``python -m bench.gin_train`` with no options writes the shipped file: its defaults
+    are the command the file records."""
+    about = learned.shipped().about
+    assert about["command"] == (
+        f"python -m bench.gin_train --hands {gin_train.HANDS} --seed {gin_train.SEED}"
+        f" --opponents {','.join(gin_train.OPPONENTS)}")
+    assert about["opponents"] == list(gin_train.OPPONENTS)
