@@ -225,7 +225,7 @@ def test_the_numbers_rules_gives_are_the_benchmarks_rows() -> None:
 
     text = (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8")
     for label, played, wins in (
-        ("(2026-11-29, issue 47) the learned evaluation", GIN["games"], GIN["expert"]),
+        ("(2026-11-29, issue 47) the learned evaluation trained", GIN["games"], GIN["expert"]),
         ("the learned value: expert vs normal×3, games 1,800,000–1,804,799", ONO["games"],
          ONO["expert"]),
         ("bound: every hand (`--clairvoyant hands`), games 300,000–300,479",
