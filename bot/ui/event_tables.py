@@ -217,10 +217,9 @@ class EventTables:
     async def _deal(self, event: EventRow, board: TableRow, thread: discord.Thread) -> TableResult:
         """Open the board's game in the thread, seated and dealt as the event says."""
         players = await self.events.entrants(event.id)
-        names = {p.user_id: p.name for p in players}
         return await self.tables.open_seated(
             thread.id, event.guild_id, event.game, event.options,
-            [(None if u == COMPUTER else u, str(names[u])) for u in board.seats],
+            self.events.seating(board, players),
             seed=board.seed, turn_timer=self.turn_timer,
             computer=event.computer or "normal", league_id=event.league_id,
             link=self.events.linker(event.id, _key(board)),

@@ -66,7 +66,6 @@ class Night:
         """Open the first unplayed board of each table of the round whose thread has no
         game open; the opened games by channel."""
         event, players, tables = await self.events.round_tables(event_id)
-        names = {p.user_id: p.name for p in players}
         opened = {}
         for no in sorted({t.table_no for t in tables if t.round == event.round}):
             group = [t for t in tables if (t.round, t.table_no) == (event.round, no)]
@@ -75,7 +74,7 @@ class Night:
                 continue
             opened[self.channel(board)] = await self.tables.open_seated(
                 self.channel(board), GUILD, event.game, event.options,
-                [(u, str(names[u])) for u in board.seats], seed=board.seed, turn_timer=0,
+                self.events.seating(board, players), seed=board.seed, turn_timer=0,
                 league_id=event.league_id, link=self.events.linker(event.id, key(board)),
             )
         return opened

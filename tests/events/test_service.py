@@ -299,8 +299,13 @@ async def test_a_computer_evens_out_an_odd_field_only_when_allowed(db: Database)
         await svc.join(GUILD, event.id, uid, f"p{uid}")
     (table,) = await svc.start(GUILD, event.id, ADMIN, is_admin=True)
     assert sorted(table.seats) == [COMPUTER, 1, 2, 3]
-    names = {p.user_id: p.name for p in await svc.entrants(event.id)}
+    entrants = await svc.entrants(event.id)
+    names = {p.user_id: p.name for p in entrants}
     assert str(names[COMPUTER]) == "Computer (expert)"
+    # The table opens with the computer entrant's seat as a computer seat (no user).
+    seating = dict(zip(table.seats, svc.seating(table, entrants), strict=True))
+    assert seating[COMPUTER] == (None, "Computer (expert)")
+    assert seating[2] == (2, "p2")
     # Without computers an even field gets none, and an odd Back Alley field is refused.
     even_id = await make(svc, "swiss", "gin_rummy", rounds=1, players=4)
     assert COMPUTER not in {u for t in await svc.start(GUILD, even_id, ADMIN, is_admin=True)

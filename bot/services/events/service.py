@@ -366,6 +366,13 @@ class EventService:
 
         return await self.db.read(read)
 
+    @staticmethod
+    def seating(board: TableRow, entrants: Sequence[EntrantRow]) -> list[tuple[int | None, str]]:
+        """A board's seats as ``TableService.open_seated`` takes them: each entrant's user id
+        and name, the computer entrant (``COMPUTER``) as a computer seat (no user)."""
+        names = {p.user_id: str(p.name) for p in entrants}
+        return [(None if u == COMPUTER else u, names[u]) for u in board.seats]
+
     def linker(self, event_id: int, key: tuple[int, int, int]) -> Callable[[Conn, int], None]:
         """What ties a new table-service table to event table ``key``, inside the
         transaction that opens it (``TableService.open_seated``'s ``link``)."""
