@@ -340,8 +340,9 @@ def train(
 
 
 def _opponents(text: str) -> tuple[str, ...]:
+    """``--opponents``: names from ``PLAYERS``, comma-separated."""
     names = tuple(text.split(","))
-    if not names or any(n not in PLAYERS for n in names):
+    if any(n not in PLAYERS for n in names):
         raise argparse.ArgumentTypeError(f"each opponent is one of {', '.join(PLAYERS)}")
     return names
 
