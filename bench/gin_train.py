@@ -309,7 +309,10 @@ def train(
     start = time.perf_counter()
     if samples is not None and samples.exists():
         with samples.open("rb") as stored:
-            played: Samples = pickle.load(stored)
+            try:
+                played = Samples(**pickle.load(stored))
+            except (pickle.UnpicklingError, EOFError, TypeError, ValueError) as e:
+                raise SystemExit(f"{samples} does not hold bench.gin_train's samples ({e})") from e
         report(f"read the samples of {samples}")
         if max(max(n, default=0) for n in played.hands.values()) >= hands:
             raise SystemExit(f"{samples} holds samples of more than {hands} hands")
@@ -318,11 +321,15 @@ def train(
         report(f"played {hands} hands in {time.perf_counter() - start:.0f} s")
         if samples is not None:
             with samples.open("wb") as stored:
-                pickle.dump(played, stored)
+                pickle.dump(vars(played), stored)  # plain dicts: readable from any entry point
     nets = {}
     fits = {}
+    cut = hands * 9 // 10
     for k in learned.KINDS:
-        f = fit(played.rows[k], played.targets[k], played.hands[k], seed, hands * 9 // 10)
+        if not (any(h < cut for h in played.hands[k]) and any(h >= cut for h in played.hands[k])):
+            raise SystemExit(f"too few hands ({hands}): no {k} samples to fit, or none in the"
+                             " last tenth to hold out; play more hands")
+        f = fit(played.rows[k], played.targets[k], played.hands[k], seed, cut)
         nets[k] = f.net
         fits[k] = {"samples": f.samples, "held_out_error": round(f.held_out_error, 1),
                    "held_out_variance": round(f.held_out_variance, 1)}
@@ -339,6 +346,13 @@ def train(
     return learned.Evaluation(nets, about)
 
 
+def _positive(text: str) -> int:
+    """``--hands``: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError("a whole number of hands, at least 1")
+    return int(text)
+
+
 def _opponents(text: str) -> tuple[str, ...]:
     """``--opponents``: names from ``PLAYERS``, comma-separated."""
     names = tuple(text.split(","))
@@ -347,9 +361,20 @@ def _opponents(text: str) -> tuple[str, ...]:
     return names
 
 
+def _unwritable(path: Path) -> str | None:
+    """Why a file cannot be written at ``path``, or None."""
+    if path.is_dir():
+        return f"{path} is a folder, not a file"
+    if not path.parent.is_dir():
+        return f"{path.parent} is not a folder"
+    if not os.access(path if path.exists() else path.parent, os.W_OK):
+        return f"{path} cannot be written"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--hands", type=int, default=HANDS, help="hands to play")
+    parser.add_argument("--hands", type=_positive, default=HANDS, help="hands to play")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--opponents", type=_opponents, default=OPPONENTS,
                         help="the learner's opponents in turn, from "
@@ -359,6 +384,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=SHIPPED)
     parser.add_argument("--samples", type=Path, help="keep (or reuse) the played samples here")
     args = parser.parse_args(argv)
+    for name, path in (("--out", args.out), ("--samples", args.samples)):
+        why = None if path is None else _unwritable(path)
+        if why is not None and not (name == "--samples" and path.is_file()):  # kept: read
+            parser.error(f"{name}: {why}")
     ev = train(args.hands, args.seed, args.jobs, args.samples,
                lambda line: print(line, flush=True), args.opponents)
     args.out.write_text(json.dumps(ev.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")

@@ -64,3 +64,29 @@ def test_the_defaults_are_the_shipped_weights_command() -> None:
         f"python -m bench.gin_train --hands {gin_train.HANDS} --seed {gin_train.SEED}"
         f" --opponents {','.join(gin_train.OPPONENTS)}")
     assert about["opponents"] == list(gin_train.OPPONENTS)
+
+
+@pytest.mark.parametrize("args", [
+    ["--hands", "0"], ["--hands", "many"], ["--out", "{tmp}"], ["--out", "{tmp}/no/such.json"],
+    ["--samples", "{tmp}"],
+])
+def test_bad_arguments_are_refused_in_one_line_before_any_play(
+    args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        gin_train.main(["--hands", "1", *[a.format(tmp=tmp_path) for a in args]])
+    err = capsys.readouterr().err
+    assert "error: argument --hands" in err or "error: --" in err, err
+    assert "Traceback" not in err
+
+
+def test_a_file_that_holds_no_samples_is_named(tmp_path: Path) -> None:
+    junk = tmp_path / "samples.pkl"
+    junk.write_text("not samples", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"does not hold bench\.gin_train's samples"):
+        gin_train.main(["--hands", "3", "--samples", str(junk), "--out", str(tmp_path / "e.json")])
+
+
+def test_too_few_hands_to_fit_say_so() -> None:
+    with pytest.raises(SystemExit, match="too few hands"):
+        gin_train.train(1, seed=5, jobs=1)
